@@ -1,0 +1,276 @@
+import { z } from './zod.js';
+
+/** payment_method_id values of a cart (the method of its last order attempt). */
+export const PAYMENT_METHOD_IDS = { card: 1, paypal: 2 } as const;
+
+export const ShippingProfileOptionSchema = z.object({
+  shipping_profile_id: z.string(),
+  name: z.string(),
+  /** what this profile costs for this cart now (0 when the free-over threshold is met) */
+  price: z.number(),
+  free_over: z.nullable(z.number()),
+});
+export type ShippingProfileOption = z.infer<typeof ShippingProfileOptionSchema>;
+
+export const CartOrderStatusSchema = z.enum(['open', 'pending', 'declined', 'awaiting_payment', 'complete']);
+export type CartOrderStatus = z.infer<typeof CartOrderStatusSchema>;
+
+export const SubscriptionNoticeSchema = z.object({
+  order_offer_id: z.int(),
+  item_name: z.string(),
+  amount: z.number(),
+  interval_days: z.int(),
+  next_charge_at: z.string(),
+});
+
+export const CartOrderSchema = z.object({
+  /** null until the shopper's first order attempt */
+  order_id: z.nullable(z.int()),
+  status: CartOrderStatusSchema,
+  /** "" when none is chosen */
+  shipping_profile_id: z.string(),
+  shipping_profiles: z.array(ShippingProfileOptionSchema),
+  is_recurring: z.boolean(),
+  shipping_information_required: z.boolean(),
+  is_test: z.boolean(),
+  /** true for a gift recipient's claim cart (total 0) */
+  is_gift_claim: z.boolean(),
+  completed_at: z.nullable(z.string()),
+  /** after completion: each subscription the order started */
+  subscriptions: z.array(SubscriptionNoticeSchema),
+});
+export type CartOrder = z.infer<typeof CartOrderSchema>;
+
+export const ItemOptionOutSchema = z.object({ name: z.string(), value: z.string() });
+
+/**
+ * A cart line ("order offer"). Amounts in major units:
+ * item_price = the offer's unit price; order_offer_price = the unit price charged here (0 on a gift claim);
+ * subtotal_offer = order_offer_price × quantity; discount = this line's share of the discount;
+ * shipping = this line's per-offer shipping; tax = this line's tax; total = subtotal_offer − discount + shipping + tax.
+ */
+export const CartOfferSchema = z.object({
+  id: z.int(),
+  order_offer_id: z.int(),
+  offer_id: z.int(),
+  offer_name: z.string(),
+  offer_title: z.string(),
+  item_id: z.string(),
+  item_name: z.string(),
+  item_image: z.nullable(z.string()),
+  item_category: z.string(),
+  items_option_variation_name: z.string(),
+  order_offer_item_options: z.array(ItemOptionOutSchema),
+  override_initial_item_id: z.nullable(z.string()),
+  override_initial_item_name: z.nullable(z.string()),
+  order_offer_quantity: z.int(),
+  item_price: z.number(),
+  order_offer_price: z.number(),
+  subtotal_offer: z.number(),
+  discount: z.number(),
+  discount_code: z.nullable(z.string()),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  is_taxable: z.boolean(),
+  is_giftable: z.boolean(),
+  is_gift: z.boolean(),
+  gift_name: z.string(),
+  gift_email: z.string(),
+  /** YYYY-MM-DD or null */
+  gift_date: z.nullable(z.string()),
+  gift_message: z.string(),
+  gift_phone: z.string(),
+  order_offer_notes: z.string(),
+  is_recurring: z.boolean(),
+  billing_interval_days: z.nullable(z.int()),
+  /** later-cycle unit price */
+  next_price: z.nullable(z.number()),
+  /** what each later cycle of this line charges: items, offer shipping and tax */
+  next_cycle_total: z.nullable(z.number()),
+});
+export type CartOffer = z.infer<typeof CartOfferSchema>;
+
+export const ADDRESS_FIELDS = [
+  'fname',
+  'lname',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipcode',
+  'country',
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+export const CustomerSchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  same_address: z.boolean(),
+  ship_fname: z.string(),
+  ship_lname: z.string(),
+  ship_address1: z.string(),
+  ship_address2: z.string(),
+  ship_city: z.string(),
+  ship_state: z.string(),
+  ship_zipcode: z.string(),
+  ship_country: z.string(),
+  bill_fname: z.string(),
+  bill_lname: z.string(),
+  bill_address1: z.string(),
+  bill_address2: z.string(),
+  bill_city: z.string(),
+  bill_state: z.string(),
+  bill_zipcode: z.string(),
+  bill_country: z.string(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const StoredPreviewSchema = z.object({
+  ship_country: z.string(),
+  ship_state: z.string(),
+  ship_zipcode: z.string(),
+  ship_city: z.string(),
+  bill_country: z.string(),
+  bill_state: z.string(),
+  bill_zipcode: z.string(),
+  same_address: z.boolean(),
+  shipping_profile_id: z.string(),
+  subtotal: z.number(),
+  total_tax: z.number(),
+  total_campaign_shipping: z.number(),
+  total_offer_shipping: z.number(),
+  total: z.number(),
+  computed_at: z.string(),
+});
+export type StoredPreview = z.infer<typeof StoredPreviewSchema>;
+
+/**
+ * The cart. subtotal = items before discount; subtotal_items = items after discount (what tax and free-shipping
+ * thresholds apply to); total_items = number of units; total = subtotal − total_discount + total_offer_shipping +
+ * total_campaign_shipping + total_tax − total_gift_cards.
+ */
+export const CartSchema = z.object({
+  cart_token: z.string(),
+  order: CartOrderSchema,
+  offers: z.array(CartOfferSchema),
+  customer: CustomerSchema,
+  discount_code: z.nullable(z.string()),
+  subtotal: z.number(),
+  subtotal_items: z.number(),
+  total: z.number(),
+  total_discount: z.number(),
+  total_gift_cards: z.number(),
+  total_items: z.int(),
+  total_tax: z.number(),
+  total_campaign_shipping: z.number(),
+  total_offer_shipping: z.number(),
+  currency_value: z.string(),
+  /** 1 card, 2 express (PayPal-style); null before any order attempt */
+  payment_method_id: z.nullable(z.int()),
+  preview: z.nullable(StoredPreviewSchema),
+  /** whether the shopper may change quantities (cart.editable, override winning) */
+  editable: z.boolean(),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+const checkoutMarker = {
+  _is_vrio_checkout: z.optional(z.union([z.literal(1), z.literal('1'), z.literal(true)])),
+  ip_address: z.optional(z.string().check(z.maxLength(64))),
+};
+
+export const DiscountCodeRequestSchema = z.strictObject({
+  discount_code: z
+    .string({ error: 'Enter a discount code.' })
+    .check(z.maxLength(64, 'That code is too long.')),
+  ...checkoutMarker,
+});
+export type DiscountCodeRequest = z.infer<typeof DiscountCodeRequestSchema>;
+
+export const QuantityRequestSchema = z.strictObject({
+  id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
+  quantity: z.int({ error: 'Quantity must be a whole number.' }),
+  ...checkoutMarker,
+});
+export type QuantityRequest = z.infer<typeof QuantityRequestSchema>;
+
+/** The text 'null' (and an empty value) means absent. */
+const queryText = (max: number) =>
+  z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(max)),
+      z.transform((value) => (value === 'null' || value.trim() === '' ? undefined : value.trim())),
+    ),
+  );
+
+export const PreviewQuerySchema = z.strictObject({
+  ship_country: queryText(2),
+  ship_state: queryText(100),
+  ship_zipcode: queryText(20),
+  ship_city: queryText(100),
+  bill_country: queryText(2),
+  bill_state: queryText(100),
+  bill_zipcode: queryText(20),
+  same_address: queryText(5),
+  shipping_profile_id: queryText(20),
+  version: queryText(40),
+  cypress: z.optional(z.string().check(z.maxLength(5))),
+});
+export type PreviewQuery = z.infer<typeof PreviewQuerySchema>;
+
+export const PreviewResponseSchema = z.object({
+  version: z.nullable(z.string()),
+  order: CartOrderSchema,
+  customer: CustomerSchema,
+  offers: z.array(CartOfferSchema),
+  subtotal: z.number(),
+  subtotal_items: z.number(),
+  total_discount: z.number(),
+  total_tax: z.number(),
+  total_campaign_shipping: z.number(),
+  total_offer_shipping: z.number(),
+  total_gift_cards: z.number(),
+  total: z.number(),
+  preview: z.nullable(StoredPreviewSchema),
+  /** e.g. the requested shipping profile does not serve the country and the cheapest was chosen instead */
+  notice: z.nullable(z.object({ code: z.string(), message: z.string() })),
+});
+export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;
+
+export const GIFT_MESSAGE_MAX_LENGTH = 500;
+export const GIFT_NOTES_MAX_LENGTH = 500;
+
+export const GiftRequestSchema = z.strictObject({
+  order_offer_id: z.int({ error: 'order_offer_id must be the id of a gift line.' }),
+  cart_token: z.string().check(z.minLength(1, 'cart_token is required.'), z.maxLength(64)),
+  gift_name: z.string().check(z.maxLength(100, 'Use at most 100 characters for the name.')),
+  gift_email: z.string().check(z.maxLength(254)),
+  /** YYYY-MM-DD, today or later */
+  gift_date: z.string().check(z.maxLength(10)),
+  gift_message: z
+    .string()
+    .check(
+      z.maxLength(GIFT_MESSAGE_MAX_LENGTH, `Keep the gift message to ${GIFT_MESSAGE_MAX_LENGTH} characters.`),
+    ),
+  gift_phone: z.optional(z.string().check(z.maxLength(40))),
+  order_offer_notes: z.optional(
+    z
+      .string()
+      .check(z.maxLength(GIFT_NOTES_MAX_LENGTH, `Keep the notes to ${GIFT_NOTES_MAX_LENGTH} characters.`)),
+  ),
+  ...checkoutMarker,
+});
+export type GiftRequest = z.infer<typeof GiftRequestSchema>;
+
+export const GiftResponseSchema = z.object({ offer: CartOfferSchema });
+export type GiftResponse = z.infer<typeof GiftResponseSchema>;
+
+export const ClientErrorReportSchema = z.strictObject({
+  message: z.string().check(z.maxLength(2000)),
+  stack: z.optional(z.string().check(z.maxLength(10_000))),
+  component_stack: z.optional(z.string().check(z.maxLength(10_000))),
+  url: z.optional(z.string().check(z.maxLength(2000))),
+  cart_token: z.optional(z.string().check(z.maxLength(64))),
+  ...checkoutMarker,
+});
+export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;

@@ -1,0 +1,422 @@
+import {
+  ClientOptionsSchema,
+  LegalLinksSchema,
+  SectionsSchema,
+  SubscriptionTermsSchema,
+} from './organization.js';
+import {
+  CountryCodeSchema,
+  DateTimeSchema,
+  IdSchema,
+  listOf,
+  MoneySchema,
+  QuantitySchema,
+} from './common.js';
+import { z } from './zod.js';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const requiredText = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, 'This field is required.'), z.maxLength(max));
+const ImageUrlSchema = z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL of the image.' });
+
+// ---------- offers ----------
+
+export const ItemOptionSchema = z.strictObject({ name: requiredText(50), value: requiredText(100) });
+
+const offerFields = {
+  offer_name: requiredText(200),
+  offer_title: z.optional(text(200)),
+  item_id: z.optional(text(100)),
+  item_name: requiredText(200),
+  item_image: z.optional(z.nullable(ImageUrlSchema)),
+  item_category: z.optional(text(100)),
+  item_options: z.optional(z.array(ItemOptionSchema).check(z.maxLength(10))),
+  override_initial_item_id: z.optional(z.nullable(text(100))),
+  override_initial_item_name: z.optional(z.nullable(text(200))),
+  price: MoneySchema,
+  is_recurring: z.optional(z.boolean()),
+  billing_interval_days: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(730)))),
+  next_price: z.optional(z.nullable(MoneySchema)),
+  is_giftable: z.optional(z.boolean()),
+  is_taxable: z.optional(z.boolean()),
+  requires_shipping: z.optional(z.boolean()),
+  shipping_price: z.optional(MoneySchema),
+  active: z.optional(z.boolean()),
+};
+
+export const CreateOfferSchema = z.strictObject(offerFields);
+export type CreateOffer = z.infer<typeof CreateOfferSchema>;
+export const UpdateOfferSchema = z.partial(z.strictObject(offerFields));
+export type UpdateOffer = z.infer<typeof UpdateOfferSchema>;
+
+export const OfferSchema = z.object({
+  id: z.int(),
+  offer_name: z.string(),
+  offer_title: z.string(),
+  item_id: z.string(),
+  item_name: z.string(),
+  item_image: z.nullable(z.string()),
+  item_category: z.string(),
+  item_options: z.array(z.object({ name: z.string(), value: z.string() })),
+  override_initial_item_id: z.nullable(z.string()),
+  override_initial_item_name: z.nullable(z.string()),
+  price: z.number(),
+  is_recurring: z.boolean(),
+  billing_interval_days: z.nullable(z.int()),
+  next_price: z.nullable(z.number()),
+  is_giftable: z.boolean(),
+  is_taxable: z.boolean(),
+  requires_shipping: z.boolean(),
+  shipping_price: z.number(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+export const OfferListSchema = listOf(OfferSchema);
+
+// ---------- discount codes ----------
+
+const discountCodeFields = {
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Use 1 to 64 letters, digits, dashes or underscores.'),
+    ),
+  kind: z.enum(['percent', 'fixed']),
+  /** percent codes: 0.01 to 100 */
+  percent_off: z.optional(
+    z.nullable(z.number().check(z.gt(0, 'Must be more than 0.'), z.lte(100, 'Must be at most 100.'))),
+  ),
+  /** fixed codes: major units */
+  amount_off: z.optional(z.nullable(MoneySchema)),
+  starts_at: z.optional(z.nullable(DateTimeSchema)),
+  ends_at: z.optional(z.nullable(DateTimeSchema)),
+  usage_limit: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000)))),
+  min_subtotal: z.optional(MoneySchema),
+  /** Restrict to these offers; empty or absent = the whole order. */
+  offer_ids: z.optional(z.array(IdSchema).check(z.maxLength(100))),
+  active: z.optional(z.boolean()),
+};
+
+export const CreateDiscountCodeSchema = z.strictObject(discountCodeFields);
+export type CreateDiscountCode = z.infer<typeof CreateDiscountCodeSchema>;
+export const UpdateDiscountCodeSchema = z.partial(z.strictObject(discountCodeFields));
+export type UpdateDiscountCode = z.infer<typeof UpdateDiscountCodeSchema>;
+
+export const DiscountCodeSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  percent_off: z.nullable(z.number()),
+  amount_off: z.nullable(z.number()),
+  starts_at: z.nullable(z.string()),
+  ends_at: z.nullable(z.string()),
+  usage_limit: z.nullable(z.int()),
+  usage_count: z.int(),
+  min_subtotal: z.number(),
+  offer_ids: z.array(z.int()),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
+export const DiscountCodeListSchema = listOf(DiscountCodeSchema);
+
+// ---------- shipping profiles ----------
+
+const shippingProfileFields = {
+  name: requiredText(200),
+  countries: z.array(CountryCodeSchema).check(z.minLength(1, 'List at least one country.'), z.maxLength(249)),
+  price: MoneySchema,
+  free_over: z.optional(z.nullable(MoneySchema)),
+  active: z.optional(z.boolean()),
+};
+export const CreateShippingProfileSchema = z.strictObject(shippingProfileFields);
+export type CreateShippingProfile = z.infer<typeof CreateShippingProfileSchema>;
+export const UpdateShippingProfileSchema = z.partial(z.strictObject(shippingProfileFields));
+export type UpdateShippingProfile = z.infer<typeof UpdateShippingProfileSchema>;
+
+export const ShippingProfileSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  countries: z.array(z.string()),
+  price: z.number(),
+  free_over: z.nullable(z.number()),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShippingProfile = z.infer<typeof ShippingProfileSchema>;
+export const ShippingProfileListSchema = listOf(ShippingProfileSchema);
+
+// ---------- tax rates ----------
+
+const taxRateFields = {
+  country: CountryCodeSchema,
+  state: z.optional(z.nullable(z.string().check(z.regex(/^[A-Z0-9]{1,3}$/, 'Use the state code, e.g. TX.')))),
+  /** percent, up to 4 decimals: 8.875 */
+  rate: z.number().check(z.gte(0, 'Must be zero or more.'), z.lte(100, 'Must be at most 100.')),
+  name: z.optional(text(100)),
+};
+export const CreateTaxRateSchema = z.strictObject(taxRateFields);
+export type CreateTaxRate = z.infer<typeof CreateTaxRateSchema>;
+export const UpdateTaxRateSchema = z.partial(z.strictObject(taxRateFields));
+export type UpdateTaxRate = z.infer<typeof UpdateTaxRateSchema>;
+
+export const TaxRateSchema = z.object({
+  id: z.int(),
+  country: z.string(),
+  state: z.nullable(z.string()),
+  rate: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TaxRate = z.infer<typeof TaxRateSchema>;
+export const TaxRateListSchema = listOf(TaxRateSchema);
+
+// ---------- carts and checkout links ----------
+
+export const CartLineInputSchema = z.strictObject({
+  offer_id: IdSchema,
+  quantity: z.optional(QuantitySchema),
+  is_gift: z.optional(z.boolean()),
+});
+export type CartLineInput = z.infer<typeof CartLineInputSchema>;
+
+const lines = z.array(CartLineInputSchema).check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
+
+/** Details the merchant already knows, prefilled on the page. */
+export const CartCustomerInputSchema = z.partial(
+  z.strictObject({
+    email: z.email({ error: 'Enter a valid email address.' }),
+    phone: text(40),
+    ship_fname: text(100),
+    ship_lname: text(100),
+    ship_address1: text(200),
+    ship_address2: text(200),
+    ship_city: text(100),
+    ship_state: text(100),
+    ship_zipcode: text(20),
+    ship_country: CountryCodeSchema,
+  }),
+);
+export type CartCustomerInput = z.infer<typeof CartCustomerInputSchema>;
+
+export const CreateCartSchema = z.strictObject({
+  offers: lines,
+  discount_code: z.optional(z.nullable(text(64))),
+  customer: z.optional(CartCustomerInputSchema),
+});
+export type CreateCart = z.infer<typeof CreateCartSchema>;
+
+export const CreatedCartSchema = z.object({ cart_token: z.string(), checkout_url: z.string() });
+
+const checkoutLinkFields = {
+  public_id: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/, 'Use 3 to 64 letters, digits, dashes or underscores.'),
+      ),
+  ),
+  name: z.optional(text(200)),
+  offers: lines,
+  discount_code: z.optional(z.nullable(text(64))),
+  active: z.optional(z.boolean()),
+  expires_at: z.optional(z.nullable(DateTimeSchema)),
+};
+export const CreateCheckoutLinkSchema = z.strictObject(checkoutLinkFields);
+export type CreateCheckoutLink = z.infer<typeof CreateCheckoutLinkSchema>;
+const { public_id: _publicId, ...updatableLinkFields } = checkoutLinkFields;
+export const UpdateCheckoutLinkSchema = z.partial(z.strictObject(updatableLinkFields));
+export type UpdateCheckoutLink = z.infer<typeof UpdateCheckoutLinkSchema>;
+
+export const CheckoutLinkSchema = z.object({
+  id: z.int(),
+  public_id: z.string(),
+  cart_token: z.string(),
+  checkout_url: z.string(),
+  name: z.string(),
+  offers: z.array(z.object({ offer_id: z.int(), quantity: z.int(), is_gift: z.boolean() })),
+  discount_code: z.nullable(z.string()),
+  active: z.boolean(),
+  expires_at: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CheckoutLink = z.infer<typeof CheckoutLinkSchema>;
+export const CheckoutLinkListSchema = listOf(CheckoutLinkSchema);
+
+// ---------- organization ----------
+
+export const OrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  client_options: ClientOptionsSchema,
+  sections: SectionsSchema,
+  subscription_terms: SubscriptionTermsSchema,
+  legal: LegalLinksSchema,
+  logo_url: z.nullable(z.string()),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const UpdateOrganizationSchema = z.strictObject({
+  name: z.optional(requiredText(200)),
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'Use an ISO 4217 currency code such as USD.'))),
+  client_options: z.optional(
+    z.strictObject({
+      cart: z.optional(ClientOptionsSchema.shape.cart),
+      testCards: z.optional(ClientOptionsSchema.shape.testCards),
+      subscriptionTermsCheckbox: z.optional(ClientOptionsSchema.shape.subscriptionTermsCheckbox),
+      emailOptInCheckbox: z.optional(ClientOptionsSchema.shape.emailOptInCheckbox),
+    }),
+  ),
+  sections: z.optional(SectionsSchema),
+  subscription_terms: z.optional(SubscriptionTermsSchema),
+  legal: z.optional(LegalLinksSchema),
+  logo_url: z.optional(z.nullable(ImageUrlSchema)),
+});
+export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
+
+// ---------- orders and subscriptions (read) ----------
+
+const AddressSchema = z.object({
+  fname: z.string(),
+  lname: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
+export const OrderLineSchema = z.object({
+  order_offer_id: z.int(),
+  offer_id: z.int(),
+  item_name: z.string(),
+  quantity: z.int(),
+  unit_price: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  is_gift: z.boolean(),
+  is_recurring: z.boolean(),
+  billing_interval_days: z.nullable(z.int()),
+  next_cycle_total: z.nullable(z.number()),
+});
+
+export const PaymentAttemptSchema = z.object({
+  id: z.int(),
+  method: z.enum(['card', 'paypal', 'none']),
+  gateway: z.string(),
+  status: z.enum(['approved', 'declined', 'error']),
+  amount: z.number(),
+  decline_code: z.nullable(z.string()),
+  message: z.nullable(z.string()),
+  card_brand: z.nullable(z.string()),
+  card_last4: z.nullable(z.string()),
+  card_exp_month: z.nullable(z.int()),
+  card_exp_year: z.nullable(z.int()),
+  gateway_reference: z.nullable(z.string()),
+  is_test: z.boolean(),
+  created_at: z.string(),
+});
+
+export const GiftSchema = z.object({
+  order_offer_id: z.int(),
+  gift_name: z.string(),
+  gift_email: z.string(),
+  gift_date: z.nullable(z.string()),
+  gift_message: z.string(),
+  gift_phone: z.string(),
+  order_offer_notes: z.string(),
+  claim_url: z.nullable(z.string()),
+  claimed_at: z.nullable(z.string()),
+});
+
+export const OrderStatusSchema = z.enum(['pending', 'declined', 'awaiting_payment', 'complete']);
+
+export const OrderSummarySchema = z.object({
+  order_id: z.int(),
+  cart_token: z.string(),
+  status: OrderStatusSchema,
+  is_test: z.boolean(),
+  currency: z.string(),
+  email: z.string(),
+  total: z.number(),
+  created_at: z.string(),
+  completed_at: z.nullable(z.string()),
+});
+export const OrderListSchema = listOf(OrderSummarySchema);
+
+export const OrderDetailSchema = z.extend(OrderSummarySchema, {
+  phone: z.string(),
+  subtotal: z.number(),
+  total_discount: z.number(),
+  total_offer_shipping: z.number(),
+  total_campaign_shipping: z.number(),
+  total_tax: z.number(),
+  total_gift_cards: z.number(),
+  discount_code: z.nullable(z.string()),
+  shipping_profile_id: z.nullable(z.int()),
+  shipping_address: z.nullable(AddressSchema),
+  billing_address: z.nullable(AddressSchema),
+  same_address: z.boolean(),
+  consent: z.object({
+    subscription_terms_accepted: z.boolean(),
+    subscription_terms_accepted_at: z.nullable(z.string()),
+    subscription_terms_ip: z.nullable(z.string()),
+    subscription_terms_version: z.nullable(z.string()),
+    email_opt_in: z.boolean(),
+  }),
+  ip_address: z.nullable(z.string()),
+  lines: z.array(OrderLineSchema),
+  payment_attempts: z.array(PaymentAttemptSchema),
+  gifts: z.array(GiftSchema),
+  subscription_ids: z.array(z.int()),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const SubscriptionStatusSchema = z.enum(['active', 'paused', 'past_due', 'cancelled']);
+
+export const SubscriptionSchema = z.object({
+  id: z.int(),
+  order_id: z.int(),
+  offer_id: z.int(),
+  status: SubscriptionStatusSchema,
+  quantity: z.int(),
+  cycle_amount: z.number(),
+  currency: z.string(),
+  interval_days: z.int(),
+  cycle: z.int(),
+  next_charge_at: z.string(),
+  retry_count: z.int(),
+  is_test: z.boolean(),
+  customer_email: z.string(),
+  payment_method: z.nullable(
+    z.object({ method: z.string(), card_brand: z.nullable(z.string()), card_last4: z.nullable(z.string()) }),
+  ),
+  charges: z.array(
+    z.object({
+      cycle: z.int(),
+      attempt: z.int(),
+      amount: z.number(),
+      status: z.enum(['approved', 'declined', 'error']),
+      message: z.nullable(z.string()),
+      created_at: z.string(),
+    }),
+  ),
+  created_at: z.string(),
+  paused_at: z.nullable(z.string()),
+  cancelled_at: z.nullable(z.string()),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+export const SubscriptionListSchema = listOf(SubscriptionSchema);

@@ -1,0 +1,112 @@
+import { CartSchema } from './cart.js';
+import { QuantitySchema } from './common.js';
+import { z } from './zod.js';
+
+const field = (max: number) =>
+  z.optional(z.string().check(z.maxLength(max, `Use at most ${max} characters.`)));
+
+export const CardPaymentSchema = z.strictObject({
+  method: z.literal('card'),
+  card_number: z.string().check(z.maxLength(23, 'Enter the card number.')),
+  card_cvv: z.string().check(z.maxLength(4, 'Enter the 3 or 4 digit security code.')),
+  card_exp_month: z.union([z.int(), z.string().check(z.maxLength(2))]),
+  card_exp_year: z.union([z.int(), z.string().check(z.maxLength(4))]),
+  card_type_id: z.optional(z.nullable(z.int())),
+});
+export type CardPayment = z.infer<typeof CardPaymentSchema>;
+
+export const ExpressPaymentSchema = z.strictObject({
+  method: z.literal('paypal'),
+  payment_token_id: z.optional(z.string().check(z.maxLength(64))),
+});
+export type ExpressPayment = z.infer<typeof ExpressPaymentSchema>;
+
+/** A zero-total, non-recurring order needs no payment. */
+export const NoPaymentSchema = z.strictObject({ method: z.literal('none') });
+
+export const PaymentInputSchema = z.discriminatedUnion('method', [
+  CardPaymentSchema,
+  ExpressPaymentSchema,
+  NoPaymentSchema,
+]);
+export type PaymentInput = z.infer<typeof PaymentInputSchema>;
+
+const orderFields = {
+  cart_token: z.string().check(z.minLength(1, 'cart_token is required.'), z.maxLength(64)),
+  email: field(254),
+  phone: field(40),
+  ship_fname: field(100),
+  ship_lname: field(100),
+  ship_address1: field(200),
+  ship_address2: field(200),
+  ship_city: field(100),
+  ship_state: field(100),
+  ship_zipcode: field(20),
+  ship_country: field(2),
+  bill_fname: field(100),
+  bill_lname: field(100),
+  bill_address1: field(200),
+  bill_address2: field(200),
+  bill_city: field(100),
+  bill_state: field(100),
+  bill_zipcode: field(20),
+  bill_country: field(2),
+  same_address: z.optional(z.boolean()),
+  shipping_profile_id: z.optional(z.union([z.string().check(z.maxLength(20)), z.int()])),
+  payment: z.optional(PaymentInputSchema),
+  subscription_terms_accepted: z.optional(z.boolean()),
+  email_opt_in: z.optional(z.boolean()),
+  /** marks an order update as coming from the checkout page */
+  from_checkout: z.optional(z.boolean()),
+  _is_vrio_checkout: z.optional(z.union([z.literal(1), z.literal('1'), z.literal(true)])),
+  ip_address: z.optional(z.string().check(z.maxLength(64))),
+};
+
+export const OrderLineInputSchema = z.strictObject({
+  order_offer_id: z.int(),
+  order_offer_quantity: QuantitySchema,
+});
+
+/** POST orders. Prices are never accepted from the client: the server computes every amount. */
+export const CreateOrderSchema = z.strictObject({
+  ...orderFields,
+  offers: z.optional(z.array(OrderLineInputSchema).check(z.maxLength(50))),
+  gift_cards: z.optional(
+    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(0, 'Gift cards are not accepted yet.')),
+  ),
+});
+export type CreateOrder = z.infer<typeof CreateOrderSchema>;
+
+/** PUT orders/{order_id}: the same body without offers and gift_cards. */
+export const UpdateOrderSchema = z.strictObject(orderFields);
+export type UpdateOrder = z.infer<typeof UpdateOrderSchema>;
+
+export const OrderActionSchema = z.object({ type: z.literal('redirect'), url: z.string() });
+
+/** The answer to POST/PUT orders: the cart (order.status tells the outcome), plus an action for express payment. */
+export const OrderResponseSchema = z.extend(CartSchema, {
+  action: z.optional(OrderActionSchema),
+});
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+export const PaymentTokenSchema = z.object({
+  payment_token_id: z.string(),
+  provider: z.string(),
+  status: z.enum(['created', 'approved', 'cancelled', 'used', 'expired']),
+  payer: z.nullable(
+    z.object({
+      email: z.string(),
+      fname: z.string(),
+      lname: z.string(),
+      ship_fname: z.string(),
+      ship_lname: z.string(),
+      ship_address1: z.string(),
+      ship_address2: z.string(),
+      ship_city: z.string(),
+      ship_state: z.string(),
+      ship_zipcode: z.string(),
+      ship_country: z.string(),
+    }),
+  ),
+});
+export type PaymentToken = z.infer<typeof PaymentTokenSchema>;

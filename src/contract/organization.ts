@@ -1,0 +1,119 @@
+import { z } from './zod.js';
+
+/** The section component types a checkout is built from, in the organization's chosen order. */
+export const SECTION_TYPES = [
+  'ContactInformation',
+  'ShippingAddress',
+  'BillingAddress',
+  'GiftInformation',
+  'PaymentInformation',
+] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+export const SectionSchema = z.object({
+  id: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,39}$/, 'Use lower-case letters, digits and dashes.')),
+  component: z.enum(SECTION_TYPES),
+});
+export type Section = z.infer<typeof SectionSchema>;
+
+export const SectionsSchema = z.array(SectionSchema).check(
+  z.minLength(1, 'List at least one section.'),
+  z.maxLength(SECTION_TYPES.length),
+  z.refine((sections) => new Set(sections.map((s) => s.component)).size === sections.length, {
+    message: 'Each section type may appear once.',
+  }),
+  z.refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, {
+    message: 'Section ids must be unique.',
+  }),
+  z.refine((sections) => sections.some((s) => s.component === 'PaymentInformation'), {
+    message: 'The PaymentInformation section is required: it holds the order button.',
+  }),
+);
+
+export const DEFAULT_SECTIONS: Section[] = [
+  { id: 'contact', component: 'ContactInformation' },
+  { id: 'shipping', component: 'ShippingAddress' },
+  { id: 'billing', component: 'BillingAddress' },
+  { id: 'gifts', component: 'GiftInformation' },
+  { id: 'payment', component: 'PaymentInformation' },
+];
+
+const CheckboxOptionSchema = z.object({ display: z.boolean(), autoChecked: z.boolean() });
+
+const TestCardSchema = z
+  .string()
+  .check(z.regex(/^\d{12,19}$/, 'A test card is 12 to 19 digits without spaces.'));
+
+/** The specification's client options, with the specification's own names. */
+export const ClientOptionsSchema = z.object({
+  cart: z.object({
+    editable: z.object({
+      value: z.boolean(),
+      /** When set (not null), wins over value. */
+      override: z.nullable(z.boolean()),
+    }),
+  }),
+  testCards: z.array(TestCardSchema).check(z.maxLength(20)),
+  subscriptionTermsCheckbox: CheckboxOptionSchema,
+  emailOptInCheckbox: CheckboxOptionSchema,
+});
+export type ClientOptions = z.infer<typeof ClientOptionsSchema>;
+
+export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
+  cart: { editable: { value: false, override: null } },
+  testCards: [],
+  subscriptionTermsCheckbox: { display: true, autoChecked: false },
+  emailOptInCheckbox: { display: true, autoChecked: false },
+};
+
+const HttpsUrlSchema = z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL.' });
+
+export const LegalLinksSchema = z.object({
+  refund_policy_url: z.optional(z.nullable(HttpsUrlSchema)),
+  terms_url: z.optional(z.nullable(HttpsUrlSchema)),
+  privacy_url: z.optional(z.nullable(HttpsUrlSchema)),
+});
+export type LegalLinks = z.infer<typeof LegalLinksSchema>;
+
+/** The wording a shopper agrees to for subscriptions; the version is recorded with each consent. */
+export const SubscriptionTermsSchema = z.object({
+  text: z.string().check(z.minLength(1), z.maxLength(2000)),
+  version: z.string().check(z.minLength(1), z.maxLength(40)),
+});
+export type SubscriptionTerms = z.infer<typeof SubscriptionTermsSchema>;
+
+export const DEFAULT_SUBSCRIPTION_TERMS: SubscriptionTerms = {
+  text:
+    'I agree that my payment method will be charged automatically at the price and interval shown until I cancel. ' +
+    'I can cancel at any time before the next charge.',
+  version: '2026-11-01',
+};
+
+/** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
+export interface OrganizationSettings {
+  clientOptions: ClientOptions;
+  sections: Section[];
+  subscriptionTerms: SubscriptionTerms;
+  legal: LegalLinks;
+  logoUrl: string | null;
+}
+
+const StoredSettingsSchema = z.object({
+  clientOptions: z.optional(ClientOptionsSchema),
+  sections: z.optional(SectionsSchema),
+  subscriptionTerms: z.optional(SubscriptionTermsSchema),
+  legal: z.optional(LegalLinksSchema),
+  logoUrl: z.optional(z.nullable(z.string())),
+});
+
+export function parseOrganizationSettings(stored: unknown): OrganizationSettings {
+  const parsed = StoredSettingsSchema.safeParse(stored ?? {});
+  const value = parsed.success ? parsed.data : {};
+  return {
+    clientOptions: value.clientOptions ?? DEFAULT_CLIENT_OPTIONS,
+    sections: value.sections ?? DEFAULT_SECTIONS,
+    subscriptionTerms: value.subscriptionTerms ?? DEFAULT_SUBSCRIPTION_TERMS,
+    legal: value.legal ?? {},
+    logoUrl: value.logoUrl ?? null,
+  };
+}

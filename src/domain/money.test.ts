@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allocate, currencyDigits, formatMoney, fromMajor, minor, mulDivRound, toMajor } from './money.js';
+
+describe('currency minor units', () => {
+  it('knows the minor unit of common currencies', () => {
+    expect(currencyDigits('USD')).toBe(2);
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('BHD')).toBe(3);
+  });
+
+  it('converts between major and minor units without floating-point drift', () => {
+    expect(fromMajor(49.99, 'USD')).toBe(4999);
+    expect(fromMajor(0.29, 'USD')).toBe(29);
+    expect(fromMajor(1.005, 'USD')).toBeNull();
+    expect(fromMajor(1500, 'JPY')).toBe(1500);
+    expect(fromMajor(15.5, 'JPY')).toBeNull();
+    expect(fromMajor(Number.NaN, 'USD')).toBeNull();
+    expect(toMajor(minor(4999), 'USD')).toBe(49.99);
+    expect(toMajor(minor(1500), 'JPY')).toBe(1500);
+  });
+
+  it('round-trips every cent amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
+        expect(fromMajor(toMajor(minor(cents), 'USD'), 'USD')).toBe(cents);
+      }),
+    );
+  });
+
+  it('formats for the shopper', () => {
+    expect(formatMoney(minor(5412), 'USD')).toBe('$54.12');
+  });
+
+  it('refuses fractional minor units', () => {
+    expect(() => minor(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('mulDivRound', () => {
+  it('rounds half away from zero', () => {
+    expect(mulDivRound(1, 1, 2)).toBe(1);
+    expect(mulDivRound(3, 1, 2)).toBe(2);
+    expect(mulDivRound(1000, 82_500, 1_000_000)).toBe(83);
+    expect(mulDivRound(-3, 1, 2)).toBe(-2);
+  });
+});
+
+describe('allocate (largest remainder)', () => {
+  it('splits 100 over three equal weights as 34/33/33', () => {
+    expect(allocate(minor(100), [1, 1, 1])).toEqual([34, 33, 33]);
+  });
+
+  it('gives nothing to zero weights', () => {
+    expect(allocate(minor(10), [0, 5, 0, 5])).toEqual([0, 5, 0, 5]);
+  });
+
+  it('parts always sum to the total and each is within one unit of its exact share', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_00 }),
+        fc
+          .array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 })
+          .filter((w) => w.some((x) => x > 0)),
+        (total, weights) => {
+          const parts = allocate(minor(total), weights);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          const weightSum = weights.reduce((a, b) => a + b, 0);
+          parts.forEach((part, i) => {
+            const exact = (total * (weights[i] ?? 0)) / weightSum;
+            expect(Math.abs(part - exact)).toBeLessThan(1 + 1e-9);
+            expect(part).toBeGreaterThanOrEqual(0);
+          });
+        },
+      ),
+    );
+  });
+
+  it('refuses to spread a non-zero total over nothing', () => {
+    expect(() => allocate(minor(5), [0, 0])).toThrow(RangeError);
+    expect(allocate(minor(0), [0, 0])).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/database.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { createGuards } from './http/guards.js';
+import { buildOpenApi } from './http/openapi.js';
+import { createRouter } from './http/router.js';
+import { createLogger } from './logging.js';
+import { registerHandshakeRoutes } from './routes/handshake-routes.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
+import { registerPageRoutes } from './routes/page-routes.js';
+import { createTokenService } from './security/tokens.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  logger?: Logger;
+  /** Signs CSRF and access tokens; previous still verifies during a rotation. */
+  tokenSecrets: { current: string; previous: string | null };
+  /** The built page (dist/client); null serves a placeholder page (API tests). */
+  clientDir?: string | null;
+  version?: string;
+}
+
+/** Builds the whole HTTP app from injected parts. It never listens: server.ts does, tests use inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const logger = options.logger ?? createLogger({ level: options.config.logLevel });
+  const context: AppContext = {
+    config: options.config,
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    logger,
+  };
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: options.config.bodyLimit,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  // JSON only: a text/plain body is answered 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+
+  installErrorHandling(app, options.config.bodyLimit);
+
+  // One line per request, path only: query strings can carry a shopper's address.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  const tokens = createTokenService(options.tokenSecrets, context.clock);
+  const router = createRouter(app, createGuards(context, tokens));
+
+  registerHealthRoutes(app, context);
+  registerHandshakeRoutes(router, context, tokens);
+  registerMerchantRoutes(router, context);
+  await registerPageRoutes(app, context, options.clientDir ?? null);
+
+  const openapi = buildOpenApi(router, {
+    version: options.version ?? '0.1.0',
+    serverUrl: options.config.publicUrl,
+  });
+  app.get('/checkout/api/docs', async () => openapi);
+
+  return app;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('has working defaults for a first run', () => {
+    const result = parseConfig({}, '/srv/app');
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        port: 3000,
+        host: '127.0.0.1',
+        databaseUrl: null,
+        dataDir: '/srv/app/data',
+        merchantApiKey: null,
+        publicUrl: 'http://127.0.0.1:3000',
+        publicUrlConfigured: false,
+        trustedProxies: [],
+        seedDemo: true,
+      },
+    });
+  });
+
+  it('reads every setting', () => {
+    const result = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://u@db:5432/checkout',
+        DATA_DIR: '/var/lib/checkout',
+        MERCHANT_API_KEY: 'sk_0123456789abcdefghijklmn',
+        TOKEN_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://pay.example.com/',
+        TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      '/',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        port: 8080,
+        databaseUrl: 'postgres://u@db:5432/checkout',
+        dataDir: '/var/lib/checkout',
+        publicUrl: 'https://pay.example.com',
+        publicUrlConfigured: true,
+        trustedProxies: ['10.0.0.0/8', '127.0.0.1'],
+        logLevel: 'warn',
+      },
+    });
+  });
+
+  it('names every missing or malformed setting at once', () => {
+    const result = parseConfig({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db',
+      MERCHANT_API_KEY: 'short',
+      TRUSTED_PROXIES: 'proxy.local',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      PAYPAL_CLIENT_ID: 'id-only',
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        'PORT must be a whole number from 0 to 65535 (got "eighty").',
+        'DATABASE_URL must be a postgres: or postgresql: URL (got "mysql:").',
+        'MERCHANT_API_KEY must be at least 24 characters long.',
+        'TRUSTED_PROXIES entry "proxy.local" is not an IP address or CIDR range.',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+        'SEED_DEMO must be true or false (got "maybe").',
+        'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together.',
+      ],
+    });
+  });
+});

@@ -1,0 +1,186 @@
+import path from 'node:path';
+
+/**
+ * The one place that reads process.env. Every setting is parsed here, and every problem is reported at once
+ * so an operator fixes their environment in one go instead of one error per restart.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://… when set; the embedded PGlite database in dataDir otherwise. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  /** The demo organization's merchant key; generated and persisted in dataDir when unset. */
+  merchantApiKey: string | null;
+  /** Secret that signs CSRF and access tokens; generated and persisted in dataDir when unset. */
+  tokenSecret: string | null;
+  /** Still accepted for verification during a secret rotation; never used to sign. */
+  tokenSecretPrevious: string | null;
+  /** Base URL printed in checkout links; derived from host and port when unset. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set (else publicUrl follows the port, including one picked for PORT=0). */
+  publicUrlConfigured: boolean;
+  /** Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (exact IPs or CIDR ranges). */
+  trustedProxies: string[];
+  redisUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Seed the demo store on first start. */
+  seedDemo: boolean;
+  /** Run the subscription rebill runner inside the server every N seconds (0 = off; use `npm run rebill`). */
+  rebillIntervalSeconds: number;
+  /** External error-reporting endpoint for the page (Sentry-compatible DSN); reports go to the server when unset. */
+  errorReportingDsn: string | null;
+  paypal: { clientId: string; clientSecret: string; apiBase: string } | null;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult {
+  const errors: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      errors.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    errors.push(`${name} must be true or false (got "${raw}").`);
+    return fallback;
+  };
+
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        errors.push(`${name} must be a ${protocols.join(' or ')} URL (got "${parsed.protocol}").`);
+        return null;
+      }
+      return raw;
+    } catch {
+      errors.push(`${name} is not a valid URL.`);
+      return null;
+    }
+  };
+
+  const secret = (name: string, minLength: number): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    if (raw.length < minLength) {
+      errors.push(`${name} must be at least ${minLength} characters long.`);
+      return null;
+    }
+    return raw;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const host = read('HOST') ?? '127.0.0.1';
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databasePoolSize = int('DATABASE_POOL_SIZE', 10, 1, 500);
+  const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
+  const merchantApiKey = secret('MERCHANT_API_KEY', 24);
+  const tokenSecret = secret('TOKEN_SECRET', 32);
+  const tokenSecretPrevious = secret('TOKEN_SECRET_PREVIOUS', 32);
+  const publicUrlRaw = url('PUBLIC_URL', ['http:', 'https:']);
+  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const publicUrl = (
+    publicUrlRaw ?? `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${port}`
+  ).replace(/\/+$/, '');
+
+  const trustedProxies = (read('TRUSTED_PROXIES') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of trustedProxies) {
+    if (!isIpOrCidr(entry))
+      errors.push(`TRUSTED_PROXIES entry "${entry}" is not an IP address or CIDR range.`);
+  }
+
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const logLevelRaw = read('LOG_LEVEL') ?? 'info';
+  let logLevel: Config['logLevel'] = 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(logLevelRaw)) logLevel = logLevelRaw as Config['logLevel'];
+  else errors.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}").`);
+
+  const bodyLimit = int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024);
+  const seedDemo = bool('SEED_DEMO', true);
+  const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
+  const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
+
+  const paypalClientId = read('PAYPAL_CLIENT_ID');
+  const paypalClientSecret = read('PAYPAL_CLIENT_SECRET');
+  const paypalApiBase = url('PAYPAL_API_BASE', ['https:', 'http:']) ?? 'https://api-m.sandbox.paypal.com';
+  let paypal: Config['paypal'] = null;
+  if (paypalClientId !== undefined && paypalClientSecret !== undefined) {
+    paypal = { clientId: paypalClientId, clientSecret: paypalClientSecret, apiBase: paypalApiBase };
+  } else if (paypalClientId !== undefined || paypalClientSecret !== undefined) {
+    errors.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together.');
+  }
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    config: {
+      port,
+      host,
+      databaseUrl,
+      databasePoolSize,
+      dataDir,
+      merchantApiKey,
+      tokenSecret,
+      tokenSecretPrevious,
+      publicUrl,
+      publicUrlConfigured: publicUrlRaw !== null,
+      trustedProxies,
+      redisUrl,
+      logLevel,
+      bodyLimit,
+      seedDemo,
+      rebillIntervalSeconds,
+      errorReportingDsn,
+      paypal,
+    },
+  };
+}
+
+/** Reads the process environment; throws one error naming every bad setting. */
+export function loadConfig(): Config {
+  const result = parseConfig(process.env);
+  if (!result.ok) {
+    throw new Error(`Invalid configuration:\n${result.errors.map((error) => `  - ${error}`).join('\n')}`);
+  }
+  return result.config;
+}
+
+function isIpOrCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (address === undefined || rest.length > 0) return false;
+  const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(address);
+  const ipv6 = !ipv4 && /^[0-9a-fA-F:.]+$/.test(address) && address.includes(':');
+  if (!ipv4 && !ipv6) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (ipv4 ? 32 : 128);
+}

@@ -1,0 +1,12 @@
+import type { Logger } from 'pino';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+
+/** What every route and service may use; built once by app.ts from injected parts. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,32 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Database } from './database.js';
+import { lockDataFolder } from './data-dir-lock.js';
+import { createPgliteDatabase } from './pglite.js';
+import { createPostgresDatabase } from './postgres.js';
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded database kept in DATA_DIR/pglite. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+): Promise<Database> {
+  if (config.databaseUrl !== null) {
+    return createPostgresDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  }
+  const folder = path.join(config.dataDir, 'pglite');
+  await mkdir(folder, { recursive: true });
+  const release = lockDataFolder(config.dataDir);
+  try {
+    const db = await createPgliteDatabase(folder);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
+import { findOrganizationIdByKeyHash } from '../repositories/api-keys-repository.js';
+import { findOrganizationById } from '../repositories/organizations-repository.js';
+import { hashApiKey } from '../services/secrets.js';
+import type { TokenService } from '../security/tokens.js';
+import { clientIpOf, isTestModeRequest } from './request-context.js';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function csrfHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers['csrf-token'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+const CSRF_MESSAGES = {
+  missing: 'This request needs a CSRF token. Reload the page to get a fresh one.',
+  invalid: 'The CSRF token is not valid. Reload the page to get a fresh one.',
+  expired: 'The CSRF token has expired. Reload the page to get a fresh one.',
+} as const;
+
+const ACCESS_MESSAGES = {
+  missing: 'No access token requested.',
+  invalid: 'The access token is not valid. Authorize again.',
+  expired: 'The access token has expired. Authorize again.',
+} as const;
+
+export function createGuards(context: AppContext, tokens: TokenService) {
+  async function checkCsrf(request: FastifyRequest): Promise<void> {
+    const result = await tokens.verifyCsrfToken(csrfHeader(request));
+    if (!result.ok) throw new AppError(403, `csrf_token_${result.reason}`, CSRF_MESSAGES[result.reason]);
+  }
+
+  const merchant: preHandlerAsyncHookHandler = async (request, reply) => {
+    const key = bearer(request);
+    const organizationId =
+      key === undefined ? null : await findOrganizationIdByKeyHash(context.db, hashApiKey(key));
+    const organization =
+      organizationId === null ? null : await findOrganizationById(context.db, organizationId);
+    if (!organization) {
+      reply.header('www-authenticate', 'Bearer realm="merchant"');
+      throw new AppError(
+        401,
+        key === undefined ? 'api_key_missing' : 'api_key_invalid',
+        key === undefined
+          ? 'Send your merchant API key as "Authorization: Bearer <key>".'
+          : 'This merchant API key is not valid or was revoked.',
+      );
+    }
+    request.merchantOrganization = organization;
+  };
+
+  const csrf: preHandlerAsyncHookHandler = async (request) => {
+    await checkCsrf(request);
+  };
+
+  const shopper: preHandlerAsyncHookHandler = async (request, reply) => {
+    const access = await tokens.verifyAccessToken(bearer(request));
+    if (!access.ok) {
+      reply.header('www-authenticate', 'Bearer realm="checkout"');
+      throw new AppError(401, `access_token_${access.reason}`, ACCESS_MESSAGES[access.reason]);
+    }
+    await checkCsrf(request);
+    request.shopper = {
+      organizationId: access.value.organizationId,
+      organizationPublicId: access.value.organizationPublicId,
+      testMode: isTestModeRequest(request),
+      clientIp: clientIpOf(request, context.config.trustedProxies),
+    };
+  };
+
+  return { merchant, csrf, shopper };
+}

@@ -1,0 +1,46 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logging.js';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', stream }) };
+}
+
+describe('logger', () => {
+  it('masks card numbers in messages, fields, nested objects and errors', () => {
+    const { lines, logger } = capture();
+    logger.info('charging 4111111111111111 now');
+    logger.info({ body: { payment: { card_number: '5555555555554444', card_cvv: '123' } } }, 'order');
+    logger.info({ note: 'card 6011 1111 1111 1117 was used', pan: 378282246310005 }, 'x');
+    logger.error({ err: new Error('declined 4000000000000002') }, 'failed');
+    const all = lines.join('\n');
+    for (const pan of [
+      '4111111111111111',
+      '5555555555554444',
+      '6011 1111 1111 1117',
+      '378282246310005',
+      '4000000000000002',
+    ]) {
+      expect(all).not.toContain(pan);
+    }
+    expect(all).not.toMatch(/"card_cvv":"123"/);
+    expect(all).toContain('[card ••••1111]');
+  });
+
+  it('redacts authorization and CSRF headers', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      { req: { headers: { authorization: 'Bearer secret-token', 'csrf-token': 'csrf-secret' } } },
+      'req',
+    );
+    expect(lines.join('')).not.toContain('secret-token');
+    expect(lines.join('')).not.toContain('csrf-secret');
+  });
+});

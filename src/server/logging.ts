@@ -1,0 +1,63 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { isSensitiveCardKey, luhnValid, scrubCardData, scrubCardNumbers } from '../domain/card.js';
+
+export interface LoggerOptions {
+  level: string;
+  /** Where JSON lines go; stdout when absent. Tests pass a stream to read what was logged. */
+  stream?: DestinationStream;
+}
+
+/** Header and body fields that must never be logged, by pino path. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["csrf-token"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["csrf-token"]',
+  '*.card_number',
+  '*.card_cvv',
+  '*.*.card_number',
+  '*.*.card_cvv',
+];
+
+/**
+ * JSON logs (pino) that cannot carry card data: known fields are redacted by path, every logged value is scrubbed by
+ * key name, and every string (messages, URLs, error messages and stacks) has Luhn-valid card numbers masked.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  return pino(
+    {
+      level: options.level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: {
+        log: (object) => scrubLogObject(object),
+      },
+      hooks: {
+        logMethod(args, method) {
+          const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubCardNumbers(arg) : arg));
+          method.apply(this, scrubbed as Parameters<typeof method>);
+        },
+      },
+      serializers: {
+        err: (error: unknown) => scrubCardData(pino.stdSerializers.err(error as Error)),
+      },
+    },
+    options.stream ?? pino.destination({ sync: false }),
+  );
+}
+
+function scrubLogObject(object: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (isSensitiveCardKey(key)) out[key] = '[redacted]';
+    else if (
+      typeof value === 'number' &&
+      Number.isSafeInteger(value) &&
+      value >= 1e12 &&
+      luhnValid(String(value))
+    ) {
+      out[key] = '[redacted]';
+    } else out[key] = scrubCardData(value);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import type { Queryable } from '../db/database.js';
+
+export interface SubscriptionRow {
+  id: number;
+  organization_id: number;
+  order_id: number;
+  order_line_id: number;
+  customer_id: number;
+  offer_id: number;
+  payment_method_id: number | null;
+  status: 'active' | 'paused' | 'past_due' | 'cancelled';
+  quantity: number;
+  cycle_amount: number;
+  currency: string;
+  interval_days: number;
+  cycle: number;
+  next_charge_at: Date;
+  retry_count: number;
+  is_test: boolean;
+  created_at: Date;
+  updated_at: Date;
+  paused_at: Date | null;
+  cancelled_at: Date | null;
+  /** joined */
+  customer_email: string;
+  pm_method: string | null;
+  pm_card_brand: string | null;
+  pm_card_last4: string | null;
+}
+
+export interface SubscriptionChargeRow {
+  subscription_id: number;
+  cycle: number;
+  attempt: number;
+  amount: number;
+  status: 'approved' | 'declined' | 'error';
+  message: string | null;
+  created_at: Date;
+}
+
+const SELECT = `SELECT s.*, c.email AS customer_email, pm.method AS pm_method, pm.card_brand AS pm_card_brand,
+       pm.card_last4 AS pm_card_last4
+  FROM subscriptions s
+  JOIN customers c ON c.organization_id = s.organization_id AND c.id = s.customer_id
+  LEFT JOIN payment_methods pm ON pm.organization_id = s.organization_id AND pm.id = s.payment_method_id`;
+
+export async function listSubscriptions(
+  db: Queryable,
+  organizationId: number,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+): Promise<{ rows: SubscriptionRow[]; hasMore: boolean }> {
+  const limit = options.limit ?? 50;
+  const { rows } = await db.query<SubscriptionRow>(
+    `${SELECT} WHERE s.organization_id = $1 AND ($2::bigint IS NULL OR s.id < $2) ORDER BY s.id DESC LIMIT $3`,
+    [organizationId, options.startingAfter ?? null, limit + 1],
+  );
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export async function findSubscription(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>(`${SELECT} WHERE s.organization_id = $1 AND s.id = $2`, [
+    organizationId,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findSubscriptionCharges(
+  db: Queryable,
+  organizationId: number,
+  subscriptionIds: readonly number[],
+): Promise<SubscriptionChargeRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  const { rows } = await db.query<SubscriptionChargeRow>(
+    `SELECT subscription_id, cycle, attempt, amount, status, message, created_at FROM subscription_charges
+      WHERE organization_id = $1 AND subscription_id = ANY($2::bigint[]) ORDER BY id`,
+    [organizationId, subscriptionIds],
+  );
+  return rows;
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Clock } from '../clock.js';
+
+const ISSUER = 'secure-checkout';
+const CSRF_AUDIENCE = 'checkout-csrf';
+const ACCESS_AUDIENCE = 'checkout-api';
+// The one algorithm accepted: a token claiming "none" or an asymmetric algorithm is refused before any key is used.
+const ALGORITHMS = ['HS256'];
+
+/** How long an access token from POST /checkout/api/authorize lives. The page re-authorizes on a 401. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+
+export type TokenCheck<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+
+export interface AccessTokenClaims {
+  organizationId: number;
+  organizationPublicId: string;
+}
+
+export interface TokenService {
+  issueCsrfToken(expirySeconds: number): Promise<string>;
+  verifyCsrfToken(token: string | undefined): Promise<TokenCheck<{ expiresAt: Date }>>;
+  issueAccessToken(claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }>;
+  verifyAccessToken(token: string | undefined): Promise<TokenCheck<AccessTokenClaims>>;
+}
+
+/**
+ * Stateless signed tokens (JWS, HS256): any server instance holding the secret accepts any other's tokens, with no
+ * session table. During a rotation the previous secret still verifies, but only the current one signs.
+ */
+export function createTokenService(
+  secrets: { current: string; previous?: string | null },
+  clock: Clock,
+): TokenService {
+  const encoder = new TextEncoder();
+  const signingKey = encoder.encode(secrets.current);
+  const verifyKeys = [signingKey, ...(secrets.previous ? [encoder.encode(secrets.previous)] : [])];
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  async function sign(payload: JWTPayload, audience: string, lifetimeSeconds: number): Promise<string> {
+    const iat = nowSeconds();
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + lifetimeSeconds)
+      .setJti(randomUUID())
+      .sign(signingKey);
+  }
+
+  async function verify(token: string | undefined, audience: string): Promise<TokenCheck<JWTPayload>> {
+    if (token === undefined || token.trim() === '') return { ok: false, reason: 'missing' };
+    if (token.length > 4096) return { ok: false, reason: 'invalid' };
+    let expired = false;
+    for (const key of verifyKeys) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ALGORITHMS,
+          issuer: ISSUER,
+          audience,
+          currentDate: clock.now(),
+          clockTolerance: 0,
+          requiredClaims: ['exp', 'iat', 'jti'],
+        });
+        return { ok: true, value: payload };
+      } catch (error) {
+        // Only a token whose signature checked out can be "expired"; anything else is simply invalid.
+        if (error instanceof joseErrors.JWTExpired) expired = true;
+      }
+    }
+    return { ok: false, reason: expired ? 'expired' : 'invalid' };
+  }
+
+  return {
+    issueCsrfToken: (expirySeconds) => sign({}, CSRF_AUDIENCE, expirySeconds),
+
+    async verifyCsrfToken(token) {
+      const result = await verify(token, CSRF_AUDIENCE);
+      if (!result.ok) return result;
+      return { ok: true, value: { expiresAt: new Date((result.value.exp ?? 0) * 1000) } };
+    },
+
+    async issueAccessToken(claims) {
+      const token = await sign(
+        { org: claims.organizationId, sub: claims.organizationPublicId },
+        ACCESS_AUDIENCE,
+        ACCESS_TOKEN_LIFETIME_SECONDS,
+      );
+      return { token, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
+    },
+
+    async verifyAccessToken(token) {
+      const result = await verify(token, ACCESS_AUDIENCE);
+      if (!result.ok) return result;
+      const { org, sub } = result.value;
+      if (typeof org !== 'number' || !Number.isSafeInteger(org) || typeof sub !== 'string') {
+        return { ok: false, reason: 'invalid' };
+      }
+      return { ok: true, value: { organizationId: org, organizationPublicId: sub } };
+    },
+  };
+}

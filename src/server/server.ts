@@ -1,0 +1,117 @@
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import { loadConfig, type Config } from './config.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import { createLogger } from './logging.js';
+import { resolveSecret } from './security/persisted-secrets.js';
+import { ensureDemoStore } from './seed/demo-store.js';
+import { newMerchantApiKey } from './services/secrets.js';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  if (config.port === 0) {
+    // PORT=0 picks a free port; the printed URLs must name the real one.
+    const port = await freePort(config.host);
+    const publicUrl = config.publicUrlConfigured
+      ? config.publicUrl
+      : config.publicUrl.replace(/:0$/, `:${port}`);
+    config = { ...config, port, publicUrl };
+  }
+
+  const logger = createLogger({ level: config.logLevel });
+  const db = await openDatabase(config);
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ applied }, 'database migrated');
+
+  const tokenSecret = await resolveSecret(config.tokenSecret, config.dataDir, 'token-secret');
+  let demo: Awaited<ReturnType<typeof ensureDemoStore>> | null = null;
+  let apiKey: { value: string; generated: boolean } | null = null;
+  if (config.seedDemo) {
+    apiKey = await resolveSecret(
+      config.merchantApiKey,
+      config.dataDir,
+      'merchant-api-key',
+      newMerchantApiKey,
+    );
+    demo = await ensureDemoStore(db, {
+      apiKey: apiKey.value,
+      publicUrl: config.publicUrl,
+      now: systemClock.now(),
+    });
+  }
+
+  const app = await buildApp({
+    config,
+    db,
+    logger,
+    tokenSecrets: { current: tokenSecret.value, previous: config.tokenSecretPrevious },
+    clientDir: path.join(projectRoot, 'dist/client'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `Secure Checkout is running at ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.join(config.dataDir, 'pglite')}`})`,
+  ];
+  if (demo) {
+    lines.push(`Checkout: ${demo.checkoutUrl}`);
+    if (demo.created) lines.push('Demo store created: organization "demo", test card 4242 4242 4242 4242.');
+    if (apiKey) {
+      lines.push(
+        apiKey.generated || config.merchantApiKey === null
+          ? `Merchant API key (demo organization): ${apiKey.value}  (kept in ${path.join(config.dataDir, 'merchant-api-key')})`
+          : 'Merchant API key (demo organization): from MERCHANT_API_KEY',
+      );
+    }
+  }
+  lines.push(`API reference: ${config.publicUrl}/checkout/api/docs`, '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Secure Checkout could not start: ${error.message}` : error);
+  process.exit(1);
+});

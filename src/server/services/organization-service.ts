@@ -1,0 +1,127 @@
+import type { Organization, UpdateOrganization } from '../../contract/merchant.js';
+import { parseOrganizationSettings, type OrganizationSettings } from '../../contract/organization.js';
+import { isKnownCurrency } from '../../domain/money.js';
+import type { Queryable } from '../db/database.js';
+import { AppError, validationError } from '../errors.js';
+import { insertApiKey } from '../repositories/api-keys-repository.js';
+import {
+  findOrganizationById,
+  insertOrganization,
+  organizationHasCarts,
+  updateOrganization,
+  type OrganizationRow,
+} from '../repositories/organizations-repository.js';
+import { apiKeyPrefix, hashApiKey, newMerchantApiKey } from './secrets.js';
+
+export function settingsOf(row: OrganizationRow): OrganizationSettings {
+  return parseOrganizationSettings(row.settings);
+}
+
+function toStoredSettings(settings: OrganizationSettings): Record<string, unknown> {
+  return {
+    clientOptions: settings.clientOptions,
+    sections: settings.sections,
+    subscriptionTerms: settings.subscriptionTerms,
+    legal: settings.legal,
+    logoUrl: settings.logoUrl,
+  };
+}
+
+export function presentOrganization(row: OrganizationRow): Organization {
+  const settings = settingsOf(row);
+  return {
+    id: row.public_id,
+    name: row.name,
+    currency: row.currency,
+    client_options: settings.clientOptions,
+    sections: settings.sections,
+    subscription_terms: settings.subscriptionTerms,
+    legal: settings.legal,
+    logo_url: settings.logoUrl,
+  };
+}
+
+export interface NewOrganization {
+  publicId: string;
+  name: string;
+  currency?: string;
+  settings?: Partial<OrganizationSettings>;
+  /** Use this key instead of generating one (the demo organization's MERCHANT_API_KEY). */
+  apiKey?: string;
+}
+
+/** Creates an organization and its first merchant key; the key is returned once and stored only as a hash. */
+export async function createOrganization(
+  db: Queryable,
+  input: NewOrganization,
+): Promise<{ organization: OrganizationRow; apiKey: string }> {
+  const settings = { ...parseOrganizationSettings({}), ...input.settings };
+  const organization = await insertOrganization(db, {
+    publicId: input.publicId,
+    name: input.name,
+    currency: input.currency ?? 'USD',
+    settings: toStoredSettings(settings),
+  });
+  const apiKey = input.apiKey ?? newMerchantApiKey();
+  await addApiKey(db, organization.id, apiKey, 'default');
+  return { organization, apiKey };
+}
+
+export async function addApiKey(
+  db: Queryable,
+  organizationId: number,
+  apiKey: string,
+  label: string,
+): Promise<void> {
+  await insertApiKey(db, {
+    organizationId,
+    keyHash: hashApiKey(apiKey),
+    keyPrefix: apiKeyPrefix(apiKey),
+    label,
+  });
+}
+
+export async function changeOrganization(
+  db: Queryable,
+  organization: OrganizationRow,
+  patch: UpdateOrganization,
+  now: Date,
+): Promise<Organization> {
+  if (patch.currency !== undefined && patch.currency !== organization.currency) {
+    if (!isKnownCurrency(patch.currency)) {
+      throw validationError({ currency: 'Use an ISO 4217 currency code such as USD.' });
+    }
+    if (await organizationHasCarts(db, organization.id)) {
+      throw new AppError(
+        409,
+        'currency_locked',
+        'The currency cannot change once carts exist: their amounts were computed in the current currency.',
+      );
+    }
+  }
+  const current = settingsOf(organization);
+  const next: OrganizationSettings = {
+    clientOptions: { ...current.clientOptions, ...patch.client_options },
+    sections: patch.sections ?? current.sections,
+    subscriptionTerms: patch.subscription_terms ?? current.subscriptionTerms,
+    legal: patch.legal === undefined ? current.legal : { ...current.legal, ...patch.legal },
+    logoUrl: patch.logo_url === undefined ? current.logoUrl : patch.logo_url,
+  };
+  const updated = await updateOrganization(
+    db,
+    organization.id,
+    {
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.currency === undefined ? {} : { currency: patch.currency }),
+      settings: toStoredSettings(next),
+    },
+    now,
+  );
+  return presentOrganization(updated ?? organization);
+}
+
+export async function requireOrganization(db: Queryable, id: number): Promise<OrganizationRow> {
+  const row = await findOrganizationById(db, id);
+  if (!row) throw new AppError(404, 'organization_not_found', 'This organization does not exist.');
+  return row;
+}

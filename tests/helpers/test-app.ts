@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { ManualClock } from '../../src/server/clock.js';
+import { parseConfig, type Config } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/database.js';
+import { createLogger } from '../../src/server/logging.js';
+import { createOrganization, type NewOrganization } from '../../src/server/services/organization-service.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_PUBLIC_URL = 'http://checkout.test';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const result = parseConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'info', SEED_DEMO: 'false' });
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return { ...result.config, dataDir: mkdtempSync(path.join(tmpdir(), 'sc-test-')), ...overrides };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: TestDatabase;
+  clock: ManualClock;
+  config: Config;
+  /** every JSON log line the app wrote */
+  logs: string[];
+  tokenSecret: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh migrated database, with a controllable clock and captured logs. */
+export async function createTestApp(
+  options: { config?: Partial<Config>; tokenSecret?: string; previousSecret?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new ManualClock();
+  const config = testConfig(options.config);
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const tokenSecret = options.tokenSecret ?? randomBytes(32).toString('hex');
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logger: createLogger({ level: 'info', stream }),
+    tokenSecrets: { current: tokenSecret, previous: options.previousSecret ?? null },
+    clientDir: null,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    config,
+    logs,
+    tokenSecret,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let organizationCounter = 0;
+
+/** A new organization with its merchant key; each test makes its own so tests in a file never share data. */
+export async function createTestOrganization(
+  db: Database,
+  input: Partial<NewOrganization> = {},
+): Promise<{ id: number; publicId: string; apiKey: string }> {
+  organizationCounter += 1;
+  const publicId =
+    input.publicId ?? `org-${process.pid}-${organizationCounter}-${randomBytes(3).toString('hex')}`;
+  const { organization, apiKey } = await createOrganization(db, {
+    name: `Store ${organizationCounter}`,
+    ...input,
+    publicId,
+  });
+  return { id: organization.id, publicId: organization.public_id, apiKey };
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  body: T;
+  headers: LightMyRequestResponse['headers'];
+}
+
+function toJson<T>(response: LightMyRequestResponse): JsonResponse<T> {
+  const text = response.body;
+  let body: unknown = text;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.statusCode, body: body as T, headers: response.headers };
+}
+
+/** A merchant's client: every call carries the organization's key. */
+export function merchantClient(app: FastifyInstance, apiKey: string) {
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    toJson<any>(
+      await app.inject({
+        method,
+        url: `/checkout/api/merchant${url}`,
+        headers: { authorization: `Bearer ${apiKey}` },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      }),
+    );
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: unknown) => call('POST', url, payload),
+    patch: (url: string, payload: unknown) => call('PATCH', url, payload),
+  };
+}
+
+export async function injectJson(app: FastifyInstance, request: InjectOptions): Promise<JsonResponse> {
+  return toJson<any>(await app.inject(request));
+}

@@ -1,0 +1,57 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Database-backed suites run once on the embedded PGlite and, when TEST_DATABASE_URL points at a real PostgreSQL,
+// once more there (project "api-postgres").
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/helpers/client-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB_KIND: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                include: ['tests/api/**/*.test.ts'],
+                environment: 'node' as const,
+                env: { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
