@@ -14,6 +14,7 @@ import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
 import { registerPageRoutes } from './routes/page-routes.js';
+import { registerCartRoutes } from './routes/shopper/cart-routes.js';
 import { createTokenService } from './security/tokens.js';
 
 export interface AppOptions {
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, context);
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
+  registerCartRoutes(router, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
 
   const openapi = buildOpenApi(router, {
