@@ -585,7 +585,43 @@ describe('card data and credentials never leave the charge call', () => {
     { name: 'validation error quoting the card', steps: ['token', echo(400)] },
     { name: 'unprocessable quoting the card', steps: ['token', echo(422)] },
     { name: '500 quoting the card', steps: ['token', echo(500)] },
-    { name: 'forbidden', steps: ['token', echo(403, { name: 'NOT_AUTHORIZED' })] },
+    {
+      name: 'forbidden, quoting the card in an issue PayPal does not relate to the payer',
+      steps: [
+        'token',
+        echo(403, {
+          name: 'NOT_AUTHORIZED',
+          details: [{ issue: 'PERMISSION_DENIED', description: `No permission for card ${NUMBER} / ${CVV}` }],
+        }),
+      ],
+    },
+    {
+      name: 'unprocessable for a reason of ours, quoting the card',
+      steps: [
+        'token',
+        echo(422, {
+          details: [
+            { issue: 'CURRENCY_NOT_SUPPORTED', field: '/purchase_units/0/amount', value: `${NUMBER} ${CVV}` },
+          ],
+        }),
+      ],
+    },
+    {
+      name: 'order answered without a capture, quoting the card',
+      steps: [
+        'token',
+        {
+          method: 'POST',
+          path: ORDERS,
+          status: 201,
+          text: JSON.stringify({
+            id: '1AB23456CD789012E',
+            status: 'CREATED',
+            payment_source: { card: { number: NUMBER, security_code: CVV } },
+          }),
+        },
+      ],
+    },
     { name: 'rate limited', steps: ['token', echo(429, { name: 'RATE_LIMIT_REACHED' })] },
     { name: 'declined for insufficient funds', steps: ['token', declinedCapture('5120')] },
     { name: 'declined as suspected fraud', steps: ['token', declinedCapture('9500')] },
