@@ -29,6 +29,11 @@ describe('declineForIssues', () => {
     expect(declineForIssues(['ORDER_NOT_APPROVED'], [], 'paypal')?.message).toMatch(/Choose PayPal again/);
   });
 
+  it('asks for a new PayPal approval when the PayPal order expired or is unknown, but not for a card', () => {
+    expect(declineForIssues(['INVALID_RESOURCE_ID'], [], 'paypal')?.message).toMatch(/has expired/);
+    expect(declineForIssues(['INVALID_RESOURCE_ID'], [], 'card')).toBeNull();
+  });
+
   it('names an expired card', () => {
     expect(declineForIssues(['CARD_EXPIRED'], ['/payment_source/card/expiry'], 'card')?.code).toBe(
       'expired_card',

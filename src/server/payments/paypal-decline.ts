@@ -93,7 +93,10 @@ export function declineForIssues(
       message: 'This payment was not approved at PayPal. Choose PayPal again to continue.',
     };
   }
-  if (has('ORDER_EXPIRED') || has('RESOURCE_NOT_FOUND') || has('INVALID_RESOURCE_ID')) {
+  if (
+    funding === 'paypal' &&
+    (has('ORDER_EXPIRED') || has('RESOURCE_NOT_FOUND') || has('INVALID_RESOURCE_ID'))
+  ) {
     return {
       code: 'payment_declined',
       message: 'This PayPal payment has expired. Choose PayPal again to continue.',

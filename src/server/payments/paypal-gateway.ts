@@ -80,17 +80,10 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
 
   /** Answers that are not a success, as the shopper's outcome. */
   function failureOutcome(operation: string, answer: PaypalAnswer, funding: PaypalFunding): Outcome {
-    const unavailable: Outcome = {
-      status: 'error',
-      message:
-        funding === 'card'
-          ? 'The card payment service did not answer. Try again: you will not be charged twice.'
-          : 'PayPal did not answer. Try again: you will not be charged twice.',
-      retryable: true,
-    };
+    const unavailable = unavailableOutcome(funding);
     if (answer.kind === 'unanswered') {
-      if (answer.reason !== 'network' && answer.reason !== 'timeout')
-        warn(operation, answer, 'no usable answer');
+      // Refused credentials were logged by the client; network failures and timeouts are PayPal's weather.
+      if (answer.reason === 'unreadable') warn(operation, answer, 'answered something unreadable');
       return unavailable;
     }
     // 409 and 429: a request with this PayPal-Request-Id is still running, or we are rate limited.
@@ -119,8 +112,9 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
       return { outcome: failureOutcome(operation, answer, funding) };
     }
     const parsed = PaypalOrderSchema.safeParse(answer.body);
-    if (!parsed.success)
+    if (!parsed.success) {
       return { outcome: failureOutcome(operation, { kind: 'unanswered', reason: 'unreadable' }, funding) };
+    }
     const order = parsed.data;
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     if (capture === undefined) {
@@ -129,7 +123,7 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
         if (decline !== null) return { outcome: { status: 'declined', decline } };
       }
       warn(operation, answer, `answered order status ${order.status ?? 'none'} without a capture`);
-      return { outcome: failureOutcome(operation, { kind: 'unanswered', reason: 'unreadable' }, funding) };
+      return { outcome: unavailableOutcome(funding) };
     }
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
       const decline =
@@ -254,8 +248,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
         warn('refund', answer, 'refused the refund');
         return { status: 'error', message: 'PayPal refused the refund.' };
       }
-      if (answer.kind === 'unanswered' && answer.reason !== 'network' && answer.reason !== 'timeout') {
-        warn('refund', answer, 'no usable answer');
+      if (answer.kind === 'unanswered' && answer.reason === 'unreadable') {
+        warn('refund', answer, 'answered something unreadable');
       }
       return { status: 'error', message: 'PayPal did not answer. Try the refund again.' };
     },
@@ -318,12 +312,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
           answer.status !== 429
         ) {
           warn('create order', answer, 'refused the order');
-        } else if (
-          answer.kind === 'unanswered' &&
-          answer.reason !== 'network' &&
-          answer.reason !== 'timeout'
-        ) {
-          warn('create order', answer, 'no usable answer');
+        } else if (answer.kind === 'unanswered' && answer.reason === 'unreadable') {
+          warn('create order', answer, 'answered something unreadable');
         }
         return unavailable;
       }
@@ -394,6 +384,17 @@ function paymentSource(request: ChargeRequest): Record<string, unknown> {
     };
   }
   return { paypal: { vault_id: source.token } };
+}
+
+function unavailableOutcome(funding: PaypalFunding): Outcome {
+  return {
+    status: 'error',
+    message:
+      funding === 'card'
+        ? 'The card payment service did not answer. Try again: you will not be charged twice.'
+        : 'PayPal did not answer. Try again: you will not be charged twice.',
+    retryable: true,
+  };
 }
 
 function fromOutcome(outcome: Outcome): Extract<ChargeResult, { status: 'error' | 'declined' }> {
