@@ -16,6 +16,7 @@ import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
 import { registerPageRoutes } from './routes/page-routes.js';
+import { registerCartRoutes } from './routes/shopper/cart-routes.js';
 import { ABUSE_LIMITS_RETENTION_MS, createAbuseLimits } from './security/abuse-limits.js';
 import { createPostgresRateLimitStore } from './security/postgres-rate-limit-store.js';
 import type { RateLimitStore } from './security/rate-limit-store.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, context);
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
+  registerCartRoutes(router, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
 
   const openapi = buildOpenApi(router, {
