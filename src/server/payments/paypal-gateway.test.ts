@@ -157,6 +157,7 @@ const expressStart: ExpressStartRequest = {
   cancelUrl: 'https://pay.example.com/checkout/express/cancel?payment_token_id=pt_7QmV2c9XwKd3',
   idempotencyKey: 'express-start-7QmV2c9XwKd3',
   description: 'Coffee Club order',
+  storeForFuture: false,
 };
 
 const expressComplete = {
