@@ -11,7 +11,16 @@ const noEnv = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'coverage/**', 'bench/results/**', 'node_modules/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'bench/hello/dist/**',
+      'data/**',
+      'coverage/**',
+      'bench/results/**',
+      'node_modules/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPostgresDatabase } from '../src/server/db/postgres.js';
+import { memoryOf, sampleRss, startBenchProcess, type BenchProcess } from './bench-process.js';
+import { runFlows, saturate, type FlowResult, type LoadResult } from './load.js';
+import { cartPath, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface ApiBenchOptions {
+  /** seconds per saturation case, and the length of a fixed-rate run at its target */
+  seconds: number;
+  /** connections of the saturation cases */
+  connections: number;
+  /** fixed rates of the shopper flow, in orders per second */
+  rates: number[];
+  /** the most orders the saturation run of the flow places */
+  saturationOrders: number;
+  /** PostgreSQL server on which a fresh database is made (and dropped) */
+  postgresUrl: string;
+  log: (line: string) => void;
+}
+
+export interface MeasuredCase<T> {
+  result: T;
+  /** highest RSS of the measured process during the case, bytes */
+  peakRss: number | null;
+  /** 1-minute load average when the case ended */
+  load: number;
+}
+
+export interface ApiBenchResult {
+  database: DatabaseKind;
+  server: string;
+  bare: MeasuredCase<LoadResult>;
+  cartRead: MeasuredCase<LoadResult>;
+  preview: MeasuredCase<LoadResult>;
+  flowSaturation: MeasuredCase<FlowResult>;
+  flowRates: MeasuredCase<FlowResult>[];
+  /** orders the server counted as completed (its /metrics), against the flows the load generator saw complete */
+  ordersCounted: { byServer: number | null; byLoadGenerator: number };
+  /** the server process's lifetime peak RSS (VmHWM) at the end */
+  lifetimePeakRss: number | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function measure<T>(pid: number, work: () => Promise<T>): Promise<MeasuredCase<T>> {
+  const sampler = sampleRss(pid);
+  const result = await work();
+  const peakRss = sampler.stop();
+  // Let the previous case's stragglers and the database settle before the next one.
+  await sleep(1000);
+  return { result, peakRss, load: loadavg()[0] ?? NaN };
+}
+
+async function api(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** Carts made through the merchant API, a few requests at a time. */
+async function createCarts(
+  baseUrl: string,
+  merchantKey: string,
+  offerId: number,
+  count: number,
+): Promise<string[]> {
+  const headers = { authorization: `Bearer ${merchantKey}` };
+  const tokens: string[] = [];
+  let made = 0;
+  const worker = async () => {
+    while (made < count) {
+      made++;
+      const cart = await api(baseUrl, 'POST', '/checkout/api/merchant/carts', headers, {
+        offers: [{ offer_id: offerId, quantity: 1 }],
+      });
+      tokens.push(String(cart.cart_token));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return tokens;
+}
+
+async function shopperHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const csrf = await api(baseUrl, 'POST', '/checkout/api/csrf', {}, {});
+  const csrfToken = String(csrf.csrfToken);
+  const auth = await api(
+    baseUrl,
+    'POST',
+    '/checkout/api/authorize',
+    { 'csrf-token': csrfToken },
+    { organization: 'demo' },
+  );
+  return { authorization: `Bearer ${String(auth.access_token)}`, 'csrf-token': csrfToken };
+}
+
+async function completedOrdersCounted(baseUrl: string): Promise<number | null> {
+  const response = await fetch(`${baseUrl}/metrics`);
+  if (!response.ok) return null;
+  const text = await response.text();
+  const match = /^checkout_orders_completed_total(?:\{[^}]*\})? (\d+)/m.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/** The bare Fastify route, in its own process, at saturation. */
+async function runBare(options: ApiBenchOptions, workDir: string): Promise<MeasuredCase<LoadResult>> {
+  const { process: bare, match: url } = await startBenchProcess({
+    args: ['--import', 'tsx', 'bench/bare-server.ts'],
+    env: {},
+    logFile: path.join(workDir, 'bare.log'),
+    ready: /listening at (http:\/\/\S+)/,
+  });
+  try {
+    await saturate({ url, paths: ['/bare'], connections: options.connections, seconds: 2 }); // warm-up
+    return await measure(bare.pid, () =>
+      saturate({ url, paths: ['/bare'], connections: options.connections, seconds: options.seconds }),
+    );
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * The real server (dist/node/server/server.js, built) with the demo store, on a fresh PostgreSQL database or on the
+ * embedded PGlite in a new data folder; autocannon runs in this process, the server in its own.
+ */
+export async function runApiBench(database: DatabaseKind, options: ApiBenchOptions): Promise<ApiBenchResult> {
+  const workDir = mkdtempSync(path.join(tmpdir(), `sc-bench-${database}-`));
+  const merchantKey = `sk_bench_${randomBytes(16).toString('hex')}`;
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, 'data'),
+    MERCHANT_API_KEY: merchantKey,
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
+  };
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (database === 'postgres') {
+    const name = `sc_bench_${randomBytes(6).toString('hex')}`;
+    const admin = createPostgresDatabase(options.postgresUrl, { poolSize: 1 });
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(options.postgresUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    };
+  }
+
+  let server: BenchProcess | null = null;
+  try {
+    options.log(`${database}: bare Fastify route`);
+    const bare = await runBare(options, workDir);
+
+    const started = await startBenchProcess({
+      args: ['dist/node/server/server.js'],
+      env,
+      logFile: path.join(workDir, 'server.log'),
+      ready: /Secure Checkout is running at (http:\/\/\S+)/,
+    });
+    server = started.process;
+    const baseUrl = started.match;
+    const merchant = { authorization: `Bearer ${merchantKey}` };
+    const offers = (await api(baseUrl, 'GET', '/checkout/api/merchant/offers', merchant)).data as {
+      id: number;
+      item_id: string;
+    }[];
+    const beans = offers.find((offer) => offer.item_id === 'BEANS-ETH-340');
+    if (!beans) throw new Error('the demo store has no BEANS-ETH-340 offer');
+
+    const readCarts = await createCarts(baseUrl, merchantKey, beans.id, 100);
+    const headers = await shopperHeaders(baseUrl);
+    const saturation = { url: baseUrl, headers, connections: options.connections };
+    // Warm-up: the JIT and the database's caches.
+    await saturate({ ...saturation, paths: readCarts.map(cartPath), seconds: 2 });
+    await saturate({ ...saturation, paths: readCarts.map(previewPath), seconds: 2 });
+
+    options.log(`${database}: GET carts/{token}`);
+    const cartRead = await measure(server.pid, () =>
+      saturate({ ...saturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
+    );
+    options.log(`${database}: GET carts/{token}/preview`);
+    const preview = await measure(server.pid, () =>
+      saturate({ ...saturation, paths: readCarts.map(previewPath), seconds: options.seconds }),
+    );
+
+    options.log(`${database}: shopper flow at saturation (making ${options.saturationOrders} carts)`);
+    const flowConnections = options.connections;
+    const saturationCarts = await createCarts(baseUrl, merchantKey, beans.id, options.saturationOrders);
+    const flowSaturation = await measure(server.pid, () =>
+      runFlows({
+        url: baseUrl,
+        steps: SHOPPER_FLOW,
+        carts: saturationCarts,
+        connections: flowConnections,
+        target: null,
+        maxSeconds: options.seconds * 6,
+      }),
+    );
+
+    const flowRates: MeasuredCase<FlowResult>[] = [];
+    for (const rate of options.rates) {
+      // Past saturation a run at the target would only queue: send about `seconds` worth at the rate reached.
+      const orders = Math.ceil(Math.min(rate, flowSaturation.result.rate * 1.1) * options.seconds);
+      // Each connection sends up to 25 orders a second (125 requests): enough connections for the rate.
+      const connections = Math.max(2, Math.ceil(rate / 25));
+      options.log(`${database}: shopper flow at ${rate} orders/s (making ${orders} carts)`);
+      const carts = await createCarts(baseUrl, merchantKey, beans.id, Math.max(orders, connections));
+      flowRates.push(
+        await measure(server.pid, () =>
+          runFlows({
+            url: baseUrl,
+            steps: SHOPPER_FLOW,
+            carts,
+            connections,
+            target: rate,
+            maxSeconds: options.seconds * 6,
+          }),
+        ),
+      );
+    }
+
+    const byLoadGenerator =
+      flowSaturation.result.completed + flowRates.reduce((sum, run) => sum + run.result.completed, 0);
+    const memory = memoryOf(server.pid);
+    return {
+      database,
+      server: 'node dist/node/server/server.js (built), LOG_LEVEL info (default), logs to a file',
+      bare,
+      cartRead,
+      preview,
+      flowSaturation,
+      flowRates,
+      ordersCounted: { byServer: await completedOrdersCounted(baseUrl), byLoadGenerator },
+      lifetimePeakRss: memory?.peak ?? null,
+    };
+  } finally {
+    await server?.stop();
+    await dropDatabase?.();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

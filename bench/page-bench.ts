@@ -1,0 +1,227 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { projectRoot, startBenchProcess, type BenchProcess } from './bench-process.js';
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface PageFigures {
+  url: string;
+  /** the HTML document as served (not compressed by the server) */
+  htmlBytes: number;
+  /** what index.html loads before the page can run: entry script, modulepreloads, stylesheets */
+  firstLoad: { js: Bytes; css: Bytes; files: string[] };
+  lighthouse: {
+    performance: number;
+    accessibility: number;
+    bestPractices: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+    /** each run's figures, for the spread */
+    runs: { performance: number; lcpMs: number; tbtMs: number; cls: number }[];
+  };
+}
+
+export interface PageBenchResult {
+  method: string;
+  lighthouseVersion: string;
+  chrome: string;
+  runs: number;
+  checkout: PageFigures;
+  floor: PageFigures;
+}
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The bytes of one response as they travel, asking for one encoding; throws when the server sends another. */
+function servedBytes(url: string, encoding: 'identity' | 'gzip' | 'br'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      let size = 0;
+      response.on('data', (chunk: Buffer) => (size += chunk.length));
+      response.on('end', () => {
+        const sent = response.headers['content-encoding'] ?? 'identity';
+        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+        else if (sent !== encoding) reject(new Error(`${url}: asked for ${encoding}, got ${sent}`));
+        else resolve(size);
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function firstLoadOf(pageUrl: string, html: string): Promise<PageFigures['firstLoad']> {
+  const refs = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) if (match[1]) refs.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
+    if (href) refs.add(href);
+  }
+  const js: Bytes = { raw: 0, gzip: 0, brotli: 0 };
+  const css: Bytes = { raw: 0, gzip: 0, brotli: 0 };
+  for (const ref of refs) {
+    const url = new URL(ref, pageUrl).toString();
+    const into = ref.endsWith('.css') ? css : js;
+    into.raw += await servedBytes(url, 'identity');
+    into.gzip += await servedBytes(url, 'gzip');
+    into.brotli += await servedBytes(url, 'br');
+  }
+  return { js, css, files: [...refs] };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+
+/** Lighthouse's default run (mobile, simulated throttling) in a fresh Chromium per run. */
+async function lighthouseRuns(
+  url: string,
+  runs: number,
+): Promise<PageFigures['lighthouse'] & { version: string }> {
+  const results: {
+    performance: number;
+    accessibility: number;
+    bestPractices: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+  }[] = [];
+  let version = '';
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      version = lhr.lighthouseVersion;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      results.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return {
+    version,
+    performance: median(results.map((r) => r.performance)),
+    accessibility: median(results.map((r) => r.accessibility)),
+    bestPractices: median(results.map((r) => r.bestPractices)),
+    lcpMs: median(results.map((r) => r.lcpMs)),
+    tbtMs: median(results.map((r) => r.tbtMs)),
+    cls: median(results.map((r) => r.cls)),
+    runs: results.map(({ performance, lcpMs, tbtMs, cls }) => ({ performance, lcpMs, tbtMs, cls })),
+  };
+}
+
+async function measurePage(url: string, runs: number) {
+  const response = await fetch(url);
+  const html = await response.text();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const firstLoad = await firstLoadOf(url, html);
+  const { version, ...figures } = await lighthouseRuns(url, runs);
+  return { version, page: { url, htmlBytes: Buffer.byteLength(html), firstLoad, lighthouse: figures } };
+}
+
+function buildFloorPage(): string {
+  const outDir = path.join(projectRoot, 'bench/hello/dist');
+  const steps = [
+    ['npx', ['vite', 'build', '--config', 'bench/hello/vite.config.ts', '--logLevel', 'warn']],
+    ['npx', ['tsx', 'scripts/compress-assets.ts', outDir]],
+  ] as const;
+  for (const [command, commandArgs] of steps) {
+    const run = spawnSync(command, commandArgs, { cwd: projectRoot, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed:\n${run.stderr}`);
+  }
+  return outDir;
+}
+
+/**
+ * The built checkout page served by the built server (embedded database, demo store) on its demo cart, beside a
+ * bare React page built by the same toolchain and served by the same routes (the floor).
+ */
+export async function runPageBench(options: {
+  runs: number;
+  log: (line: string) => void;
+}): Promise<PageBenchResult> {
+  if (!existsSync(path.join(projectRoot, 'dist/client/index.html'))) {
+    throw new Error('dist/client is missing: run npm run build first');
+  }
+  const chrome = spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const workDir = mkdtempSync(path.join(tmpdir(), 'sc-bench-page-'));
+  const servers: BenchProcess[] = [];
+  try {
+    options.log('page: building the bare React page');
+    const floorDir = buildFloorPage();
+    const checkoutServer = await startBenchProcess({
+      args: ['dist/node/server/server.js'],
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'warn' },
+      logFile: path.join(workDir, 'checkout.log'),
+      ready: /Checkout: (http:\/\/\S+)/,
+    });
+    servers.push(checkoutServer.process);
+    const floorServer = await startBenchProcess({
+      args: ['--import', 'tsx', 'bench/serve-page.ts', floorDir],
+      env: {},
+      logFile: path.join(workDir, 'floor.log'),
+      ready: /Checkout: (http:\/\/\S+)/,
+    });
+    servers.push(floorServer.process);
+
+    options.log(`page: checkout page, Lighthouse x${options.runs}`);
+    const checkout = await measurePage(checkoutServer.match, options.runs);
+    options.log(`page: bare React page, Lighthouse x${options.runs}`);
+    const floor = await measurePage(floorServer.match, options.runs);
+    return {
+      method:
+        'checkout: node dist/node/server/server.js (npm run build) on its demo cart; floor: bench/hello built by ' +
+        'the same Vite and React plugin, precompressed, served by the same page routes (bench/serve-page.ts); ' +
+        'bytes as served for each encoding',
+      lighthouseVersion: checkout.version,
+      chrome,
+      runs: options.runs,
+      checkout: checkout.page,
+      floor: floor.page,
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

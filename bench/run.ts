@@ -1,0 +1,261 @@
+// npm run bench: every benchmark, each measured beside its physical limit in the same run, printed as tables and
+// written to bench/results/bench-<time>.json. Benchmarks print figures; they never fail on timing.
+//   --only api|page        one family
+//   --databases postgres,pglite
+//   --quick                shorter runs (a smoke test of the bench itself)
+//   --no-build             use the existing dist/
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createPostgresDatabase } from '../src/server/db/postgres.js';
+import { runApiBench, type ApiBenchResult, type DatabaseKind } from './api-bench.js';
+import { projectRoot } from './bench-process.js';
+import { runPageBench, type PageBenchResult } from './page-bench.js';
+import { formatTable, goal, kb, mb, ms, percent, whole } from './table.js';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    databases: { type: 'string', default: 'postgres,pglite' },
+    quick: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const log = (line: string) => console.log(`· ${line}`);
+
+function machine() {
+  const cpu = cpus();
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectRoot }).toString().trim();
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    commit,
+    loadAverage: loadavg().map((n) => Number(n.toFixed(2))),
+  };
+}
+
+async function postgresReachable(): Promise<string | null> {
+  const db = createPostgresDatabase(postgresUrl, { poolSize: 1 });
+  try {
+    await db.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await db.close().catch(() => {});
+  }
+}
+
+function printApi(result: ApiBenchResult): void {
+  const bareRate = result.bare.result.rate;
+  const title =
+    result.database === 'postgres' ? 'PostgreSQL (fresh database)' : 'embedded PGlite (new data folder)';
+  console.log(`\nAPI on ${title}: ${result.server}`);
+  console.log(
+    `autocannon in the bench process; saturation cases: ${result.cartRead.result.connections} connections, ` +
+      `${result.cartRead.result.seconds.toFixed(0)} s`,
+  );
+  const route = (name: string, measured: ApiBenchResult['bare'], note: string) => [
+    name,
+    `${whole(measured.result.rate)}/s`,
+    ms(measured.result.p50),
+    ms(measured.result.p99),
+    percent(measured.result.rate / bareRate),
+    mb(measured.peakRss),
+    `${measured.result.non2xx + measured.result.errors}`,
+    measured.load.toFixed(1),
+    note,
+  ];
+  const cartRatio = result.cartRead.result.rate / bareRate;
+  console.log(
+    formatTable([
+      ['route (saturation)', 'rate', 'p50', 'p99', 'of bare', 'peak RSS', 'failed', 'load', ''],
+      route('bare Fastify GET /bare (the limit)', result.bare, 'bare server process'),
+      route('GET carts/{token}', result.cartRead, goal(cartRatio >= 0.35, 'cart read >= 35% of bare')),
+      route('GET carts/{token}/preview', result.preview, ''),
+    ]),
+  );
+  const flow = (name: string, measured: ApiBenchResult['flowSaturation']) => {
+    const r = measured.result;
+    const failed = Object.entries(r.failures)
+      .map(([key, n]) => `${key} x${n}`)
+      .join(', ');
+    const met = r.target === 200 ? goal(r.lastP99 < 100, 'order p99 < 100 ms at 200/s') : '';
+    return [
+      name,
+      `${r.rate.toFixed(1)}/s`,
+      `${r.completed}/${r.flows}`,
+      ms(r.lastP50),
+      ms(r.lastP99),
+      ms(r.flowP50),
+      ms(r.flowP99),
+      percent((r.rate * 5) / bareRate),
+      mb(measured.peakRss),
+      measured.load.toFixed(1),
+      [met, failed].filter(Boolean).join('; '),
+    ];
+  };
+  console.log('');
+  console.log(
+    formatTable([
+      [
+        'shopper flow (csrf, authorize, cart, preview, order)',
+        'orders',
+        'done',
+        'order p50',
+        'order p99',
+        'flow p50',
+        'flow p99',
+        'req of bare',
+        'peak RSS',
+        'load',
+        '',
+      ],
+      flow(`saturation, ${result.flowSaturation.result.connections} connections`, result.flowSaturation),
+      ...result.flowRates.map((run) =>
+        flow(`target ${run.result.target ?? '-'}/s, ${run.result.connections} connections`, run),
+      ),
+    ]),
+  );
+  console.log(
+    `orders completed: ${result.ordersCounted.byLoadGenerator} seen by the load generator, ` +
+      `${result.ordersCounted.byServer ?? '-'} counted by the server's /metrics; ` +
+      `server lifetime peak RSS ${mb(result.lifetimePeakRss)}`,
+  );
+}
+
+function printPage(result: PageBenchResult): void {
+  console.log(`\nPage: ${result.method}`);
+  const bytes = (page: PageBenchResult['checkout']) => [
+    kb(page.firstLoad.js.gzip),
+    kb(page.firstLoad.js.brotli),
+    kb(page.firstLoad.css.gzip),
+    kb(page.firstLoad.css.brotli),
+  ];
+  const { checkout, floor } = result;
+  const row = (name: string, page: PageBenchResult['checkout']) => [
+    name,
+    ...bytes(page),
+    String(page.lighthouse.performance),
+    String(page.lighthouse.accessibility),
+    String(page.lighthouse.bestPractices),
+    ms(page.lighthouse.lcpMs),
+    ms(page.lighthouse.tbtMs),
+    page.lighthouse.cls.toFixed(3),
+  ];
+  const c = checkout.lighthouse;
+  console.log(
+    formatTable([
+      ['page', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'perf', 'a11y', 'best pr.', 'LCP', 'TBT', 'CLS'],
+      row('checkout page (demo cart)', checkout),
+      row('bare React hello (the floor)', floor),
+      [
+        'checkout / floor',
+        percent(checkout.firstLoad.js.gzip / floor.firstLoad.js.gzip),
+        percent(checkout.firstLoad.js.brotli / floor.firstLoad.js.brotli),
+        '',
+        '',
+        percent(c.performance / floor.lighthouse.performance),
+        '',
+        '',
+        percent(c.lcpMs / floor.lighthouse.lcpMs),
+        '',
+        '',
+      ],
+    ]),
+  );
+  console.log(
+    [
+      goal(checkout.firstLoad.js.gzip <= 100 * 1024, 'first-load JS <= 100 KB gzip'),
+      goal(c.performance >= 98, 'performance >= 98'),
+      goal(c.accessibility >= 100, 'accessibility 100'),
+      goal(c.lcpMs <= 1500, 'LCP <= 1.5 s'),
+      goal(c.tbtMs <= 50, 'TBT <= 50 ms'),
+      goal(c.cls <= 0.02, 'CLS <= 0.02'),
+    ].join(' · '),
+  );
+  console.log(`Lighthouse ${result.lighthouseVersion}, ${result.runs} runs each (medians), ${result.chrome}`);
+}
+
+async function main() {
+  const started = new Date();
+  const quick = args.quick ?? false;
+  const only = args.only;
+  const results: {
+    startedAt: string;
+    finishedAt?: string;
+    machine: ReturnType<typeof machine>;
+    machineAtEnd?: ReturnType<typeof machine>;
+    api: ApiBenchResult[];
+    apiSkipped: string[];
+    page: PageBenchResult | null;
+  } = { startedAt: started.toISOString(), machine: machine(), api: [], apiSkipped: [], page: null };
+  console.log(
+    `Secure Checkout benchmarks on ${results.machine.cpus} x ${results.machine.cpuModel}, ` +
+      `${results.machine.memoryGb} GB, Node ${results.machine.node}, commit ${results.machine.commit}; ` +
+      `load average ${results.machine.loadAverage.join(' ')}`,
+  );
+
+  if (!args['no-build']) {
+    log('npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+
+  if (only === undefined || only === 'api') {
+    const databases = (args.databases ?? '').split(',').filter(Boolean) as DatabaseKind[];
+    for (const database of databases) {
+      if (database === 'postgres') {
+        const problem = await postgresReachable();
+        if (problem) {
+          const note = `PostgreSQL at ${postgresUrl} is not reachable (${problem}): its API figures are skipped`;
+          results.apiSkipped.push(note);
+          console.log(`\n${note}`);
+          continue;
+        }
+      }
+      const result = await runApiBench(database, {
+        seconds: quick ? 3 : 10,
+        connections: 32,
+        rates: [50, 200, 500],
+        saturationOrders: quick ? 300 : database === 'postgres' ? 3000 : 1000,
+        postgresUrl,
+        log,
+      });
+      results.api.push(result);
+      printApi(result);
+    }
+  }
+
+  if (only === undefined || only === 'page') {
+    results.page = await runPageBench({ runs: quick ? 1 : 5, log });
+    printPage(results.page);
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.machineAtEnd = machine();
+  const dir = path.join(projectRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(
+    `\nload average at the end: ${results.machineAtEnd.loadAverage.join(' ')} (${results.machine.cpus} cores)`,
+  );
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import type { FlowState, FlowStep } from './load.js';
+
+/** The demo organization's test card (src/server/seed/demo-store.ts): approved by the test gateway. */
+export const DEMO_TEST_CARD = '4242424242424242';
+const SHOPPER = '/checkout/api/vrio';
+const PREVIEW_QUERY = 'ship_country=US&ship_state=TX&ship_zipcode=73301&same_address=true';
+
+function json(body: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+const shopperHeaders = (state: FlowState) => ({
+  authorization: `Bearer ${state.values.access ?? ''}`,
+  'csrf-token': state.values.csrf ?? '',
+});
+
+export function cartPath(token: string): string {
+  return `${SHOPPER}/carts/${token}`;
+}
+
+export function previewPath(token: string): string {
+  return `${SHOPPER}/carts/${token}/preview?${PREVIEW_QUERY}`;
+}
+
+/** What the page sends to place an order in Austin, Texas, paid by the demo test card. */
+export function orderBody(cartToken: string): string {
+  return JSON.stringify({
+    cart_token: cartToken,
+    email: 'ada@example.com',
+    phone: '+1 555 010 0199',
+    ship_fname: 'Ada',
+    ship_lname: 'Lovelace',
+    ship_address1: '1 Congress Ave',
+    ship_address2: '',
+    ship_city: 'Austin',
+    ship_state: 'TX',
+    ship_zipcode: '73301',
+    ship_country: 'US',
+    same_address: true,
+    email_opt_in: false,
+    payment: {
+      method: 'card',
+      card_number: DEMO_TEST_CARD,
+      card_cvv: '123',
+      card_exp_month: 12,
+      card_exp_year: 2030,
+    },
+  });
+}
+
+/** The page's whole path through the API: CSRF token, access token, cart, tax and shipping preview, order. */
+export const SHOPPER_FLOW: FlowStep[] = [
+  {
+    name: 'csrf',
+    method: 'POST',
+    path: () => '/checkout/api/csrf',
+    headers: () => ({}),
+    body: () => '{}',
+    accept(status, body, state) {
+      const token = json(body)?.csrfToken;
+      if (status !== 200 || typeof token !== 'string') return false;
+      state.values.csrf = token;
+      return true;
+    },
+  },
+  {
+    name: 'authorize',
+    method: 'POST',
+    path: () => '/checkout/api/authorize',
+    headers: (state) => ({ 'csrf-token': state.values.csrf ?? '' }),
+    body: () => JSON.stringify({ organization: 'demo' }),
+    accept(status, body, state) {
+      const token = json(body)?.access_token;
+      if (status !== 200 || typeof token !== 'string') return false;
+      state.values.access = token;
+      return true;
+    },
+  },
+  {
+    name: 'cart',
+    method: 'GET',
+    path: (state) => cartPath(state.cart),
+    headers: shopperHeaders,
+    accept: (status) => status === 200,
+  },
+  {
+    name: 'preview',
+    method: 'GET',
+    path: (state) => previewPath(state.cart),
+    headers: shopperHeaders,
+    accept: (status) => status === 200,
+  },
+  {
+    name: 'order',
+    method: 'POST',
+    path: () => `${SHOPPER}/orders`,
+    headers: (state) => ({ ...shopperHeaders(state), 'idempotency-key': `bench-${state.cart}` }),
+    body: (state) => orderBody(state.cart),
+    accept(status, body) {
+      const order = json(body)?.order as { status?: string } | undefined;
+      return status === 200 && order?.status === 'complete';
+    },
+  },
+];
