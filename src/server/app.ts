@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { createGuards } from './http/guards.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
+import { createMetrics, type Metrics } from './http/metrics.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -15,6 +16,7 @@ import { createLogger } from './logging.js';
 import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
+import { registerMetricsRoutes } from './routes/metrics-routes.js';
 import { registerPageRoutes } from './routes/page-routes.js';
 import { registerCartRoutes } from './routes/shopper/cart-routes.js';
 import { registerOrderRoutes } from './routes/shopper/order-routes.js';
@@ -38,6 +40,8 @@ export interface AppOptions {
   version?: string;
   /** Payment gateways; the configured ones (createPaymentGateways) when absent. */
   gateways?: PaymentGateways;
+  /** What GET /metrics shows; server.ts shares it with the rebill runner. A new registry when absent. */
+  metrics?: Metrics;
 }
 
 /** Builds the whole HTTP app from injected parts. It never listens: server.ts does, tests use inject(). */
@@ -80,8 +84,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustedProxies: options.config.trustedProxies,
   });
 
+  const metrics = options.metrics ?? createMetrics();
   // One line per request, path only: query strings can carry a shopper's address.
   app.addHook('onResponse', async (request, reply) => {
+    metrics.observe(request, reply);
     request.log.info(
       {
         method: request.method,
@@ -97,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const router = createRouter(app, createGuards(context, tokens));
 
   registerHealthRoutes(app, context);
+  registerMetricsRoutes(app, context, metrics);
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
   registerCartRoutes(router, context);

@@ -88,3 +88,17 @@ describe('parseConfig', () => {
     });
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is off by default and must be long enough to be a secret when set', () => {
+    expect(parseConfig({})).toMatchObject({ ok: true, config: { metricsToken: null } });
+    expect(parseConfig({ METRICS_TOKEN: 'scrape-me-0123456789' })).toMatchObject({
+      ok: true,
+      config: { metricsToken: 'scrape-me-0123456789' },
+    });
+    expect(parseConfig({ METRICS_TOKEN: 'short' })).toEqual({
+      ok: false,
+      errors: ['METRICS_TOKEN must be at least 16 characters long.'],
+    });
+  });
+});

@@ -40,6 +40,11 @@ export interface Config {
   paymentLeaseSeconds: number;
   /** External error-reporting endpoint for the page (Sentry-compatible DSN); reports go to the server when unset. */
   errorReportingDsn: string | null;
+  /**
+   * Bearer token GET /metrics asks for. Unset: /metrics answers only direct requests from loopback or private
+   * addresses (none relayed by a proxy).
+   */
+  metricsToken: string | null;
   paypal: { clientId: string; clientSecret: string; apiBase: string } | null;
 }
 
@@ -140,6 +145,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
   const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
+  const metricsToken = secret('METRICS_TOKEN', 16);
 
   const paypalClientId = read('PAYPAL_CLIENT_ID');
   const paypalClientSecret = read('PAYPAL_CLIENT_SECRET');
@@ -174,6 +180,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       rebillIntervalSeconds,
       paymentLeaseSeconds,
       errorReportingDsn,
+      metricsToken,
       paypal,
     },
   };

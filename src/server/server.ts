@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { loadConfig, type Config } from './config.js';
+import { createMetrics } from './http/metrics.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { createLogger } from './logging.js';
@@ -68,10 +69,12 @@ async function main(): Promise<void> {
     });
   }
 
+  const metrics = createMetrics();
   const app = await buildApp({
     config,
     db,
     logger,
+    metrics,
     tokenSecrets: { current: tokenSecret.value, previous: config.tokenSecretPrevious },
     clientDir: path.join(projectRoot, 'dist/client'),
   });
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
     const timer = setInterval(() => {
       if (running || closing) return;
       running = true;
-      runRebills({ db, gateways, clock: systemClock, logger })
+      runRebills({ db, gateways, clock: systemClock, logger, onOutcome: metrics.recordRebill })
         .then(() => runMaintenance(db, systemClock.now()))
         .catch((error: unknown) => logger.error({ err: error }, 'rebill run failed'))
         .finally(() => {

@@ -24,6 +24,8 @@ export interface RebillDependencies {
   clock: Clock;
   logger?: Pick<Logger, 'info' | 'warn'>;
   batchSize?: number;
+  /** Told each recorded outcome (the server's metrics). */
+  onOutcome?: (outcome: { status: ChargeResult['status']; pastDue: boolean }) => void;
 }
 
 export interface RebillSummary {
@@ -146,6 +148,7 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
       else if (result.status === 'declined') summary.declined++;
       else summary.errors++;
       if (schedule.pastDue) summary.pastDue++;
+      deps.onOutcome?.({ status: result.status, pastDue: schedule.pastDue });
       deps.logger?.info(
         { subscription: subscription.id, cycle, outcome: result.status, pastDue: schedule.pastDue },
         'subscription rebill',

@@ -9,6 +9,7 @@ import {
 import { z } from '../../../contract/zod.js';
 import { digitsOnly } from '../../../domain/card.js';
 import type { AppContext } from '../../context.js';
+import { noteOrderAttempt } from '../../http/metrics.js';
 import { shopperOf } from '../../http/request-context.js';
 import type { Router } from '../../http/router.js';
 import { readPaymentToken } from '../../services/express-service.js';
@@ -79,10 +80,12 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
           now,
           leaseMs: deps.paymentLeaseMs,
         },
-        async () => ({
-          status: 200,
-          body: await submitOrder(deps, { kind: 'create', orderId: null, body, shopper, now }),
-        }),
+        async () => {
+          const attempt = noteOrderAttempt(request);
+          const answer = await submitOrder(deps, { kind: 'create', orderId: null, body, shopper, now });
+          if (answer.order?.status === 'complete') attempt.completed();
+          return { status: 200, body: answer };
+        },
       );
       return reply.code(outcome.status).send(outcome.body);
     },
@@ -111,10 +114,18 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
           now,
           leaseMs: deps.paymentLeaseMs,
         },
-        async () => ({
-          status: 200,
-          body: await submitOrder(deps, { kind: 'update', orderId: params.order_id, body, shopper, now }),
-        }),
+        async () => {
+          const attempt = noteOrderAttempt(request);
+          const answer = await submitOrder(deps, {
+            kind: 'update',
+            orderId: params.order_id,
+            body,
+            shopper,
+            now,
+          });
+          if (answer.order?.status === 'complete') attempt.completed();
+          return { status: 200, body: answer };
+        },
       );
       return reply.code(outcome.status).send(outcome.body);
     },
