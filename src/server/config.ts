@@ -10,6 +10,8 @@ export interface Config {
   /** postgres://… when set; the embedded PGlite database in dataDir otherwise. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** Server-side prepared statements on PostgreSQL (off behind a pooler that cannot keep them). */
+  databasePreparedStatements: boolean;
   dataDir: string;
   /** The demo organization's merchant key; generated and persisted in dataDir when unset. */
   merchantApiKey: string | null;
@@ -111,6 +113,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const host = read('HOST') ?? '127.0.0.1';
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const databasePoolSize = int('DATABASE_POOL_SIZE', 10, 1, 500);
+  const databasePreparedStatements = bool('DATABASE_PREPARED_STATEMENTS', true);
   const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
   const merchantApiKey = secret('MERCHANT_API_KEY', 24);
   const tokenSecret = secret('TOKEN_SECRET', 32);
@@ -165,6 +168,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       host,
       databaseUrl,
       databasePoolSize,
+      databasePreparedStatements,
       dataDir,
       merchantApiKey,
       tokenSecret,

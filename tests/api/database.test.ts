@@ -82,3 +82,30 @@ describe('demo store', () => {
     expect(await count('carts')).toBe(1);
   });
 });
+
+describe('queries', () => {
+  it('keep answering, in and out of transactions, after a migration changes the columns of a table they read', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await db.query(
+      "INSERT INTO organizations (public_id, name, currency) VALUES ('plans-org', 'Plans', 'USD')",
+    );
+    const read = () =>
+      db.query<Record<string, unknown>>("SELECT * FROM organizations WHERE public_id = 'plans-org'");
+    const readInTransaction = () =>
+      db.transaction((tx) =>
+        tx.query<Record<string, unknown>>("SELECT * FROM organizations WHERE public_id = 'plans-org'"),
+      );
+    // Several times, on several connections at once: each has prepared and planned the statements.
+    for (let round = 0; round < 3; round++)
+      await Promise.all([read(), read(), readInTransaction(), readInTransaction()]);
+
+    // What a newer instance's migration would do while this one runs.
+    await db.exec('ALTER TABLE organizations ADD COLUMN plans_probe text');
+    const answers = await Promise.all([read(), read(), readInTransaction(), readInTransaction(), read()]);
+    for (const answer of answers) {
+      expect(answer.rows).toHaveLength(1);
+      expect(answer.rows[0]).toHaveProperty('plans_probe', null);
+    }
+  });
+});

@@ -8,10 +8,13 @@ import { createPostgresDatabase } from './postgres.js';
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database kept in DATA_DIR/pglite. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databasePreparedStatements' | 'dataDir'>,
 ): Promise<Database> {
   if (config.databaseUrl !== null) {
-    return createPostgresDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+    return createPostgresDatabase(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
+    });
   }
   const folder = path.join(config.dataDir, 'pglite');
   await mkdir(folder, { recursive: true });

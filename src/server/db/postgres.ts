@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   PG_DEADLOCK_DETECTED,
@@ -21,10 +22,24 @@ pg.types.setTypeParser(INT8_ARRAY_OID, (value) =>
 
 const RETRYABLE = new Set([PG_SERIALIZATION_FAILURE, PG_DEADLOCK_DETECTED]);
 const MAX_ATTEMPTS = 4;
+/** Distinct SQL texts given a statement name; past this (generated SQL gone wild) queries run unnamed. */
+const MAX_NAMED_STATEMENTS = 2000;
+
+/**
+ * A prepared statement planned before a migration changed its table's columns ("cached plan must not change result
+ * type"), as happens to instances still running while a new one migrates.
+ */
+function isStalePlan(error: unknown): boolean {
+  return pgErrorCode(error) === '0A000' && /cached plan must not change result type/.test(String(error));
+}
 
 export function createPostgresDatabase(
   connectionString: string,
-  options: { poolSize?: number } = {},
+  options: {
+    poolSize?: number;
+    /** Named (server-side prepared) statements; off for a pooler that cannot keep them (docs/operations.md). */
+    preparedStatements?: boolean;
+  } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString,
@@ -35,16 +50,46 @@ export function createPostgresDatabase(
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+  // Each SQL text gets a statement name, so PostgreSQL parses and plans it once per connection instead of on every
+  // call: that was two thirds of the database's CPU on a cart read. A stale plan bumps the generation, which
+  // renames every statement so it is prepared afresh.
+  const prepared = options.preparedStatements ?? true;
+  let generation = 0;
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    if (!prepared) return undefined;
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `sc${generation}_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  const forgetPlans = () => {
+    generation++;
+    names.clear();
+  };
+
+  const wrap = (client: pg.Pool | pg.PoolClient, inTransaction: boolean): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await client.query(sql, params as unknown[]);
+      const run = () => client.query({ name: nameOf(sql), text: sql, values: params as unknown[] });
+      let result;
+      try {
+        result = await run();
+      } catch (error) {
+        if (!isStalePlan(error)) throw error;
+        forgetPlans();
+        // Inside a transaction the error aborted it: transaction() runs it again instead.
+        if (inTransaction) throw error;
+        result = await run();
+      }
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {
       await client.query(sql);
     },
   });
-  const direct = wrap(pool);
+  const direct = wrap(pool, false);
 
   return {
     kind: 'postgres',
@@ -55,14 +100,15 @@ export function createPostgresDatabase(
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(client, true));
           await client.query('COMMIT');
           client.release();
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});
           client.release();
-          if (attempt < MAX_ATTEMPTS && RETRYABLE.has(pgErrorCode(error) ?? '')) continue;
+          if (attempt < MAX_ATTEMPTS && (RETRYABLE.has(pgErrorCode(error) ?? '') || isStalePlan(error)))
+            continue;
           throw error;
         }
       }
