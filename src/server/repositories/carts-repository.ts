@@ -95,15 +95,18 @@ export async function findCart(
   return rows[0] ?? null;
 }
 
-/** Locks the cart row for this transaction: writers of one cart queue here, in one stable order. */
-export async function lockCart(
+/**
+ * Finds a cart by its token and locks the row for this transaction, in one round trip: writers of one cart queue
+ * here, in one stable order.
+ */
+export async function lockCartByToken(
   db: Queryable,
   organizationId: number,
-  cartId: number,
+  token: string,
 ): Promise<CartRow | null> {
   const { rows } = await db.query<CartRow>(
-    'SELECT * FROM carts WHERE organization_id = $1 AND id = $2 FOR UPDATE',
-    [organizationId, cartId],
+    'SELECT * FROM carts WHERE organization_id = $1 AND token = $2 FOR UPDATE',
+    [organizationId, token],
   );
   return rows[0] ?? null;
 }

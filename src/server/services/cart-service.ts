@@ -22,7 +22,7 @@ import {
   findLastPaymentMethod,
   findOpenClaimCart,
   insertCart,
-  lockCart,
+  lockCartByToken,
   setCartDiscountCode,
   setCartPreview,
   setLineQuantity,
@@ -85,10 +85,11 @@ export async function lockCartForChange(
   token: string,
   now: Date,
 ): Promise<CartRow> {
-  const cart = await requireCart(tx, shopper, token, now);
-  const locked = await lockCart(tx, shopper.organizationId, cart.id);
-  if (!locked) throw cartNotFound();
-  return locked;
+  const parsed = parseCartToken(token);
+  if (parsed.kind !== 'cart') throw cartNotFound();
+  const cart = await lockCartByToken(tx, shopper.organizationId, parsed.token);
+  if (!cart || isExpired(cart, now)) throw cartNotFound();
+  return cart;
 }
 
 /** A fresh cart from a merchant checkout link (`__c__<id>`): the link's offers, quantities and code. */
