@@ -1,8 +1,7 @@
 import type { Database } from '../db/database.js';
 import {
-  deleteOldestRateLimitEvent,
-  deleteRateLimitEventsBefore,
-  insertRateLimitEvent,
+  deleteOldestRateLimitEvents,
+  insertRateLimitEvents,
   listRateLimitEventTimes,
   lockRateLimitBuckets,
   pruneRateLimitEvents,
@@ -37,22 +36,26 @@ export function createPostgresRateLimitStore(
       const nowMs = now.getTime();
       const result = await db.transaction(async (tx) => {
         await lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
-        const times = new Map<string, number[]>();
+        const counted = new Map<string, Date>();
         for (const bucket of rules.flatMap((rule) => rule.buckets)) {
-          if (times.has(bucket.name)) continue;
-          const since = new Date(nowMs - bucket.windowMs);
-          const rows = await listRateLimitEventTimes(tx, bucket.name, since, MAX_EVENTS_READ);
-          times.set(
-            bucket.name,
-            rows.map((time) => time.getTime()),
-          );
+          if (!counted.has(bucket.name)) counted.set(bucket.name, new Date(nowMs - bucket.windowMs));
         }
-        const broken = findBrokenRules(rules, (bucket) => times.get(bucket.name) ?? [], nowMs);
+        const times = await listRateLimitEventTimes(
+          tx,
+          [...counted].map(([name, since]) => ({ name, since })),
+          MAX_EVENTS_READ,
+        );
+        const broken = findBrokenRules(
+          rules,
+          (bucket) => (times.get(bucket.name) ?? []).map((time) => time.getTime()),
+          nowMs,
+        );
         if (broken.length > 0) return { ok: false as const, broken };
-        for (const bucket of add) {
-          await deleteRateLimitEventsBefore(tx, bucket.name, new Date(nowMs - bucket.windowMs));
-          await insertRateLimitEvent(tx, { bucket: bucket.name, organizationId, occurredAt: now });
-        }
+        await insertRateLimitEvents(tx, {
+          buckets: add.map((bucket) => ({ name: bucket.name, before: new Date(nowMs - bucket.windowMs) })),
+          organizationId,
+          occurredAt: now,
+        });
         return { ok: true as const };
       });
       await pruneWhenDue(nowMs);
@@ -63,12 +66,15 @@ export function createPostgresRateLimitStore(
       const nowMs = now.getTime();
       await db.transaction(async (tx) => {
         await lockRateLimitBuckets(tx, allNames(add, release));
-        for (const bucket of add) {
-          await insertRateLimitEvent(tx, { bucket: bucket.name, organizationId, occurredAt: now });
-        }
-        for (const bucket of release) {
-          await deleteOldestRateLimitEvent(tx, bucket.name, new Date(nowMs - bucket.windowMs));
-        }
+        await insertRateLimitEvents(tx, {
+          buckets: add.map((bucket) => ({ name: bucket.name, before: null })),
+          organizationId,
+          occurredAt: now,
+        });
+        await deleteOldestRateLimitEvents(
+          tx,
+          release.map((bucket) => ({ name: bucket.name, since: new Date(nowMs - bucket.windowMs) })),
+        );
       });
     },
 
