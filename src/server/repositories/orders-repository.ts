@@ -615,3 +615,14 @@ export async function releaseStaleDiscountReservations(
   for (const row of rows) await releaseDiscountUse(db, row.organization_id, row.discount_code_id);
   return rows.length;
 }
+
+export async function clearDiscountReservation(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<void> {
+  await db.query('UPDATE orders SET discount_reserved = false WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    orderId,
+  ]);
+}

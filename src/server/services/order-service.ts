@@ -52,6 +52,7 @@ import {
   markGiftClaimed,
   releaseDiscountUse,
   releasePaymentLease,
+  clearDiscountReservation,
   replaceOrderLines,
   reserveDiscountUse,
   setCartOrdered,
@@ -659,12 +660,11 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // One use of the code is held before any money moves; a code used up meanwhile stops the order here.
     const order = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
     const wantedCode = values.discount_code_id;
-    let reserved = order.discount_reserved;
-    if (reserved && order.discount_code_id !== wantedCode && existing?.discount_code_id) {
-      await releaseDiscountUse(tx, organization.id, existing.discount_code_id);
-      reserved = false;
-    }
-    if (wantedCode !== null && !(reserved && existing?.discount_code_id === wantedCode)) {
+    // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
+    const heldCode = order.discount_reserved ? (existing?.discount_code_id ?? null) : null;
+    let reserved = heldCode !== null && heldCode === wantedCode;
+    if (heldCode !== null && heldCode !== wantedCode) await releaseDiscountUse(tx, organization.id, heldCode);
+    if (wantedCode !== null && !reserved) {
       if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
         throw new AppError(
           422,
@@ -795,19 +795,12 @@ function attemptValues(input: {
 async function abandonCharge(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'charge' }>,
-  now: Date,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await releasePaymentLease(tx, plan.organization.id, plan.orderId);
     if (plan.discountCodeId !== null) {
       await releaseDiscountUse(tx, plan.organization.id, plan.discountCodeId);
-      await setOrderOutcome(
-        tx,
-        plan.organization.id,
-        plan.orderId,
-        { status: 'pending', discountReserved: false },
-        now,
-      );
+      await clearDiscountReservation(tx, plan.organization.id, plan.orderId);
     }
   });
 }
@@ -824,7 +817,7 @@ async function charge(
   try {
     await deps.limits.beforeOrderAttempt(limitsInput);
   } catch (error) {
-    await abandonCharge(deps, plan, now);
+    await abandonCharge(deps, plan);
     throw error;
   }
 
