@@ -52,6 +52,7 @@ import {
   markGiftClaimed,
   releaseDiscountUse,
   releasePaymentLease,
+  clearDiscountReservation,
   replaceOrderLines,
   reserveDiscountUse,
   setCartOrdered,
@@ -129,33 +130,24 @@ function text(value: string | undefined): string {
   return value?.trim() ?? '';
 }
 
-function shippingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
+/** The ship_* or bill_* fields of an order body as an address (trimmed; state and postal code upper-cased). */
+function addressOf(body: CreateOrder | UpdateOrder, prefix: 'ship' | 'bill'): OrderAddress {
+  const field = (name: string) => text(body[`${prefix}_${name}` as keyof (CreateOrder | UpdateOrder)] as string | undefined);
   return {
-    fname: text(body.ship_fname),
-    lname: text(body.ship_lname),
-    address1: text(body.ship_address1),
-    address2: text(body.ship_address2),
-    city: text(body.ship_city),
-    state: text(body.ship_state).toUpperCase(),
-    zipcode: text(body.ship_zipcode).toUpperCase(),
-    country: text(body.ship_country).toUpperCase(),
+    fname: field('fname'),
+    lname: field('lname'),
+    address1: field('address1'),
+    address2: field('address2'),
+    city: field('city'),
+    state: field('state').toUpperCase(),
+    zipcode: field('zipcode').toUpperCase(),
+    country: field('country').toUpperCase(),
     phone: text(body.phone),
   };
 }
 
-function billingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
-  return {
-    fname: text(body.bill_fname),
-    lname: text(body.bill_lname),
-    address1: text(body.bill_address1),
-    address2: text(body.bill_address2),
-    city: text(body.bill_city),
-    state: text(body.bill_state).toUpperCase(),
-    zipcode: text(body.bill_zipcode).toUpperCase(),
-    country: text(body.bill_country).toUpperCase(),
-    phone: text(body.phone),
-  };
-}
+const shippingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'ship');
+const billingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'bill');
 
 function toAddressValues(address: OrderAddress): AddressValues {
   return {
@@ -659,12 +651,11 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // One use of the code is held before any money moves; a code used up meanwhile stops the order here.
     const order = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
     const wantedCode = values.discount_code_id;
-    let reserved = order.discount_reserved;
-    if (reserved && order.discount_code_id !== wantedCode && existing?.discount_code_id) {
-      await releaseDiscountUse(tx, organization.id, existing.discount_code_id);
-      reserved = false;
-    }
-    if (wantedCode !== null && !(reserved && existing?.discount_code_id === wantedCode)) {
+    // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
+    const heldCode = order.discount_reserved ? (existing?.discount_code_id ?? null) : null;
+    let reserved = heldCode !== null && heldCode === wantedCode;
+    if (heldCode !== null && heldCode !== wantedCode) await releaseDiscountUse(tx, organization.id, heldCode);
+    if (wantedCode !== null && !reserved) {
       if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
         throw new AppError(
           422,
@@ -795,19 +786,12 @@ function attemptValues(input: {
 async function abandonCharge(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'charge' }>,
-  now: Date,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await releasePaymentLease(tx, plan.organization.id, plan.orderId);
     if (plan.discountCodeId !== null) {
       await releaseDiscountUse(tx, plan.organization.id, plan.discountCodeId);
-      await setOrderOutcome(
-        tx,
-        plan.organization.id,
-        plan.orderId,
-        { status: 'pending', discountReserved: false },
-        now,
-      );
+      await clearDiscountReservation(tx, plan.organization.id, plan.orderId);
     }
   });
 }
@@ -824,7 +808,7 @@ async function charge(
   try {
     await deps.limits.beforeOrderAttempt(limitsInput);
   } catch (error) {
-    await abandonCharge(deps, plan, now);
+    await abandonCharge(deps, plan);
     throw error;
   }
 
