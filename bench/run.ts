@@ -229,7 +229,7 @@ async function main() {
         seconds: quick ? 3 : 10,
         connections: 32,
         rates: [50, 200, 500],
-        saturationOrders: quick ? 300 : database === 'postgres' ? 3000 : 1000,
+        saturationOrders: quick ? 300 : database === 'postgres' ? 1600 : 800,
         postgresUrl,
         log,
       });
