@@ -218,8 +218,9 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     for (const rate of options.rates) {
       // Past saturation a run at the target would only queue: send about `seconds` worth at the rate reached.
       const orders = Math.ceil(Math.min(rate, flowSaturation.result.rate * 1.1) * options.seconds);
-      // Each connection sends up to 25 orders a second (125 requests): enough connections for the rate.
-      const connections = Math.max(2, Math.ceil(rate / 25));
+      // Each connection sends up to 8 orders a second (40 requests), so the rate is reached while a flow takes
+      // up to about 120 ms.
+      const connections = Math.max(4, Math.ceil(rate / 8));
       options.log(`${database}: shopper flow at ${rate} orders/s (making ${orders} carts)`);
       const carts = await createCarts(baseUrl, merchantKey, beans.id, Math.max(orders, connections));
       flowRates.push(

@@ -28,6 +28,8 @@ export interface PageFigures {
     cls: number;
     /** each run's figures, for the spread */
     runs: { performance: number; lcpMs: number; tbtMs: number; cls: number }[];
+    /** runs Lighthouse could not complete (tried again) */
+    failedRuns: string[];
   };
 }
 
@@ -112,7 +114,9 @@ async function lighthouseRuns(
     cls: number;
   }[] = [];
   let version = '';
-  for (let i = 0; i < runs; i++) {
+  const problems: string[] = [];
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is tried again.
+  for (let i = 0, tries = 0; i < runs && tries < runs * 3; tries++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
       const result = await lighthouse(url, {
@@ -121,9 +125,11 @@ async function lighthouseRuns(
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
-      if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
-      const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) {
+        problems.push(lhr?.runtimeError?.code ?? 'no result');
+        continue;
+      }
       version = lhr.lighthouseVersion;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -135,10 +141,13 @@ async function lighthouseRuns(
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
       });
+      i++;
     } finally {
       chrome.kill();
     }
   }
+  if (results.length === 0)
+    throw new Error(`Lighthouse failed on every try for ${url}: ${problems.join(', ')}`);
   return {
     version,
     performance: median(results.map((r) => r.performance)),
@@ -148,6 +157,7 @@ async function lighthouseRuns(
     tbtMs: median(results.map((r) => r.tbtMs)),
     cls: median(results.map((r) => r.cls)),
     runs: results.map(({ performance, lcpMs, tbtMs, cls }) => ({ performance, lcpMs, tbtMs, cls })),
+    failedRuns: problems,
   };
 }
 

@@ -186,6 +186,14 @@ function printPage(result: PageBenchResult): void {
     ].join(' · '),
   );
   console.log(`Lighthouse ${result.lighthouseVersion}, ${result.runs} runs each (medians), ${result.chrome}`);
+  for (const [name, page] of [
+    ['checkout', checkout],
+    ['floor', floor],
+  ] as const) {
+    if (page.lighthouse.failedRuns.length > 0) {
+      console.log(`${name}: Lighthouse runs tried again after ${page.lighthouse.failedRuns.join(', ')}`);
+    }
+  }
 }
 
 async function main() {
