@@ -5,12 +5,12 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { createFrameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { createGuards } from './http/guards.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers.js';
 import { createLogger } from './logging.js';
 import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -55,6 +55,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: createAbuseLimits({ store: rateLimitStore, clock, logger }),
   };
 
+  const securityHeaders = createSecurityHeaders({
+    errorReportingDsn: options.config.errorReportingDsn,
+    trustedProxies: options.config.trustedProxies,
+  });
+
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: options.config.bodyLimit,
@@ -62,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders),
   });
   // JSON only: a text/plain body is answered 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
@@ -69,10 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => rateLimitStore.close());
 
   installErrorHandling(app, options.config.bodyLimit);
-  installSecurityHeaders(app, {
-    errorReportingDsn: options.config.errorReportingDsn,
-    trustedProxies: options.config.trustedProxies,
-  });
+  installSecurityHeaders(app, securityHeaders);
 
   // One line per request, path only: query strings can carry a shopper's address.
   app.addHook('onResponse', async (request, reply) => {
