@@ -32,6 +32,8 @@ export interface ChargeRequest {
   description: string;
   /** approve any card as a test charge (the organization's testCards) */
   testCard: boolean;
+  /** whose charge this is, for the gateway's records */
+  organizationId?: number;
 }
 
 export type DeclineCode =
@@ -52,6 +54,8 @@ export interface ExpressStartRequest {
   cancelUrl: string;
   idempotencyKey: string;
   description: string;
+  /** ask the provider to save the payer's wallet for later charges (subscriptions) */
+  storeForFuture: boolean;
 }
 
 export interface ExpressPayer {
@@ -97,5 +101,6 @@ export interface PaymentGateway {
     amount: number;
     currency: string;
     idempotencyKey: string;
+    organizationId?: number;
   }): Promise<ExpressCompleteResult>;
 }
