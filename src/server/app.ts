@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { createGuards } from './http/guards.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
 import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only: a text/plain body is answered 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
+  refuseNulCharacters(app);
   app.addHook('onClose', () => rateLimitStore.close());
 
   installErrorHandling(app, options.config.bodyLimit);

@@ -284,13 +284,41 @@ const cases: Case[] = [
     status: 422,
     code: 'validation_failed',
   },
-  ...['abc', '-1', '1e3', '0x10', '99999999999999999999', '1.5', '%00'].map((id): Case => ({
+  ...['abc', '-1', '1e3', '0x10', '99999999999999999999', '1.5', '%20'].map((id): Case => ({
     label: `path id ${id}`,
     request: () => ({ method: 'GET', url: `${offerUrl}/${id}`, headers: merchant() }),
     status: 404,
     code: 'not_found',
     message: 'Nothing was found at this address.',
   })),
+  {
+    label: 'a NUL character in a JSON string',
+    request: () => ({
+      method: 'POST',
+      url: offerUrl,
+      headers: { ...merchant(), ...json },
+      payload: '{"offer_name":"Tea\\u0000","item_name":"Tea","price":1}',
+    }),
+    status: 400,
+    code: 'invalid_characters',
+    message: 'The request contains a NUL character (\\u0000 or %00), which no field accepts.',
+  },
+  {
+    label: 'a NUL character in the path',
+    request: () => ({ method: 'GET', url: `/checkout/api/vrio/carts/abc%00def`, headers: shopperHeaders() }),
+    status: 400,
+    code: 'invalid_characters',
+  },
+  {
+    label: 'a NUL character in the query',
+    request: () => ({
+      method: 'GET',
+      url: `/checkout/api/vrio/carts/${cartToken}/preview?ship_country=US&ship_state=T%00X&version=1`,
+      headers: shopperHeaders(),
+    }),
+    status: 400,
+    code: 'invalid_characters',
+  },
   {
     label: 'a broken %-escape in the path',
     request: () => ({ method: 'GET', url: `/checkout/api/vrio/carts/%E0%A4%A`, headers: shopperHeaders() }),
