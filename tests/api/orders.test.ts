@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { OrderDetailSchema, SubscriptionSchema } from '../../src/contract/merchant.js';
-import { card, CARDS, orderBody } from '../helpers/order-body.js';
+import { card, CARDS, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -529,15 +529,7 @@ describe('discount code uses', () => {
       bill_city: 'Enter a city.',
       bill_country: 'Choose a country.',
     });
-    const billing = {
-      bill_fname: 'Ada',
-      bill_lname: 'Lovelace',
-      bill_address1: '10 Downing St',
-      bill_city: 'London',
-      bill_zipcode: 'SW1A 2AA',
-      bill_country: 'GB',
-    };
-    const response = await shopper.post('orders', orderBody(token, { ...billing, same_address: false }));
+    const response = await shopper.post('orders', orderBody(token, LONDON_BILLING));
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       total: 9,

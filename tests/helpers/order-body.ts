@@ -37,3 +37,16 @@ export function card(number: string, overrides: Record<string, unknown> = {}) {
 export function orderBody(cartToken: string, overrides: Record<string, unknown> = {}) {
   return { cart_token: cartToken, ...AUSTIN, payment: card(CARDS.visa), email_opt_in: false, ...overrides };
 }
+
+/** A billing address of its own (same_address false), as the page sends when nothing ships or the shopper says so. */
+export const LONDON_BILLING = {
+  same_address: false,
+  bill_fname: 'Ada',
+  bill_lname: 'Lovelace',
+  bill_address1: '10 Downing St',
+  bill_address2: '',
+  bill_city: 'London',
+  bill_state: '',
+  bill_zipcode: 'SW1A 2AA',
+  bill_country: 'GB',
+} as const;

@@ -95,10 +95,15 @@ export interface PaymentGateway {
   }): Promise<RefundResult>;
   /** Creates an express (PayPal-style) payment the payer approves at approvalUrl. */
   startExpress(request: ExpressStartRequest): Promise<ExpressStartResult>;
-  /** Captures an approved express payment; providerReference comes from startExpress. */
+  /**
+   * Captures an approved express payment; providerReference comes from startExpress. The payer approves before our
+   * page knows their address, then confirms the final total on our page: when `amount` (that final total) differs
+   * from `approvedAmount`, the adapter updates the provider's payment to it before capturing.
+   */
   completeExpress(request: {
     providerReference: string;
     amount: number;
+    approvedAmount: number;
     currency: string;
     idempotencyKey: string;
     organizationId?: number;

@@ -163,6 +163,7 @@ const expressStart: ExpressStartRequest = {
 const expressComplete = {
   providerReference: '5O190127TN364715T',
   amount: 5498,
+  approvedAmount: 5498,
   currency: 'USD',
   idempotencyKey: 'express-complete-7QmV2c9XwKd3',
 };
@@ -303,6 +304,7 @@ describe('PayPal express capture', () => {
     const result = await gateway.completeExpress({
       providerReference: '5CV03413K93284929',
       amount: 1900,
+      approvedAmount: 1900,
       currency: 'USD',
       idempotencyKey: 'express-complete-recurring-1',
     });

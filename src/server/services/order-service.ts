@@ -9,7 +9,6 @@ import {
   type FieldProblems,
 } from '../../domain/checkout-fields.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
-import { formatMoney, minor } from '../../domain/money.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
 import type { Database, Queryable } from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
@@ -177,12 +176,14 @@ function requestedProfileId(value: string | number | undefined, fields: FieldPro
   return id;
 }
 
-/** The express payment an order is completed with, checked for this cart and this amount. */
+/**
+ * The express payment an order is completed with, checked for this cart. Its amount may differ from the final total:
+ * the payer approved before the page knew their address; the page shows the final total and this request confirms it.
+ */
 async function checkExpressPayment(
   tx: Queryable,
   state: CartState,
   paymentTokenId: string,
-  total: number,
   now: Date,
 ): Promise<ExpressPaymentRow> {
   const express = await findExpressPayment(tx, state.organization.id, paymentTokenId);
@@ -208,14 +209,6 @@ async function checkExpressPayment(
   }
   if (express.status !== 'approved') {
     throw new AppError(422, 'express_payment_not_approved', 'The PayPal payment has not been approved yet.');
-  }
-  if (express.amount !== total) {
-    await expireExpressPayment(tx, state.organization.id, express.id);
-    throw new AppError(
-      422,
-      'express_amount_changed',
-      `Your total is now ${formatMoney(minor(total), state.organization.currency)}, not the amount you approved. Start PayPal again to approve it.`,
-    );
   }
   return express;
 }
@@ -550,7 +543,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
 
     const express =
       payment?.method === 'paypal' && payment.payment_token_id
-        ? await checkExpressPayment(tx, state, payment.payment_token_id, total, now)
+        ? await checkExpressPayment(tx, state, payment.payment_token_id, now)
         : null;
     const cardNumber = payment?.method === 'card' && paymentDue ? digitsOnly(payment.card_number) : null;
     const testCard = cardNumber !== null && settings.clientOptions.testCards.includes(cardNumber);
@@ -816,6 +809,7 @@ async function charge(
         : await gateway.completeExpress({
             providerReference: plan.payment.express.provider_reference ?? '',
             amount: plan.amount,
+            approvedAmount: plan.payment.express.amount,
             currency: organization.currency,
             idempotencyKey,
             organizationId: organization.id,
