@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../../src/server/security/tokens.js';
+import { anotherInstance } from '../helpers/another-instance.js';
 import {
   createTestApp,
   createTestOrganization,
@@ -181,13 +183,10 @@ describe('POST /checkout/api/authorize', () => {
   });
 
   it('answers 403 for a CSRF token signed with another secret', async () => {
-    const other = await createTestApp();
-    try {
-      const foreign = await csrfToken(undefined, other.app);
-      expectError(await authorize({ 'csrf-token': foreign }), 403, 'csrf_token_invalid', CSRF_INVALID);
-    } finally {
-      await other.close();
-    }
+    // What another deployment (another TOKEN_SECRET) issues, with the same code.
+    const other = createTokenService({ current: randomBytes(32).toString('hex') }, t.clock);
+    const foreign = await other.issueCsrfToken(3600);
+    expectError(await authorize({ 'csrf-token': foreign }), 403, 'csrf_token_invalid', CSRF_INVALID);
   });
 
   it('answers 403 for an access token presented as the CSRF token (another audience)', async () => {
@@ -268,16 +267,15 @@ describe('authorize rate limit', () => {
   });
 
   it('counts the address a trusted proxy names, and only from a trusted proxy', async () => {
-    const behindProxy = await createTestApp({ config: { trustedProxies: ['10.0.0.0/8'] } });
+    const behindProxy = await anotherInstance(t, { config: { trustedProxies: ['10.0.0.0/8'] } });
     try {
-      const org = await createTestOrganization(behindProxy.db);
-      const token = await csrfToken(undefined, behindProxy.app);
+      const token = await csrfToken(undefined, behindProxy);
       const via = (remoteAddress: string, forwardedFor: string) =>
-        injectJson(behindProxy.app, {
+        injectJson(behindProxy, {
           method: 'POST',
           url: '/checkout/api/authorize',
           headers: { 'csrf-token': token, 'x-forwarded-for': forwardedFor },
-          payload: { organization: org.publicId },
+          payload: { organization },
           remoteAddress,
         });
       for (let i = 0; i < 30; i++) expect((await via('10.0.0.2', `81.2.69.20, 10.0.0.9`)).status).toBe(200);

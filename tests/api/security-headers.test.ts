@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createLogger } from '../../src/server/logging.js';
 import { CONFIG_PLACEHOLDER } from '../../src/server/services/page-service.js';
+import { anotherInstance } from '../helpers/another-instance.js';
 import { createStore } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -83,11 +84,11 @@ describe('security headers', () => {
   });
 
   it('let the page report errors to the configured error-reporting origin, and nowhere else', async () => {
-    const reporting = await createTestApp({
+    const reporting = await anotherInstance(t, {
       config: { errorReportingDsn: 'https://public-key@o42.ingest.errors.example.com/7' },
     });
     try {
-      const { headers } = await headersOf({ method: 'GET', url: '/checkout/unknown' }, reporting.app);
+      const { headers } = await headersOf({ method: 'GET', url: '/checkout/unknown' }, reporting);
       expect(headers['content-security-policy']).toBe(
         PAGE_POLICY.replace("connect-src 'self'", "connect-src 'self' https://o42.ingest.errors.example.com"),
       );
@@ -173,7 +174,7 @@ describe('security headers', () => {
     });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
 
-    const proxied = await createTestApp({ config: { trustedProxies: ['10.0.0.0/8'] } });
+    const proxied = await anotherInstance(t, { config: { trustedProxies: ['10.0.0.0/8'] } });
     try {
       const viaProxy = (proto: string) =>
         headersOf(
@@ -183,7 +184,7 @@ describe('security headers', () => {
             headers: { 'x-forwarded-proto': proto },
             remoteAddress: '10.1.2.3',
           },
-          proxied.app,
+          proxied,
         );
       expect((await viaProxy('https')).headers['strict-transport-security']).toBe(
         'max-age=63072000; includeSubDomains',
