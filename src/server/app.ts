@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways: context.gateways,
     limits: context.limits,
     publicUrl: options.config.publicUrl,
+    paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
   });
   await registerTestGatewayRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);

@@ -591,3 +591,38 @@ export async function releasePaymentLease(
     orderId,
   ]);
 }
+
+/**
+ * Gives back the code uses held by orders whose payment never finished (the process died between holding the use
+ * and recording the payment): no lease, not complete, untouched for `staleBefore`.
+ */
+export async function releaseStaleDiscountReservations(
+  db: Queryable,
+  staleBefore: Date,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ organization_id: number; discount_code_id: number }>(
+    `WITH stale AS (
+       SELECT id FROM orders
+        WHERE discount_reserved AND status <> 'complete' AND discount_code_id IS NOT NULL AND updated_at < $1
+          AND (payment_lease_until IS NULL OR payment_lease_until < $2)
+        FOR UPDATE SKIP LOCKED
+     )
+     UPDATE orders o SET discount_reserved = false, updated_at = $2 FROM stale WHERE o.id = stale.id
+     RETURNING o.organization_id, o.discount_code_id`,
+    [staleBefore, now],
+  );
+  for (const row of rows) await releaseDiscountUse(db, row.organization_id, row.discount_code_id);
+  return rows.length;
+}
+
+export async function clearDiscountReservation(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<void> {
+  await db.query('UPDATE orders SET discount_reserved = false WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    orderId,
+  ]);
+}

@@ -7,6 +7,7 @@ import type {
   StoredPreview,
 } from '../../contract/cart.js';
 import { GIFT_MESSAGE_MAX_LENGTH } from '../../contract/cart.js';
+import { CARD_NUMBER_IN_TEXT_MESSAGE, containsCardNumber } from '../../domain/card.js';
 import { parseCartToken } from '../../domain/cart-token.js';
 import { isCountryCode } from '../../domain/countries.js';
 import { checkDiscountCode } from '../../domain/discount-rules.js';
@@ -440,6 +441,16 @@ function checkGift(input: GiftRequest, now: Date): Record<string, string> {
   const phone = input.gift_phone?.trim() ?? '';
   if (phone !== '' && (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 7)) {
     fields.gift_phone = 'Enter a phone number like +1 555 010 0199, or leave it empty.';
+  }
+  for (const name of [
+    'gift_name',
+    'gift_email',
+    'gift_message',
+    'gift_phone',
+    'order_offer_notes',
+  ] as const) {
+    const value = input[name];
+    if (value !== undefined && containsCardNumber(value)) fields[name] = CARD_NUMBER_IN_TEXT_MESSAGE;
   }
   return fields;
 }

@@ -77,6 +77,7 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
           key: checkIdempotencyKey(request.headers['idempotency-key']),
           requestHash: requestFingerprint('POST orders', body),
           now,
+          leaseMs: deps.paymentLeaseMs,
         },
         async () => ({
           status: 200,
@@ -108,6 +109,7 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
           key: checkIdempotencyKey(request.headers['idempotency-key']),
           requestHash: requestFingerprint(`PUT orders/${params.order_id}`, body),
           now,
+          leaseMs: deps.paymentLeaseMs,
         },
         async () => ({
           status: 200,
