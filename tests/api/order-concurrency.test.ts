@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody } from '../helpers/order-body.js';
-import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
-import { createStore, type Store } from '../helpers/store.js';
+import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 // On PostgreSQL these requests really run in parallel (a pool of 20 connections); on PGlite they interleave
@@ -16,10 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setup(): Promise<{ store: Store; shopper: ShopperSession }> {
-  const store = await createStore(t.app, t.db);
-  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
-}
+const setup = () => storeWithShopper(t.app, t.db);
 
 async function count(sql: string, params: unknown[]): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(sql, params);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { OrderDetailSchema, SubscriptionSchema } from '../../src/contract/merchant.js';
 import { card, CARDS, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
-import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
-import { createStore, type Store } from '../helpers/store.js';
+import { shopperSession } from '../helpers/shopper.js';
+import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -16,12 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setup(
-  options: Parameters<typeof createStore>[2] = {},
-): Promise<{ store: Store; shopper: ShopperSession }> {
-  const store = await createStore(t.app, t.db, options);
-  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
-}
+const setup = (options: Parameters<typeof storeWithShopper>[2] = {}) =>
+  storeWithShopper(t.app, t.db, options);
 
 async function gatewayCharges(organizationId: number): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(

@@ -190,33 +190,8 @@ export async function findOrderByCart(
   return rows[0] ?? null;
 }
 
-export interface OrderValues {
-  customer_id: number;
-  status: OrderRow['status'];
-  is_test: boolean;
-  currency: string;
-  subtotal: number;
-  total_discount: number;
-  total_offer_shipping: number;
-  total_campaign_shipping: number;
-  total_tax: number;
-  total_gift_cards: number;
-  total: number;
-  discount_code_id: number | null;
-  discount_code: string | null;
-  shipping_profile_id: number | null;
-  email: string;
-  phone: string;
-  same_address: boolean;
-  shipping_address: OrderAddress | null;
-  billing_address: OrderAddress | null;
-  subscription_terms_accepted: boolean;
-  subscription_terms_accepted_at: Date | null;
-  subscription_terms_ip: string | null;
-  subscription_terms_version: string | null;
-  email_opt_in: boolean;
-  ip_address: string | null;
-}
+/** The columns an order attempt writes (its lines, status transitions and leases are written separately). */
+export type OrderValues = Pick<OrderRow, (typeof ORDER_COLUMNS)[number]> & { customer_id: number };
 
 const ORDER_COLUMNS = [
   'customer_id',
@@ -244,7 +219,7 @@ const ORDER_COLUMNS = [
   'subscription_terms_version',
   'email_opt_in',
   'ip_address',
-] as const satisfies readonly (keyof OrderValues)[];
+] as const satisfies readonly (keyof OrderRow)[];
 
 function orderParams(values: OrderValues): unknown[] {
   return ORDER_COLUMNS.map((column) => {

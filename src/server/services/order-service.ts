@@ -130,33 +130,24 @@ function text(value: string | undefined): string {
   return value?.trim() ?? '';
 }
 
-function shippingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
+/** The ship_* or bill_* fields of an order body as an address (trimmed; state and postal code upper-cased). */
+function addressOf(body: CreateOrder | UpdateOrder, prefix: 'ship' | 'bill'): OrderAddress {
+  const field = (name: string) => text(body[`${prefix}_${name}` as keyof (CreateOrder | UpdateOrder)] as string | undefined);
   return {
-    fname: text(body.ship_fname),
-    lname: text(body.ship_lname),
-    address1: text(body.ship_address1),
-    address2: text(body.ship_address2),
-    city: text(body.ship_city),
-    state: text(body.ship_state).toUpperCase(),
-    zipcode: text(body.ship_zipcode).toUpperCase(),
-    country: text(body.ship_country).toUpperCase(),
+    fname: field('fname'),
+    lname: field('lname'),
+    address1: field('address1'),
+    address2: field('address2'),
+    city: field('city'),
+    state: field('state').toUpperCase(),
+    zipcode: field('zipcode').toUpperCase(),
+    country: field('country').toUpperCase(),
     phone: text(body.phone),
   };
 }
 
-function billingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
-  return {
-    fname: text(body.bill_fname),
-    lname: text(body.bill_lname),
-    address1: text(body.bill_address1),
-    address2: text(body.bill_address2),
-    city: text(body.bill_city),
-    state: text(body.bill_state).toUpperCase(),
-    zipcode: text(body.bill_zipcode).toUpperCase(),
-    country: text(body.bill_country).toUpperCase(),
-    phone: text(body.phone),
-  };
-}
+const shippingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'ship');
+const billingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'bill');
 
 function toAddressValues(address: OrderAddress): AddressValues {
   return {
