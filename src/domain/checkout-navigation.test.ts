@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   INITIAL_NAVIGATION,
+  autoAdvance,
   checkoutNavigation,
   firstInvalidVisibleIndex,
   isSectionFinished,
@@ -104,5 +105,25 @@ describe('openSectionIndex and isSectionFinished', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('autoAdvance', () => {
+  it('moves past every complete section while auto-advance is on', () => {
+    const complete = [true, true, false, false, false];
+    expect(autoAdvance(INITIAL_NAVIGATION, all, (index) => complete[index] === true)).toEqual({
+      current: 2,
+      firstInvalid: 2,
+      autoAdvance: true,
+    });
+  });
+
+  it('does nothing once the shopper has navigated', () => {
+    const state: NavigationState = { current: 0, firstInvalid: 0, autoAdvance: false };
+    expect(autoAdvance(state, all, () => true)).toBe(state);
+  });
+
+  it('stops at the last section', () => {
+    expect(autoAdvance(INITIAL_NAVIGATION, all, () => true).current).toBe(4);
   });
 });

@@ -81,3 +81,23 @@ export function checkoutNavigation(state: NavigationState, action: NavigationAct
     }
   }
 }
+
+/**
+ * The page moving forward by itself: while auto-advance is on, every open section that is already complete (saved
+ * details) is advanced past. Stops at the first incomplete section or at the last one.
+ */
+export function autoAdvance(
+  state: NavigationState,
+  visible: readonly boolean[],
+  isComplete: (index: number) => boolean,
+): NavigationState {
+  let next = state;
+  while (next.autoAdvance) {
+    const open = openSectionIndex(next, visible);
+    if (!isComplete(open)) break;
+    const moved = checkoutNavigation(next, { type: 'advance', visible });
+    if (moved.current === next.current) break;
+    next = moved;
+  }
+  return next;
+}
