@@ -156,6 +156,8 @@ export const CartSchema = z.object({
   offers: z.array(CartOfferSchema),
   customer: CustomerSchema,
   discount_code: z.nullable(z.string()),
+  /** set when the attached code does not apply now (expired, minimum no longer met…): why, in words */
+  discount_notice: z.optional(z.nullable(z.object({ code: z.string(), message: z.string() }))),
   subtotal: z.number(),
   subtotal_items: z.number(),
   total: z.number(),
@@ -194,11 +196,11 @@ export const QuantityRequestSchema = z.strictObject({
 });
 export type QuantityRequest = z.infer<typeof QuantityRequestSchema>;
 
-/** The text 'null' (and an empty value) means absent. */
+/** The text 'null' (and an empty value) means absent, so every parameter accepts at least those 4 characters. */
 const queryText = (max: number) =>
   z.optional(
     z.pipe(
-      z.string().check(z.maxLength(max)),
+      z.string().check(z.maxLength(Math.max(max, 4), `Use at most ${max} characters.`)),
       z.transform((value) => (value === 'null' || value.trim() === '' ? undefined : value.trim())),
     ),
   );

@@ -7,13 +7,20 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { createGuards } from './http/guards.js';
+import { installJsonBodyParser } from './http/json-body-parser.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { createLogger } from './logging.js';
 import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
 import { registerPageRoutes } from './routes/page-routes.js';
+import { registerCartRoutes } from './routes/shopper/cart-routes.js';
+import { ABUSE_LIMITS_RETENTION_MS, createAbuseLimits } from './security/abuse-limits.js';
+import { createPostgresRateLimitStore } from './security/postgres-rate-limit-store.js';
+import type { RateLimitStore } from './security/rate-limit-store.js';
+import { createRedisRateLimitStore } from './security/redis-rate-limit-store.js';
 import { createTokenService } from './security/tokens.js';
 
 export interface AppOptions {
@@ -31,11 +38,21 @@ export interface AppOptions {
 /** Builds the whole HTTP app from injected parts. It never listens: server.ts does, tests use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger({ level: options.config.logLevel });
+  const clock = options.clock ?? systemClock;
+  // Rate-limit events are shared by every instance: in Redis when configured, else in the database.
+  const rateLimitStore: RateLimitStore = options.config.redisUrl
+    ? createRedisRateLimitStore({
+        url: options.config.redisUrl,
+        keyPrefix: options.config.redisKeyPrefix,
+        logger,
+      })
+    : createPostgresRateLimitStore(options.db, { retentionMs: ABUSE_LIMITS_RETENTION_MS });
   const context: AppContext = {
     config: options.config,
     db: options.db,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
+    limits: createAbuseLimits({ store: rateLimitStore, clock, logger }),
   };
 
   const app: FastifyInstance = Fastify({
@@ -48,8 +65,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // JSON only: a text/plain body is answered 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
+  app.addHook('onClose', () => rateLimitStore.close());
 
   installErrorHandling(app, options.config.bodyLimit);
+  installSecurityHeaders(app, {
+    errorReportingDsn: options.config.errorReportingDsn,
+    trustedProxies: options.config.trustedProxies,
+  });
 
   // One line per request, path only: query strings can carry a shopper's address.
   app.addHook('onResponse', async (request, reply) => {
@@ -70,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, context);
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
+  registerCartRoutes(router, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
 
   const openapi = buildOpenApi(router, {

@@ -72,4 +72,19 @@ describe('parseConfig', () => {
       ],
     });
   });
+
+  it('keeps Redis keys under a prefix, secure-checkout: unless REDIS_KEY_PREFIX says otherwise', () => {
+    expect(parseConfig({ REDIS_URL: 'redis://cache:6379' })).toMatchObject({
+      ok: true,
+      config: { redisUrl: 'redis://cache:6379', redisKeyPrefix: 'secure-checkout:' },
+    });
+    expect(parseConfig({ REDIS_KEY_PREFIX: 'shop-2:' })).toMatchObject({
+      ok: true,
+      config: { redisKeyPrefix: 'shop-2:' },
+    });
+    expect(parseConfig({ REDIS_KEY_PREFIX: 'a b' })).toEqual({
+      ok: false,
+      errors: ['REDIS_KEY_PREFIX may use only letters, digits, "_", "-", "." and ":" (up to 64).'],
+    });
+  });
 });

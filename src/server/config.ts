@@ -24,6 +24,8 @@ export interface Config {
   /** Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (exact IPs or CIDR ranges). */
   trustedProxies: string[];
   redisUrl: string | null;
+  /** Prefix of every Redis key this app writes, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
@@ -119,6 +121,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   }
 
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const redisKeyPrefix = read('REDIS_KEY_PREFIX') ?? 'secure-checkout:';
+  if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix)) {
+    errors.push('REDIS_KEY_PREFIX may use only letters, digits, "_", "-", "." and ":" (up to 64).');
+  }
   const logLevelRaw = read('LOG_LEVEL') ?? 'info';
   let logLevel: Config['logLevel'] = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(logLevelRaw)) logLevel = logLevelRaw as Config['logLevel'];
@@ -155,6 +161,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       publicUrlConfigured: publicUrlRaw !== null,
       trustedProxies,
       redisUrl,
+      redisKeyPrefix,
       logLevel,
       bodyLimit,
       seedDemo,

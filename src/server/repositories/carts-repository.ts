@@ -82,3 +82,218 @@ export async function findCartByToken(db: Queryable, token: string): Promise<Car
   const { rows } = await db.query<CartRow>('SELECT * FROM carts WHERE token = $1', [token]);
   return rows[0] ?? null;
 }
+
+export async function findCart(
+  db: Queryable,
+  organizationId: number,
+  token: string,
+): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>('SELECT * FROM carts WHERE organization_id = $1 AND token = $2', [
+    organizationId,
+    token,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Locks the cart row for this transaction: writers of one cart queue here, in one stable order. */
+export async function lockCart(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>(
+    'SELECT * FROM carts WHERE organization_id = $1 AND id = $2 FOR UPDATE',
+    [organizationId, cartId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A cart line with its offer and gift details, as pricing and the page need it. */
+export interface CartLineRow {
+  id: number;
+  offer_id: number;
+  position: number;
+  quantity: number;
+  is_gift: boolean;
+  price_override: number | null;
+  offer_name: string;
+  offer_title: string;
+  item_id: string;
+  item_name: string;
+  item_image: string | null;
+  item_category: string;
+  item_options: { name: string; value: string }[];
+  override_initial_item_id: string | null;
+  override_initial_item_name: string | null;
+  price: number;
+  is_recurring: boolean;
+  billing_interval_days: number | null;
+  next_price: number | null;
+  is_giftable: boolean;
+  is_taxable: boolean;
+  requires_shipping: boolean;
+  shipping_price: number;
+  gift_name: string | null;
+  gift_email: string | null;
+  gift_date: string | null;
+  gift_message: string | null;
+  gift_phone: string | null;
+  order_offer_notes: string | null;
+}
+
+export async function findCartLines(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+): Promise<CartLineRow[]> {
+  const { rows } = await db.query<CartLineRow>(
+    `SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.price_override,
+            o.offer_name, o.offer_title, o.item_id, o.item_name, o.item_image, o.item_category, o.item_options,
+            o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
+            o.billing_interval_days, o.next_price, o.is_giftable, o.is_taxable, o.requires_shipping, o.shipping_price,
+            g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date, g.gift_message, g.gift_phone,
+            g.order_offer_notes
+       FROM cart_offers co
+       JOIN offers o ON o.organization_id = co.organization_id AND o.id = co.offer_id
+       LEFT JOIN gift_details g ON g.organization_id = co.organization_id AND g.cart_offer_id = co.id
+      WHERE co.organization_id = $1 AND co.cart_id = $2
+      ORDER BY co.position`,
+    [organizationId, cartId],
+  );
+  return rows;
+}
+
+export async function setCartDiscountCode(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  discountCodeId: number | null,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE carts SET discount_code_id = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2',
+    [organizationId, cartId, discountCodeId, now],
+  );
+}
+
+export async function setCartPreview(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  preview: unknown,
+  shippingProfileId: number | null,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE carts SET preview = $3::jsonb, shipping_profile_id = $4, updated_at = $5
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, cartId, preview === null ? null : JSON.stringify(preview), shippingProfileId, now],
+  );
+}
+
+export async function setLineQuantity(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  lineId: number,
+  quantity: number,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE cart_offers SET quantity = $4, updated_at = $5 WHERE organization_id = $1 AND cart_id = $2 AND id = $3`,
+    [organizationId, cartId, lineId, quantity, now],
+  );
+  return rowCount > 0;
+}
+
+export interface GiftValues {
+  gift_name: string;
+  gift_email: string;
+  gift_date: string;
+  gift_message: string;
+  gift_phone: string;
+  order_offer_notes: string;
+}
+
+export async function upsertGiftDetails(
+  db: Queryable,
+  organizationId: number,
+  cartOfferId: number,
+  values: GiftValues,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO gift_details (organization_id, cart_offer_id, gift_name, gift_email, gift_date, gift_message, gift_phone,
+                               order_offer_notes, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $9)
+     ON CONFLICT (cart_offer_id) DO UPDATE SET
+       gift_name = excluded.gift_name, gift_email = excluded.gift_email, gift_date = excluded.gift_date,
+       gift_message = excluded.gift_message, gift_phone = excluded.gift_phone,
+       order_offer_notes = excluded.order_offer_notes, updated_at = excluded.updated_at`,
+    [
+      organizationId,
+      cartOfferId,
+      values.gift_name,
+      values.gift_email,
+      values.gift_date,
+      values.gift_message,
+      values.gift_phone,
+      values.order_offer_notes,
+      now,
+    ],
+  );
+}
+
+export interface GiftClaimRow {
+  id: number;
+  cart_offer_id: number;
+  offer_id: number;
+  quantity: number;
+  claimed_at: Date | null;
+  /** the giver's order was completed (a claim code exists only then) */
+  claim_issued_at: Date | null;
+}
+
+export async function findGiftByClaimCode(
+  db: Queryable,
+  organizationId: number,
+  claimCode: string,
+): Promise<GiftClaimRow | null> {
+  const { rows } = await db.query<GiftClaimRow>(
+    `SELECT g.id, g.cart_offer_id, co.offer_id, co.quantity, g.claimed_at, g.claim_issued_at
+       FROM gift_details g
+       JOIN cart_offers co ON co.organization_id = g.organization_id AND co.id = g.cart_offer_id
+      WHERE g.organization_id = $1 AND g.claim_code = $2`,
+    [organizationId, claimCode],
+  );
+  return rows[0] ?? null;
+}
+
+/** The claim cart already opened for a gift and not yet ordered, so reopening the link does not make another. */
+export async function findOpenClaimCart(
+  db: Queryable,
+  organizationId: number,
+  giftId: number,
+): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>(
+    `SELECT c.* FROM carts c
+      WHERE c.organization_id = $1 AND c.gift_claim_id = $2
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id AND o.status = 'complete')
+      ORDER BY c.id DESC LIMIT 1`,
+    [organizationId, giftId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The method of the cart's last payment attempt, for payment_method_id. */
+export async function findLastPaymentMethod(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+): Promise<'card' | 'paypal' | 'none' | null> {
+  const { rows } = await db.query<{ method: 'card' | 'paypal' | 'none' }>(
+    'SELECT method FROM payment_attempts WHERE organization_id = $1 AND cart_id = $2 ORDER BY id DESC LIMIT 1',
+    [organizationId, cartId],
+  );
+  return rows[0]?.method ?? null;
+}

@@ -75,3 +75,14 @@ export function listShippingProfiles(
 ): Promise<Page<ShippingProfileRow>> {
   return listPage<ShippingProfileRow>(db, 'shipping_profiles', organizationId, options);
 }
+
+export async function organizationHasShippingProfiles(
+  db: Queryable,
+  organizationId: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM shipping_profiles WHERE organization_id = $1 AND active LIMIT 1',
+    [organizationId],
+  );
+  return rows.length > 0;
+}

@@ -9,6 +9,7 @@ import {
 import { describeIssue, issuesToFields } from '../../contract/errors.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
+import { clientIpOf } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import { findOrganizationByPublicId } from '../repositories/organizations-repository.js';
 import type { TokenService } from '../security/tokens.js';
@@ -59,9 +60,15 @@ export function registerHandshakeRoutes(router: Router, context: AppContext, tok
       200: { description: 'An access token', schema: AuthorizeResponseSchema },
       403: { description: 'Missing, invalid or expired CSRF token' },
       404: { description: 'Unknown organization' },
+      429: { description: 'Too many authorizations from this IP address (Retry-After says when to retry)' },
     },
-    async handler({ body }) {
+    async handler({ body, request }) {
       const organization = await findOrganizationByPublicId(context.db, body.organization);
+      // Counted whether or not the organization exists, so guessing organizations is limited too.
+      await context.limits.authorize({
+        ip: clientIpOf(request, context.config.trustedProxies),
+        organizationId: organization?.id ?? null,
+      });
       if (!organization) {
         throw new AppError(
           404,

@@ -1,0 +1,90 @@
+import type { TLSSocket } from 'node:tls';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isInRanges } from '../../domain/client-ip.js';
+
+/**
+ * The page's policy: its own scripts, styles and fonts only (no inline script: the page's config is a JSON block),
+ * images from itself or any https host (merchants' offer images and logos), API calls to itself and to the
+ * error-reporting endpoint when one is configured; never framed, never posting forms elsewhere.
+ */
+export function pageContentSecurityPolicy(errorReportingDsn: string | null): string {
+  const connect = ["'self'"];
+  if (errorReportingDsn !== null) connect.push(new URL(errorReportingDsn).origin);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    `connect-src ${connect.join(' ')}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Everything that is not the page (JSON, assets, images): it may load nothing and is never framed. */
+export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=()';
+
+/** Two years, subdomains included: once a browser has seen the checkout over HTTPS it never falls back to HTTP. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Whether the shopper's connection is encrypted: the socket is TLS, or a trusted proxy says it terminated TLS
+ * (X-Forwarded-Proto: https, first value). Anyone else's X-Forwarded-Proto is ignored.
+ */
+export function isTlsRequest(input: {
+  socketEncrypted: boolean;
+  remoteAddress: string | undefined;
+  forwardedProto: string | string[] | undefined;
+  trustedProxies: readonly string[];
+}): boolean {
+  if (input.socketEncrypted) return true;
+  if (input.forwardedProto === undefined || input.remoteAddress === undefined) return false;
+  if (!isInRanges(input.remoteAddress, input.trustedProxies)) return false;
+  const header = Array.isArray(input.forwardedProto) ? input.forwardedProto.join(',') : input.forwardedProto;
+  return header.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+function isHtml(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.toLowerCase().startsWith('text/html');
+}
+
+/**
+ * Security headers on every answer (page, API, assets, errors), set as it is sent so nothing escapes them.
+ * Referrer-Policy is no-referrer: checkout URLs carry the cart token, which must not travel to image hosts or the
+ * merchant's links, and the checkout needs no referrer of its own.
+ */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { errorReportingDsn: string | null; trustedProxies: readonly string[] },
+): void {
+  const pagePolicy = pageContentSecurityPolicy(options.errorReportingDsn);
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('content-security-policy', isHtml(reply) ? pagePolicy : RESOURCE_CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.removeHeader('x-powered-by');
+    // Tokens and carts are answered here: no shared cache may keep them.
+    if (request.url.startsWith('/checkout/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    const tls = isTlsRequest({
+      socketEncrypted: (request.raw.socket as Partial<TLSSocket> | null)?.encrypted === true,
+      remoteAddress: request.raw.socket?.remoteAddress,
+      forwardedProto: request.headers['x-forwarded-proto'],
+      trustedProxies: options.trustedProxies,
+    });
+    if (tls) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    return payload;
+  });
+}

@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { PaymentGateway } from './gateway.js';
+import { createPaypalGateway } from './paypal-gateway.js';
+import { createTestGateway } from './test-gateway.js';
+
+export interface PaymentGateways {
+  /** Card payments entered on the page. */
+  card: PaymentGateway;
+  /** Express (PayPal-style) payments, and rebills of the wallets they saved. */
+  express: PaymentGateway;
+}
+
+export interface PaymentGatewayOptions {
+  /** Where the test gateway's approval page lives; config.publicUrl when absent. */
+  approvalBaseUrl?: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  timeoutMs?: number;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * The gateways the configuration asks for. By default the built-in test gateway serves both cards and express
+ * payments (one instance, so its memory of charges is shared). With PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET set,
+ * express payments go to PayPal.
+ *
+ * Cards stay on the test gateway either way: no real card processor is configured yet. (The PayPal adapter can
+ * take cards through PayPal's advanced card processing, but that needs PayPal's approval of the merchant and PCI
+ * SAQ D scope, so it is not switched on by the PayPal settings alone.)
+ */
+export function createPaymentGateways(
+  config: Pick<Config, 'paypal' | 'publicUrl'>,
+  options: PaymentGatewayOptions = {},
+): PaymentGateways {
+  const test = createTestGateway({ approvalBaseUrl: options.approvalBaseUrl ?? config.publicUrl });
+  if (config.paypal === null) return { card: test, express: test };
+  const paypal = createPaypalGateway({
+    ...config.paypal,
+    fetch: options.fetch,
+    clock: options.clock,
+    timeoutMs: options.timeoutMs,
+    logger: options.logger,
+  });
+  return { card: test, express: paypal };
+}
+
+/**
+ * The gateway that can charge a stored payment method again (a subscription rebill), by the gateway name stored with
+ * it (payment_methods.gateway): a PayPal vault id must go back to PayPal, a test token to the test gateway. Null when
+ * that gateway is no longer configured; the caller records a failed attempt rather than guessing.
+ */
+export function gatewayForStoredMethod(
+  gateways: PaymentGateways,
+  gatewayName: string,
+): PaymentGateway | null {
+  if (gateways.express.name === gatewayName) return gateways.express;
+  if (gateways.card.name === gatewayName) return gateways.card;
+  return null;
+}

@@ -1,0 +1,171 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
+import type { Bucket, BrokenRule, RateLimitStore, RateRule } from './rate-limit-store.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits (docs/security.md lists them). Failed payments are the card-testing signal: few per cart, more per IP
+ * (shoppers share addresses behind NAT). The general rates only stop floods; a real shopper never meets them.
+ */
+export const ABUSE_LIMITS = {
+  authorizePerIp: { limit: 30, windowMs: MINUTE },
+  failedPaymentsPerCart: { limit: 5, windowMs: 10 * MINUTE },
+  failedPaymentsPerIp: { limit: 20, windowMs: HOUR },
+  orderAttemptsPerCart: { limit: 20, windowMs: 10 * MINUTE },
+  orderAttemptsPerIp: { limit: 120, windowMs: HOUR },
+  /**
+   * An order attempt holds a slot of the failed-payment limits until its outcome is known (a failure takes the slot
+   * over; a success lets it lapse after this long), so parallel attempts cannot all pass a check made before any of
+   * them failed. Longer than any gateway call.
+   */
+  pendingPaymentMs: MINUTE,
+} as const;
+
+/** The longest window: events older than this never count again and may be pruned. */
+export const ABUSE_LIMITS_RETENTION_MS = HOUR;
+
+export interface AbuseLimits {
+  /** Per-IP limit on POST /checkout/api/authorize. Throws a 429 AppError when it is reached. */
+  authorize(input: { ip: string | null; organizationId: number | null }): Promise<void>;
+  /**
+   * Call right before charging (after the order is validated). Throws a 429 AppError (`too_many_failed_payments`
+   * or `too_many_attempts`, with Retry-After) when the cart or the IP may not try to pay now.
+   */
+  beforeOrderAttempt(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
+  /** Call when the gateway declined or failed the payment of an attempt that passed beforeOrderAttempt. */
+  recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
+}
+
+const bucket = (name: string, windowMs: number): Bucket => ({ name, windowMs });
+
+function orderBuckets(input: { organizationId: number; cartId: number; ip: string | null }) {
+  const cart = `${input.organizationId}:${input.cartId}`;
+  const L = ABUSE_LIMITS;
+  return {
+    failedCart: bucket(`failed-payment:cart:${cart}`, L.failedPaymentsPerCart.windowMs),
+    pendingCart: bucket(`pending-payment:cart:${cart}`, L.pendingPaymentMs),
+    attemptsCart: bucket(`order-attempt:cart:${cart}`, L.orderAttemptsPerCart.windowMs),
+    ip:
+      input.ip === null
+        ? null
+        : {
+            failed: bucket(`failed-payment:ip:${input.ip}`, L.failedPaymentsPerIp.windowMs),
+            pending: bucket(`pending-payment:ip:${input.ip}`, L.pendingPaymentMs),
+            attempts: bucket(`order-attempt:ip:${input.ip}`, L.orderAttemptsPerIp.windowMs),
+          },
+  };
+}
+
+/** "45 seconds", "1 minute", "10 minutes": how long the shopper waits, rounded up. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function tooMany(code: string, message: (wait: string) => string, retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(429, code, message(describeWait(seconds)), {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+/**
+ * Sliding-window abuse limits over a shared store, so they hold across server instances. A request whose client IP
+ * is unknown (no public address; see TRUSTED_PROXIES) meets the per-cart limits only. When the store itself fails
+ * the request goes through and the failure is logged: a limiter outage must not stop every checkout.
+ */
+export function createAbuseLimits(options: {
+  store: RateLimitStore;
+  clock: Clock;
+  logger: Logger;
+}): AbuseLimits {
+  const { store, clock, logger } = options;
+
+  async function consume(
+    rules: RateRule[],
+    add: Bucket[],
+    organizationId: number | null,
+  ): Promise<BrokenRule[]> {
+    try {
+      const result = await store.consume({ rules, add, now: clock.now(), organizationId });
+      return result.ok ? [] : result.broken;
+    } catch (error) {
+      logger.error({ err: error }, 'rate-limit store failed; request allowed');
+      return [];
+    }
+  }
+
+  return {
+    async authorize({ ip, organizationId }) {
+      if (ip === null) return;
+      const perIp = bucket(`authorize:ip:${ip}`, ABUSE_LIMITS.authorizePerIp.windowMs);
+      const broken = await consume(
+        [{ buckets: [perIp], limit: ABUSE_LIMITS.authorizePerIp.limit }],
+        [perIp],
+        organizationId,
+      );
+      const first = broken[0];
+      if (first) {
+        throw tooMany(
+          'too_many_requests',
+          (wait) => `Too many checkout sessions were started from your network. Please try again in ${wait}.`,
+          first.retryAfterMs,
+        );
+      }
+    },
+
+    async beforeOrderAttempt(input) {
+      const b = orderBuckets(input);
+      const L = ABUSE_LIMITS;
+      // Rule order matters below: failed-payment rules first, then the general rates.
+      const rules: RateRule[] = [
+        { buckets: [b.failedCart, b.pendingCart], limit: L.failedPaymentsPerCart.limit },
+        ...(b.ip ? [{ buckets: [b.ip.failed, b.ip.pending], limit: L.failedPaymentsPerIp.limit }] : []),
+        { buckets: [b.attemptsCart], limit: L.orderAttemptsPerCart.limit },
+        ...(b.ip ? [{ buckets: [b.ip.attempts], limit: L.orderAttemptsPerIp.limit }] : []),
+      ];
+      const add = [b.pendingCart, b.attemptsCart, ...(b.ip ? [b.ip.pending, b.ip.attempts] : [])];
+      const broken = await consume(rules, add, input.organizationId);
+      if (broken.length === 0) return;
+
+      const retryAfterMs = Math.max(...broken.map((rule) => rule.retryAfterMs));
+      // Declines alone fill a failed-payment rule: card testing, or a shopper who should try another way.
+      const declined = broken.some((rule) => {
+        const buckets = rules[rule.rule]?.buckets ?? [];
+        const limit = rules[rule.rule]?.limit ?? Infinity;
+        return buckets[0]?.name.startsWith('failed-payment:') === true && (rule.counts[0] ?? 0) >= limit;
+      });
+      if (declined) {
+        throw tooMany(
+          'too_many_failed_payments',
+          (wait) =>
+            `Too many payment attempts were declined. For your security, payment is paused; please try again in ${wait}.`,
+          retryAfterMs,
+        );
+      }
+      throw tooMany(
+        'too_many_attempts',
+        (wait) => `Too many order attempts in a short time. Please wait ${wait} and try again.`,
+        retryAfterMs,
+      );
+    },
+
+    async recordFailedPayment(input) {
+      const b = orderBuckets(input);
+      try {
+        await store.record({
+          add: [b.failedCart, ...(b.ip ? [b.ip.failed] : [])],
+          release: [b.pendingCart, ...(b.ip ? [b.ip.pending] : [])],
+          now: clock.now(),
+          organizationId: input.organizationId,
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'rate-limit store failed to record a failed payment');
+      }
+    },
+  };
+}

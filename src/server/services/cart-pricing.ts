@@ -1,0 +1,198 @@
+import type { StoredPreview } from '../../contract/cart.js';
+import { checkDiscountCode } from '../../domain/discount-rules.js';
+import { minor, ZERO } from '../../domain/money.js';
+import {
+  priceCart,
+  type PricingDiscount,
+  type PricingLine,
+  type PricingResult,
+} from '../../domain/pricing.js';
+import type { Queryable } from '../db/database.js';
+import {
+  findShippingProfilesForCountry,
+  organizationHasShippingProfiles,
+  type ShippingProfileRow,
+} from '../repositories/shipping-profiles-repository.js';
+import { findTaxRateFor } from '../repositories/tax-rates-repository.js';
+import { isGiftClaimCart, isShippingRequired, shipsWithOrder, type CartState } from './cart-state.js';
+
+/** The places a cart is priced for: tax follows the shipping address, or the billing one when nothing ships. */
+export interface PricingAddress {
+  shipCountry: string | null;
+  shipState: string | null;
+  billCountry: string | null;
+  billState: string | null;
+}
+
+export interface Notice {
+  code: string;
+  message: string;
+}
+
+export interface ShippingOption {
+  profile: ShippingProfileRow;
+  /** what this profile costs this cart now (0 past its free-over threshold) */
+  price: number;
+}
+
+export interface CartPricing {
+  result: PricingResult;
+  /** the cart's code is attached but does not apply now (expired, minimum no longer met…) */
+  discountNotice: Notice | null;
+  discountApplied: boolean;
+  shippingOptions: ShippingOption[];
+  chosenProfile: ShippingProfileRow | null;
+  /** e.g. the requested shipping profile does not serve the country */
+  shippingNotice: Notice | null;
+}
+
+export function addressFromPreview(preview: StoredPreview | null): PricingAddress | null {
+  if (!preview) return null;
+  return {
+    shipCountry: preview.ship_country || null,
+    shipState: preview.ship_state || null,
+    billCountry: preview.bill_country || null,
+    billState: preview.bill_state || null,
+  };
+}
+
+function pricingLines(state: CartState): PricingLine[] {
+  const claim = isGiftClaimCart(state);
+  return state.lines.map((line) => ({
+    id: line.id,
+    offerId: line.offer_id,
+    unitPrice: minor(line.price_override ?? line.price),
+    quantity: line.quantity,
+    taxable: line.is_taxable,
+    // The giver paid shipping with the gift: a claim is free.
+    shippingPerUnit: claim ? ZERO : minor(line.shipping_price),
+    shipsWithOrder: shipsWithOrder(line),
+    recurring:
+      line.is_recurring && line.billing_interval_days !== null
+        ? { intervalDays: line.billing_interval_days, nextUnitPrice: minor(line.next_price ?? line.price) }
+        : null,
+  }));
+}
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Prices a cart for an address and a requested shipping profile: the one place the server computes amounts.
+ * The requested profile must serve the country, else the cheapest that does is chosen and a notice says so.
+ */
+export async function priceCartState(
+  db: Queryable,
+  state: CartState,
+  options: { address: PricingAddress | null; requestedProfileId: number | null; now: Date },
+): Promise<CartPricing> {
+  const lines = pricingLines(state);
+  const currency = state.organization.currency;
+  const claim = isGiftClaimCart(state);
+
+  let discount: PricingDiscount | null = null;
+  let discountNotice: Notice | null = null;
+  const code = state.discountCode;
+  if (code && !claim) {
+    const check = checkDiscountCode(
+      {
+        code: code.code,
+        active: code.active,
+        startsAt: code.starts_at,
+        endsAt: code.ends_at,
+        usageLimit: code.usage_limit,
+        usageCount: code.usage_count,
+        minSubtotal: minor(code.min_subtotal),
+        offerIds: code.offer_ids,
+      },
+      {
+        now: options.now,
+        subtotal: minor(lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)),
+        offerIds: lines.map((line) => line.offerId),
+        currency,
+      },
+    );
+    if (check.ok) {
+      discount = {
+        kind: code.kind,
+        percentOffBp: code.percent_off_bp,
+        amountOff: code.amount_off === null ? null : minor(code.amount_off),
+        offerIds: code.offer_ids,
+      };
+    } else {
+      discountNotice = { code: check.code, message: check.message };
+    }
+  }
+
+  const address = options.address;
+  const shipping = isShippingRequired(state);
+  let shippingProfiles: ShippingProfileRow[] = [];
+  let chosenProfile: ShippingProfileRow | null = null;
+  let shippingNotice: Notice | null = null;
+  if (shipping && !claim && address?.shipCountry) {
+    shippingProfiles = await findShippingProfilesForCountry(db, state.organization.id, address.shipCountry);
+    const requested =
+      options.requestedProfileId === null
+        ? undefined
+        : shippingProfiles.find((p) => p.id === options.requestedProfileId);
+    chosenProfile = requested ?? shippingProfiles[0] ?? null;
+    if (shippingProfiles.length === 0) {
+      if (await organizationHasShippingProfiles(db, state.organization.id)) {
+        shippingNotice = {
+          code: 'shipping_unavailable',
+          message: `We don't ship to ${countryName(address.shipCountry)}. Choose another shipping address.`,
+        };
+      }
+    } else if (options.requestedProfileId !== null && !requested && chosenProfile) {
+      shippingNotice = {
+        code: 'shipping_profile_changed',
+        message: `That shipping option isn't available for ${countryName(address.shipCountry)}; we chose ${chosenProfile.name}.`,
+      };
+    }
+  }
+
+  const taxPlace =
+    shipping && address?.shipCountry
+      ? { country: address.shipCountry, state: address.shipState }
+      : address?.billCountry
+        ? { country: address.billCountry, state: address.billState }
+        : address?.shipCountry
+          ? { country: address.shipCountry, state: address.shipState }
+          : null;
+  const taxRate =
+    taxPlace === null
+      ? null
+      : await findTaxRateFor(db, state.organization.id, taxPlace.country, taxPlace.state);
+
+  const result = priceCart({
+    lines,
+    discount,
+    shipping: chosenProfile
+      ? {
+          price: minor(chosenProfile.price),
+          freeOver: chosenProfile.free_over === null ? null : minor(chosenProfile.free_over),
+        }
+      : null,
+    taxRatePpm: taxRate?.rate_ppm ?? 0,
+    giftCards: ZERO,
+  });
+
+  const shippingOptions = shippingProfiles.map((profile) => ({
+    profile,
+    price: profile.free_over !== null && result.subtotalItems >= profile.free_over ? 0 : profile.price,
+  }));
+
+  return {
+    result,
+    discountNotice,
+    discountApplied: discount !== null,
+    shippingOptions,
+    chosenProfile,
+    shippingNotice,
+  };
+}

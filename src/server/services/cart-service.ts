@@ -1,0 +1,480 @@
+import type {
+  Cart,
+  CartOffer,
+  GiftRequest,
+  PreviewQuery,
+  PreviewResponse,
+  StoredPreview,
+} from '../../contract/cart.js';
+import { GIFT_MESSAGE_MAX_LENGTH } from '../../contract/cart.js';
+import { parseCartToken } from '../../domain/cart-token.js';
+import { isCountryCode } from '../../domain/countries.js';
+import { checkDiscountCode } from '../../domain/discount-rules.js';
+import { isCartEditable } from '../../domain/editable-cart.js';
+import { minor } from '../../domain/money.js';
+import type { Database, Queryable } from '../db/database.js';
+import { AppError, notFound, validationError } from '../errors.js';
+import type { ShopperContext } from '../http/request-context.js';
+import {
+  findCart,
+  findGiftByClaimCode,
+  findLastPaymentMethod,
+  findOpenClaimCart,
+  insertCart,
+  lockCart,
+  setCartDiscountCode,
+  setCartPreview,
+  setLineQuantity,
+  upsertGiftDetails,
+  type CartRow,
+} from '../repositories/carts-repository.js';
+import { findCheckoutLinkByPublicId } from '../repositories/checkout-links-repository.js';
+import { findDiscountCodeByCode } from '../repositories/discount-codes-repository.js';
+import { findOffers } from '../repositories/offers-repository.js';
+import { findOrganizationById, type OrganizationRow } from '../repositories/organizations-repository.js';
+import { settingsOf } from './organization-service.js';
+import { addressFromPreview, priceCartState, type PricingAddress } from './cart-pricing.js';
+import { presentCart, presentOffers, storedPreviewOf, type SubscriptionNotice } from './cart-presenter.js';
+import { isGiftClaimCart, loadCartState, type CartState } from './cart-state.js';
+import { CART_LIFETIME_MS } from './merchant-cart-service.js';
+import { LINK_NO_LONGER_VALID } from './page-service.js';
+import { newCartToken } from './secrets.js';
+
+export const CART_NOT_FOUND_MESSAGE = LINK_NO_LONGER_VALID;
+
+function cartNotFound(): AppError {
+  return notFound('cart_not_found', CART_NOT_FOUND_MESSAGE);
+}
+
+export async function requireOrganizationOf(
+  db: Queryable,
+  shopper: ShopperContext,
+): Promise<OrganizationRow> {
+  const organization = await findOrganizationById(db, shopper.organizationId);
+  // A token for an organization that no longer exists names nothing.
+  if (!organization) throw cartNotFound();
+  return organization;
+}
+
+function isExpired(cart: CartRow, now: Date): boolean {
+  return cart.expires_at !== null && cart.expires_at <= now;
+}
+
+/** A plain cart token of this organization that can still be checked out; anything else is "not found". */
+export async function requireCart(
+  db: Queryable,
+  shopper: ShopperContext,
+  token: string,
+  now: Date,
+): Promise<CartRow> {
+  const parsed = parseCartToken(token);
+  if (parsed.kind !== 'cart') throw cartNotFound();
+  const cart = await findCart(db, shopper.organizationId, parsed.token);
+  if (!cart || isExpired(cart, now)) throw cartNotFound();
+  return cart;
+}
+
+/** Locks a plain cart for a change: the caller is inside a transaction. */
+export async function lockCartForChange(
+  tx: Queryable,
+  shopper: ShopperContext,
+  token: string,
+  now: Date,
+): Promise<CartRow> {
+  const cart = await requireCart(tx, shopper, token, now);
+  const locked = await lockCart(tx, shopper.organizationId, cart.id);
+  if (!locked) throw cartNotFound();
+  return locked;
+}
+
+/** A fresh cart from a merchant checkout link (`__c__<id>`): the link's offers, quantities and code. */
+async function cartFromLink(
+  db: Database,
+  shopper: ShopperContext,
+  linkId: string,
+  now: Date,
+): Promise<CartRow> {
+  return db.transaction(async (tx) => {
+    const link = await findCheckoutLinkByPublicId(tx, linkId);
+    if (!link || link.organization_id !== shopper.organizationId || !link.active) throw cartNotFound();
+    if (link.expires_at !== null && new Date(link.expires_at) <= now) throw cartNotFound();
+    const offers = new Map(
+      (
+        await findOffers(
+          tx,
+          shopper.organizationId,
+          link.offers.map((line) => line.offer_id),
+        )
+      ).map((o) => [o.id, o]),
+    );
+    // Offers retired since the link was made are left out; a link with nothing left is no longer valid.
+    const lines = link.offers.filter((line) => offers.get(line.offer_id)?.active);
+    if (lines.length === 0) throw cartNotFound();
+    const code = link.discount_code
+      ? await findDiscountCodeByCode(tx, shopper.organizationId, link.discount_code)
+      : null;
+    return insertCart(
+      tx,
+      shopper.organizationId,
+      {
+        token: newCartToken(),
+        source: 'link',
+        checkoutLinkId: link.id,
+        discountCodeId: code?.id ?? null,
+        isTest: shopper.testMode,
+        expiresAt: new Date(now.getTime() + CART_LIFETIME_MS),
+        now,
+      },
+      lines.map((line) => ({
+        offer_id: line.offer_id,
+        quantity: line.quantity,
+        is_gift: line.is_gift && (offers.get(line.offer_id)?.is_giftable ?? false),
+      })),
+    );
+  });
+}
+
+/**
+ * A gift recipient's claim cart (`__g__<code>`): the gifted offer at 0, shipping to the recipient. Reopening the
+ * link answers the same open claim cart; a claimed gift is gone (404).
+ */
+async function cartFromGiftClaim(
+  db: Database,
+  shopper: ShopperContext,
+  claimCode: string,
+  now: Date,
+): Promise<CartRow> {
+  return db.transaction(async (tx) => {
+    const gift = await findGiftByClaimCode(tx, shopper.organizationId, claimCode);
+    if (!gift || gift.claim_issued_at === null) throw cartNotFound();
+    if (gift.claimed_at !== null) {
+      throw notFound('gift_already_claimed', 'This gift has already been claimed.');
+    }
+    // Serialise two tabs opening the same claim link.
+    await tx.query('SELECT id FROM gift_details WHERE organization_id = $1 AND id = $2 FOR UPDATE', [
+      shopper.organizationId,
+      gift.id,
+    ]);
+    const open = await findOpenClaimCart(tx, shopper.organizationId, gift.id);
+    if (open && !isExpired(open, now)) return open;
+    return insertCart(
+      tx,
+      shopper.organizationId,
+      {
+        token: newCartToken(),
+        source: 'gift_claim',
+        giftClaimId: gift.id,
+        isTest: shopper.testMode,
+        expiresAt: new Date(now.getTime() + CART_LIFETIME_MS),
+        now,
+      },
+      [{ offer_id: gift.offer_id, quantity: gift.quantity, is_gift: false, price_override: 0 }],
+    );
+  });
+}
+
+/** The cart a token opens: a plain cart, or a new one from a checkout link or a gift claim. */
+export async function openCart(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  now: Date,
+): Promise<CartRow> {
+  const parsed = parseCartToken(token);
+  if (parsed.kind === 'checkout_link') return cartFromLink(db, shopper, parsed.linkId, now);
+  if (parsed.kind === 'gift_claim') return cartFromGiftClaim(db, shopper, parsed.claimCode, now);
+  return requireCart(db, shopper, token, now);
+}
+
+export interface CartView {
+  state: CartState;
+  cart: Cart;
+}
+
+/** The cart as it stands, priced for its stored preview (or for no address yet). */
+export async function viewCart(
+  db: Queryable,
+  organization: OrganizationRow,
+  cart: CartRow,
+  now: Date,
+  subscriptions: (state: CartState) => Promise<SubscriptionNotice[]> = async () => [],
+): Promise<CartView> {
+  const state = await loadCartState(db, organization, cart);
+  const pricing = await priceCartState(db, state, {
+    address: addressFromPreview(storedPreviewOf(state)),
+    requestedProfileId: cart.shipping_profile_id,
+    now,
+  });
+  const paymentMethod = await findLastPaymentMethod(db, organization.id, cart.id);
+  return {
+    state,
+    cart: presentCart(state, pricing, { subscriptions: await subscriptions(state), paymentMethod }),
+  };
+}
+
+function refuseIfComplete(state: CartState): void {
+  if (state.order?.status === 'complete') {
+    throw new AppError(
+      409,
+      'cart_ordered',
+      'This order has already been placed. Nothing more can change in it.',
+    );
+  }
+}
+
+/** Applies a code (case-insensitively) or removes it (empty string); every refusal has its own code and words. */
+export async function applyDiscountCode(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  input: string,
+  now: Date,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const organization = await requireOrganizationOf(tx, shopper);
+    const cart = await lockCartForChange(tx, shopper, token, now);
+    const state = await loadCartState(tx, organization, cart);
+    refuseIfComplete(state);
+    if (isGiftClaimCart(state)) {
+      throw new AppError(409, 'gift_claim_fixed', 'A gift is already paid for: codes cannot be used on it.');
+    }
+    const text = input.trim();
+    if (text === '') {
+      await setCartDiscountCode(tx, organization.id, cart.id, null, now);
+    } else {
+      const code = await findDiscountCodeByCode(tx, organization.id, text);
+      const unknown = () =>
+        notFound(
+          'discount_code_not_found',
+          `We don't recognise the code ${text.toUpperCase()}. Check it and try again.`,
+        );
+      if (!code) throw unknown();
+      const check = checkDiscountCode(
+        {
+          code: code.code,
+          active: code.active,
+          startsAt: code.starts_at,
+          endsAt: code.ends_at,
+          usageLimit: code.usage_limit,
+          usageCount: code.usage_count,
+          minSubtotal: minor(code.min_subtotal),
+          offerIds: code.offer_ids,
+        },
+        {
+          now,
+          subtotal: minor(
+            state.lines.reduce((sum, line) => sum + (line.price_override ?? line.price) * line.quantity, 0),
+          ),
+          offerIds: state.lines.map((line) => line.offer_id),
+          currency: organization.currency,
+        },
+      );
+      if (!check.ok) {
+        if (check.status === 404) throw unknown();
+        throw new AppError(check.status, check.code, check.message);
+      }
+      await setCartDiscountCode(tx, organization.id, cart.id, code.id, now);
+    }
+    return (await viewCart(tx, organization, await requireCart(tx, shopper, token, now), now)).cart;
+  });
+}
+
+/** Changes a line's quantity when the organization lets shoppers edit the cart (its override wins). */
+export async function changeQuantity(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  input: { id: number; quantity: number },
+  now: Date,
+): Promise<Cart> {
+  if (input.quantity < 1 || input.quantity > 99) {
+    throw validationError({ quantity: 'Choose a quantity from 1 to 99.' }, 'Choose a quantity from 1 to 99.');
+  }
+  return db.transaction(async (tx) => {
+    const organization = await requireOrganizationOf(tx, shopper);
+    const cart = await lockCartForChange(tx, shopper, token, now);
+    const state = await loadCartState(tx, organization, cart);
+    if (!isCartEditable(settingsOf(organization).clientOptions.cart.editable) || isGiftClaimCart(state)) {
+      throw new AppError(409, 'cart_not_editable', "The items in this cart can't be changed.");
+    }
+    if (state.order !== null) {
+      throw new AppError(
+        409,
+        'cart_ordered',
+        'This order has already been placed: its items cannot change any more.',
+      );
+    }
+    if (!state.lines.some((line) => line.id === input.id)) {
+      throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    }
+    await setLineQuantity(tx, organization.id, cart.id, input.id, input.quantity, now);
+    return (await viewCart(tx, organization, cart, now)).cart;
+  });
+}
+
+function previewAddress(query: PreviewQuery): PricingAddress {
+  const sameAddress = query.same_address !== 'false';
+  const shipCountry = query.ship_country ?? null;
+  return {
+    shipCountry,
+    shipState: query.ship_state ?? null,
+    billCountry: query.bill_country ?? (sameAddress ? shipCountry : null),
+    billState: query.bill_state ?? (sameAddress ? (query.ship_state ?? null) : null),
+  };
+}
+
+/**
+ * Tax and shipping for an address and shipping profile. With ship_country the preview is stored on the cart;
+ * without it the profiles are emptied, the chosen one cleared and the stored preview dropped. Echoes version.
+ */
+export async function previewCart(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  query: PreviewQuery,
+  now: Date,
+): Promise<PreviewResponse> {
+  const fields: Record<string, string> = {};
+  for (const key of ['ship_country', 'bill_country'] as const) {
+    const value = query[key];
+    if (value !== undefined && !isCountryCode(value))
+      fields[key] = 'Use a two-letter ISO country code such as US.';
+  }
+  if (query.shipping_profile_id !== undefined && !/^\d{1,15}$/.test(query.shipping_profile_id)) {
+    fields.shipping_profile_id = 'Choose one of the shipping options offered.';
+  }
+  if (query.same_address !== undefined && !['true', 'false'].includes(query.same_address)) {
+    fields.same_address = 'Use true or false.';
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+
+  return db.transaction(async (tx) => {
+    const organization = await requireOrganizationOf(tx, shopper);
+    const cart = await lockCartForChange(tx, shopper, token, now);
+    const state = await loadCartState(tx, organization, cart);
+    refuseIfComplete(state);
+    const address = previewAddress(query);
+    const requested =
+      query.shipping_profile_id === undefined ? cart.shipping_profile_id : Number(query.shipping_profile_id);
+    const pricing = await priceCartState(tx, state, { address, requestedProfileId: requested, now });
+    const chosenId = pricing.chosenProfile?.id ?? null;
+    const figures = presentCart(state, pricing, { subscriptions: [], paymentMethod: null });
+
+    let stored: StoredPreview | null = null;
+    if (address.shipCountry) {
+      stored = {
+        ship_country: address.shipCountry,
+        ship_state: query.ship_state ?? '',
+        ship_zipcode: query.ship_zipcode ?? '',
+        ship_city: query.ship_city ?? '',
+        bill_country: query.bill_country ?? '',
+        bill_state: query.bill_state ?? '',
+        bill_zipcode: query.bill_zipcode ?? '',
+        same_address: query.same_address !== 'false',
+        shipping_profile_id: chosenId === null ? '' : String(chosenId),
+        subtotal: figures.subtotal,
+        total_tax: figures.total_tax,
+        total_campaign_shipping: figures.total_campaign_shipping,
+        total_offer_shipping: figures.total_offer_shipping,
+        total: figures.total,
+        computed_at: now.toISOString(),
+      };
+    }
+    await setCartPreview(tx, organization.id, cart.id, stored, stored ? chosenId : null, now);
+    const view = { ...figures, preview: stored };
+    return {
+      version: query.version ?? null,
+      order: view.order,
+      customer: view.customer,
+      offers: view.offers,
+      subtotal: view.subtotal,
+      subtotal_items: view.subtotal_items,
+      total_discount: view.total_discount,
+      total_tax: view.total_tax,
+      total_campaign_shipping: view.total_campaign_shipping,
+      total_offer_shipping: view.total_offer_shipping,
+      total_gift_cards: view.total_gift_cards,
+      total: view.total,
+      preview: stored,
+      notice: pricing.shippingNotice,
+    };
+  });
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE = /^\+?[0-9 ().-]{7,20}$/;
+
+/** Checks a gift's recipient details; every problem at once, keyed by the request's field names. */
+function checkGift(input: GiftRequest, now: Date): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (input.gift_name.trim() === '') fields.gift_name = "Enter the recipient's name.";
+  if (input.gift_email.trim() === '') fields.gift_email = "Enter the recipient's email address.";
+  else if (!EMAIL.test(input.gift_email.trim()))
+    fields.gift_email = 'Enter an email address like name@example.com.';
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.gift_date);
+  const parsed = date ? new Date(`${input.gift_date}T00:00:00Z`) : null;
+  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== input.gift_date) {
+    fields.gift_date = 'Enter the date to send the gift, like 2026-12-24.';
+  } else {
+    // "Today" anywhere on earth: the earliest time zone is a day behind UTC.
+    const earliestToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1));
+    if (parsed < earliestToday) fields.gift_date = 'Choose today or a later date.';
+  }
+  if (input.gift_message.length > GIFT_MESSAGE_MAX_LENGTH) {
+    fields.gift_message = `Keep the gift message to ${GIFT_MESSAGE_MAX_LENGTH} characters.`;
+  }
+  const phone = input.gift_phone?.trim() ?? '';
+  if (phone !== '' && (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 7)) {
+    fields.gift_phone = 'Enter a phone number like +1 555 010 0199, or leave it empty.';
+  }
+  return fields;
+}
+
+/** Stores a gift line's recipient details (a giftable line of that cart, before the order completes). */
+export async function saveGift(
+  db: Database,
+  shopper: ShopperContext,
+  orderOfferId: number,
+  input: GiftRequest,
+  now: Date,
+): Promise<{ offer: CartOffer }> {
+  if (input.order_offer_id !== orderOfferId) {
+    throw validationError({ order_offer_id: 'order_offer_id must match the address of the request.' });
+  }
+  return db.transaction(async (tx) => {
+    const organization = await requireOrganizationOf(tx, shopper);
+    const cart = await lockCartForChange(tx, shopper, input.cart_token, now);
+    const state = await loadCartState(tx, organization, cart);
+    const line = state.lines.find((entry) => entry.id === orderOfferId);
+    if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (!line.is_gift) {
+      throw new AppError(422, 'not_a_gift', 'This item is not a gift, so it has no recipient details.');
+    }
+    refuseIfComplete(state);
+    const fields = checkGift(input, now);
+    if (Object.keys(fields).length > 0) throw validationError(fields);
+    await upsertGiftDetails(
+      tx,
+      organization.id,
+      line.id,
+      {
+        gift_name: input.gift_name.trim(),
+        gift_email: input.gift_email.trim(),
+        gift_date: input.gift_date,
+        gift_message: input.gift_message,
+        gift_phone: input.gift_phone?.trim() ?? '',
+        order_offer_notes: input.order_offer_notes ?? '',
+      },
+      now,
+    );
+    const refreshed = await loadCartState(tx, organization, cart);
+    const pricing = await priceCartState(tx, refreshed, {
+      address: addressFromPreview(storedPreviewOf(refreshed)),
+      requestedProfileId: cart.shipping_profile_id,
+      now,
+    });
+    const offer = presentOffers(refreshed, pricing).find((entry) => entry.id === line.id);
+    if (!offer) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    return { offer };
+  });
+}
