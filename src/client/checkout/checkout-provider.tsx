@@ -64,9 +64,17 @@ export function CheckoutProvider({
   }, []);
   const requestFocus = useCallback((name: string) => setPendingFocus({ name }), []);
 
-  // Runs after the render that opened the field's section and showed its error.
+  // Runs after the render that opened the field's section; a section that loads on demand (gifts) gets a few frames.
   useEffect(() => {
-    if (pendingFocus) focusField(pendingFocus.name);
+    if (!pendingFocus) return;
+    let frame = 0;
+    let handle = 0;
+    const attempt = () => {
+      if (focusField(pendingFocus.name) || frame++ > 120) return;
+      handle = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(handle);
   }, [pendingFocus]);
 
   // Nothing typed is lost on a reload: non-sensitive fields are kept for this tab.

@@ -14,11 +14,13 @@ export interface RecordedRequest {
   body: Record<string, unknown> | undefined;
 }
 
-export type Handler = (request: RecordedRequest) => {
+export interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
-};
+}
+
+export type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
 
 const json = (status: number, body?: unknown, headers: Record<string, string> = {}) => ({
   status,
@@ -89,7 +91,7 @@ export function createFakeShopperApi(initialCart: Cart) {
       (candidate) => candidate.method === request.method && candidate.pattern.test(url.pathname),
     );
     const answer = route
-      ? route.handler(request)
+      ? await route.handler(request)
       : json(404, { status: 404, code: 'not_found', message: 'No route.' });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,

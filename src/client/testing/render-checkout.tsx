@@ -1,10 +1,13 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cart } from '../../contract/cart.js';
 import type { PageConfig } from '../../contract/page-config.js';
 import { CheckoutApp } from '../checkout/checkout-app.js';
 import { createFakeShopperApi, type FakeShopperApi } from './fake-shopper-api.js';
 import { cartFixture, pageConfigFixture } from './fixtures.js';
+
+// Other suites share the machine's two cores: give asynchronous UI a little longer than the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 export const TEST_NOW = new Date(2026, 10, 15, 10, 0, 0);
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { navigateTo } from '../../boot/navigate-to.js';
 import { Button } from '../../ui/button.js';
 import { useCheckout } from '../checkout-context.js';
 
@@ -28,7 +29,7 @@ export function ExpressCheckout() {
           const { startExpressPayment } = await import('./express-flow.js');
           const result = await startExpressPayment(api, token, cart);
           if (result.ok) {
-            window.location.assign(result.url);
+            navigateTo(result.url);
             return;
           }
           setMessage(result.message);

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { navigateTo } from '../../boot/navigate-to.js';
 import type { SectionType } from '../../../contract/organization.js';
 import {
   classifyOrderFailure,
@@ -118,7 +119,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
         if (action?.type === 'redirect') {
           // The overlay stays up while the browser goes to the payment provider.
           leaving = true;
-          window.location.assign(action.url);
+          navigateTo(action.url);
           return;
         }
         if (next.order.status === 'complete') {
