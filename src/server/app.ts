@@ -17,6 +17,9 @@ import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
 import { registerPageRoutes } from './routes/page-routes.js';
 import { registerCartRoutes } from './routes/shopper/cart-routes.js';
+import { registerOrderRoutes } from './routes/shopper/order-routes.js';
+import { registerTestGatewayRoutes } from './routes/test-gateway-routes.js';
+import { createPaymentGateways, type PaymentGateways } from './payments/select-gateway.js';
 import { ABUSE_LIMITS_RETENTION_MS, createAbuseLimits } from './security/abuse-limits.js';
 import { createPostgresRateLimitStore } from './security/postgres-rate-limit-store.js';
 import type { RateLimitStore } from './security/rate-limit-store.js';
@@ -33,6 +36,8 @@ export interface AppOptions {
   /** The built page (dist/client); null serves a placeholder page (API tests). */
   clientDir?: string | null;
   version?: string;
+  /** Payment gateways; the configured ones (createPaymentGateways) when absent. */
+  gateways?: PaymentGateways;
 }
 
 /** Builds the whole HTTP app from injected parts. It never listens: server.ts does, tests use inject(). */
@@ -53,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     logger,
     limits: createAbuseLimits({ store: rateLimitStore, clock, logger }),
+    gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
   };
 
   const app: FastifyInstance = Fastify({
@@ -94,6 +100,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
   registerCartRoutes(router, context);
+  registerOrderRoutes(router, context, {
+    db: context.db,
+    gateways: context.gateways,
+    limits: context.limits,
+    publicUrl: options.config.publicUrl,
+  });
+  await registerTestGatewayRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
 
   const openapi = buildOpenApi(router, {

@@ -32,6 +32,8 @@ export interface ChargeRequest {
   description: string;
   /** approve any card as a test charge (the organization's testCards) */
   testCard: boolean;
+  /** whose charge this is, for the gateway's records */
+  organizationId?: number;
 }
 
 export type DeclineCode =
@@ -52,6 +54,8 @@ export interface ExpressStartRequest {
   cancelUrl: string;
   idempotencyKey: string;
   description: string;
+  /** ask the provider to save the payer's wallet for later charges (subscriptions) */
+  storeForFuture: boolean;
 }
 
 export interface ExpressPayer {
@@ -91,11 +95,17 @@ export interface PaymentGateway {
   }): Promise<RefundResult>;
   /** Creates an express (PayPal-style) payment the payer approves at approvalUrl. */
   startExpress(request: ExpressStartRequest): Promise<ExpressStartResult>;
-  /** Captures an approved express payment; providerReference comes from startExpress. */
+  /**
+   * Captures an approved express payment; providerReference comes from startExpress. The payer approves before our
+   * page knows their address, then confirms the final total on our page: when `amount` (that final total) differs
+   * from `approvedAmount`, the adapter updates the provider's payment to it before capturing.
+   */
   completeExpress(request: {
     providerReference: string;
     amount: number;
+    approvedAmount: number;
     currency: string;
     idempotencyKey: string;
+    organizationId?: number;
   }): Promise<ExpressCompleteResult>;
 }

@@ -157,11 +157,13 @@ const expressStart: ExpressStartRequest = {
   cancelUrl: 'https://pay.example.com/checkout/express/cancel?payment_token_id=pt_7QmV2c9XwKd3',
   idempotencyKey: 'express-start-7QmV2c9XwKd3',
   description: 'Coffee Club order',
+  storeForFuture: false,
 };
 
 const expressComplete = {
   providerReference: '5O190127TN364715T',
   amount: 5498,
+  approvedAmount: 5498,
   currency: 'USD',
   idempotencyKey: 'express-complete-7QmV2c9XwKd3',
 };
@@ -302,6 +304,7 @@ describe('PayPal express capture', () => {
     const result = await gateway.completeExpress({
       providerReference: '5CV03413K93284929',
       amount: 1900,
+      approvedAmount: 1900,
       currency: 'USD',
       idempotencyKey: 'express-complete-recurring-1',
     });

@@ -29,11 +29,8 @@ import {
 
 export type PaypalGatewayOptions = PaypalClientOptions;
 
-/**
- * ExpressStartRequest plus the vaulting wish: a recurring order asks PayPal to save the wallet so later cycles can be
- * charged without the payer. (gateway.ts has no such field yet; callers that need it pass it here.)
- */
-export type PaypalExpressStartRequest = ExpressStartRequest & { storeForFuture?: boolean };
+/** A recurring order asks PayPal to save the wallet (storeForFuture) so later cycles can be charged without the payer. */
+export type PaypalExpressStartRequest = ExpressStartRequest;
 
 export interface PaypalGateway extends PaymentGateway {
   startExpress(request: PaypalExpressStartRequest): Promise<ExpressStartResult>;

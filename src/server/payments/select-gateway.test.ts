@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createPaymentGateways, gatewayForStoredMethod } from './select-gateway.js';
 
 const publicUrl = 'https://pay.example.com';
+// Choosing gateways and starting a test express payment read nothing from the database; any use is a bug.
+const db = {
+  query: () => Promise.reject(new Error('the database is not used to choose gateways')),
+  exec: () => Promise.reject(new Error('the database is not used to choose gateways')),
+};
 const paypal = {
   clientId: 'AZselectClientId',
   clientSecret: 'EKselectSecret',
@@ -10,7 +15,7 @@ const paypal = {
 
 describe('createPaymentGateways', () => {
   it('uses the one built-in test gateway for cards and express payments by default', async () => {
-    const gateways = createPaymentGateways({ paypal: null, publicUrl });
+    const gateways = createPaymentGateways({ paypal: null, publicUrl }, { db });
     expect(gateways.card.name).toBe('test');
     expect(gateways.express).toBe(gateways.card);
     const start = await gateways.express.startExpress({
@@ -21,6 +26,7 @@ describe('createPaymentGateways', () => {
       cancelUrl: `${publicUrl}/cancel`,
       idempotencyKey: 'k1',
       description: 'Order',
+      storeForFuture: false,
     });
     expect(start).toMatchObject({
       status: 'created',
@@ -31,7 +37,7 @@ describe('createPaymentGateways', () => {
   it('puts the test approval page where the caller says the server listens', async () => {
     const gateways = createPaymentGateways(
       { paypal: null, publicUrl },
-      { approvalBaseUrl: 'http://127.0.0.1:41234' },
+      { db, approvalBaseUrl: 'http://127.0.0.1:41234' },
     );
     const start = await gateways.express.startExpress({
       amount: 1000,
@@ -41,6 +47,7 @@ describe('createPaymentGateways', () => {
       cancelUrl: 'c',
       idempotencyKey: 'k2',
       description: 'Order',
+      storeForFuture: false,
     });
     expect(start).toMatchObject({
       approvalUrl: 'http://127.0.0.1:41234/checkout/api/test-gateway/approve/pt_2',
@@ -66,7 +73,7 @@ describe('createPaymentGateways', () => {
         { status: 200 },
       );
     };
-    const gateways = createPaymentGateways({ paypal, publicUrl }, { fetch: fakeFetch as typeof fetch });
+    const gateways = createPaymentGateways({ paypal, publicUrl }, { db, fetch: fakeFetch as typeof fetch });
     expect(gateways.express.name).toBe('paypal');
     const start = await gateways.express.startExpress({
       amount: 1000,
@@ -76,6 +83,7 @@ describe('createPaymentGateways', () => {
       cancelUrl: `${publicUrl}/cancel`,
       idempotencyKey: 'k3',
       description: 'Order',
+      storeForFuture: false,
     });
     expect(start).toEqual({
       status: 'created',
@@ -92,20 +100,20 @@ describe('createPaymentGateways', () => {
   });
 
   it('keeps cards on the test gateway when PayPal is configured (no real card processor exists yet)', () => {
-    const gateways = createPaymentGateways({ paypal, publicUrl });
+    const gateways = createPaymentGateways({ paypal, publicUrl }, { db });
     expect(gateways.card.name).toBe('test');
   });
 });
 
 describe('gatewayForStoredMethod', () => {
   it('rebills a PayPal vault id through PayPal and a test token through the test gateway', () => {
-    const gateways = createPaymentGateways({ paypal, publicUrl });
+    const gateways = createPaymentGateways({ paypal, publicUrl }, { db });
     expect(gatewayForStoredMethod(gateways, 'paypal')).toBe(gateways.express);
     expect(gatewayForStoredMethod(gateways, 'test')).toBe(gateways.card);
   });
 
   it('finds no gateway for a method stored with one that is no longer configured', () => {
-    const gateways = createPaymentGateways({ paypal: null, publicUrl });
+    const gateways = createPaymentGateways({ paypal: null, publicUrl }, { db });
     expect(gatewayForStoredMethod(gateways, 'paypal')).toBeNull();
     expect(gatewayForStoredMethod(gateways, 'test')).toBe(gateways.card);
   });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Queryable } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
 import { createPaypalGateway } from './paypal-gateway.js';
 import { createTestGateway } from './test-gateway.js';
@@ -13,6 +14,8 @@ export interface PaymentGateways {
 }
 
 export interface PaymentGatewayOptions {
+  /** The database the test gateway keeps its ledger of charges in (test_gateway_charges). */
+  db: Queryable;
   /** Where the test gateway's approval page lives; config.publicUrl when absent. */
   approvalBaseUrl?: string;
   fetch?: typeof fetch;
@@ -23,7 +26,7 @@ export interface PaymentGatewayOptions {
 
 /**
  * The gateways the configuration asks for. By default the built-in test gateway serves both cards and express
- * payments (one instance, so its memory of charges is shared). With PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET set,
+ * payments (one instance over one ledger of charges). With PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET set,
  * express payments go to PayPal.
  *
  * Cards stay on the test gateway either way: no real card processor is configured yet. (The PayPal adapter can
@@ -32,9 +35,12 @@ export interface PaymentGatewayOptions {
  */
 export function createPaymentGateways(
   config: Pick<Config, 'paypal' | 'publicUrl'>,
-  options: PaymentGatewayOptions = {},
+  options: PaymentGatewayOptions,
 ): PaymentGateways {
-  const test = createTestGateway({ approvalBaseUrl: options.approvalBaseUrl ?? config.publicUrl });
+  const test = createTestGateway({
+    db: options.db,
+    approvalBaseUrl: options.approvalBaseUrl ?? config.publicUrl,
+  });
   if (config.paypal === null) return { card: test, express: test };
   const paypal = createPaypalGateway({
     ...config.paypal,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { digitsOnly } from '../../domain/card.js';
-import type { ChargeResult, ExpressCompleteResult, PaymentGateway } from './gateway.js';
+import type { Queryable } from '../db/database.js';
+import type { ChargeResult, DeclineCode, ExpressCompleteResult, PaymentGateway } from './gateway.js';
 
 /** The documented test card table (docs/api.md#test-gateway). */
 export const TEST_CARDS = {
@@ -14,106 +15,157 @@ export const TEST_CARDS = {
 export const DECLINING_TOKEN_PREFIX = 'tok_test_declined_';
 export const INSUFFICIENT_TOKEN_PREFIX = 'tok_test_insufficient_';
 
-function reference(prefix: string, idempotencyKey: string): string {
-  // Deterministic per idempotency key: a retried call answers the same charge, as a real gateway would.
-  return `${prefix}_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  card_declined: 'Your card was declined. Try another card or PayPal.',
+  insufficient_funds: 'Your card has insufficient funds. Try another card or PayPal.',
+  expired_card: 'Your card has expired. Try another card or PayPal.',
+  incorrect_cvc: 'The security code is wrong. Check it and try again.',
+  payment_declined: 'Your payment was declined. Try another way to pay.',
+};
+
+const GATEWAY_ERROR_MESSAGE = 'The payment service did not answer. Nothing was charged; try again.';
+
+function hashed(prefix: string, value: string): string {
+  return `${prefix}_${createHash('sha256').update(value).digest('hex').slice(0, 24)}`;
 }
 
-/**
- * The built-in gateway: decides by card number, charges nothing real. Tokens it issues for stored payment methods
- * remember the outcome class of the card (so a subscription on a card that declines later declines when rebilled).
- */
-export function createTestGateway(options: { approvalBaseUrl: string }): PaymentGateway {
-  const charged = new Map<string, ChargeResult>();
+interface LedgerRow {
+  status: 'approved' | 'declined';
+  decline_code: DeclineCode | null;
+  reference: string;
+  payment_method_token: string | null;
+}
 
-  function decideCard(number: string, testCard: boolean): ChargeResult['status'] | 'insufficient' {
+type Outcome = 'approved' | 'error' | { declined: DeclineCode };
+
+/**
+ * The built-in gateway: decides by card number and charges nothing real. Like a real gateway it remembers every
+ * charge by idempotency key (in its own table, test_gateway_charges), so a retry with the same key — even after our
+ * process crashed between charging and recording — answers the first result instead of charging again.
+ */
+export function createTestGateway(options: { db: Queryable; approvalBaseUrl: string }): PaymentGateway {
+  const { db } = options;
+
+  function decideCard(number: string, testCard: boolean): Outcome {
     const digits = digitsOnly(number);
     if (testCard) return 'approved';
-    if (digits === TEST_CARDS.declined) return 'declined';
-    if (digits === TEST_CARDS.insufficientFunds) return 'insufficient';
+    if (digits === TEST_CARDS.declined) return { declined: 'card_declined' };
+    if (digits === TEST_CARDS.insufficientFunds) return { declined: 'insufficient_funds' };
     if (digits === TEST_CARDS.gatewayError) return 'error';
     return 'approved';
   }
 
-  function decideToken(token: string): ChargeResult['status'] | 'insufficient' {
-    if (token.startsWith(DECLINING_TOKEN_PREFIX)) return 'declined';
-    if (token.startsWith(INSUFFICIENT_TOKEN_PREFIX)) return 'insufficient';
+  function decideToken(token: string): Outcome {
+    if (token.startsWith(DECLINING_TOKEN_PREFIX)) return { declined: 'card_declined' };
+    if (token.startsWith(INSUFFICIENT_TOKEN_PREFIX)) return { declined: 'insufficient_funds' };
     return 'approved';
+  }
+
+  async function remembered(idempotencyKey: string): Promise<LedgerRow | null> {
+    const { rows } = await db.query<LedgerRow>(
+      'SELECT status, decline_code, reference, payment_method_token FROM test_gateway_charges WHERE idempotency_key = $1',
+      [idempotencyKey],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Records the outcome once; a racing duplicate answers whatever was recorded first. */
+  async function record(
+    kind: 'charge' | 'express',
+    request: {
+      idempotencyKey: string;
+      amount: number;
+      currency: string;
+      organizationId?: number | undefined;
+    },
+    row: LedgerRow,
+  ): Promise<LedgerRow> {
+    const { rows } = await db.query<LedgerRow>(
+      `INSERT INTO test_gateway_charges (organization_id, idempotency_key, kind, amount, currency, status, decline_code,
+                                         reference, payment_method_token)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING status, decline_code, reference, payment_method_token`,
+      [
+        request.organizationId ?? null,
+        request.idempotencyKey,
+        kind,
+        request.amount,
+        request.currency,
+        row.status,
+        row.decline_code,
+        row.reference,
+        row.payment_method_token,
+      ],
+    );
+    return rows[0] ?? (await remembered(request.idempotencyKey)) ?? row;
+  }
+
+  function toResult(row: LedgerRow): ChargeResult {
+    if (row.status === 'approved') {
+      return { status: 'approved', reference: row.reference, paymentMethodToken: row.payment_method_token };
+    }
+    const code = row.decline_code ?? 'card_declined';
+    return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: row.reference };
   }
 
   return {
     name: 'test',
 
     async charge(request) {
-      const previous = charged.get(request.idempotencyKey);
-      if (previous) return previous;
+      const previous = await remembered(request.idempotencyKey);
+      if (previous) return toResult(previous);
       const outcome =
         request.source.kind === 'card'
           ? decideCard(request.source.card.number, request.testCard)
           : decideToken(request.source.token);
-      let result: ChargeResult;
-      if (outcome === 'error') {
-        // Nothing charged: a retry with the same key may succeed, so the outcome is not remembered.
-        return {
-          status: 'error',
-          message: 'The payment service did not answer. Nothing was charged; try again.',
-          retryable: true,
-        };
+      // Nothing charged and nothing remembered: a retry with the same key may go through.
+      if (outcome === 'error') return { status: 'error', message: GATEWAY_ERROR_MESSAGE, retryable: true };
+      const reference = hashed('ch_test', request.idempotencyKey);
+      let token: string | null = null;
+      if (outcome === 'approved' && request.storeForFuture) {
+        token =
+          request.source.kind === 'token'
+            ? request.source.token
+            : `tok_test_${hashed('pm', request.idempotencyKey).slice(3)}`;
       }
-      if (outcome === 'declined') {
-        result = {
-          status: 'declined',
-          code: 'card_declined',
-          message: 'Your card was declined. Try another card or PayPal.',
-          reference: reference('ch_test', request.idempotencyKey),
-        };
-      } else if (outcome === 'insufficient') {
-        result = {
-          status: 'declined',
-          code: 'insufficient_funds',
-          message: 'Your card has insufficient funds. Try another card or PayPal.',
-          reference: reference('ch_test', request.idempotencyKey),
-        };
-      } else {
-        let token: string | null = null;
-        if (request.storeForFuture) {
-          token =
-            request.source.kind === 'token'
-              ? request.source.token
-              : `tok_test_${reference('pm', request.idempotencyKey).slice(3)}`;
-        }
-        result = {
-          status: 'approved',
-          reference: reference('ch_test', request.idempotencyKey),
-          paymentMethodToken: token,
-        };
-      }
-      charged.set(request.idempotencyKey, result);
-      return result;
+      const row: LedgerRow =
+        outcome === 'approved'
+          ? { status: 'approved', decline_code: null, reference, payment_method_token: token }
+          : { status: 'declined', decline_code: outcome.declined, reference, payment_method_token: null };
+      return toResult(await record('charge', request, row));
     },
 
     async refund(request) {
-      return { status: 'refunded', reference: reference('re_test', request.idempotencyKey) };
+      return { status: 'refunded', reference: hashed('re_test', request.idempotencyKey) };
     },
 
     async startExpress(request) {
-      const url = new URL(
-        `${options.approvalBaseUrl}/checkout/api/test-gateway/approve/${request.paymentTokenId}`,
-      );
       return {
         status: 'created',
         providerReference: `express_test_${request.paymentTokenId}`,
-        approvalUrl: url.toString(),
+        approvalUrl: `${options.approvalBaseUrl}/checkout/api/test-gateway/approve/${encodeURIComponent(request.paymentTokenId)}`,
       };
     },
 
     async completeExpress(request): Promise<ExpressCompleteResult> {
+      const previous = await remembered(request.idempotencyKey);
+      const row =
+        previous ??
+        (await record('express', request, {
+          status: 'approved',
+          decline_code: null,
+          reference: hashed('ch_test_express', request.idempotencyKey),
+          payment_method_token: `tok_test_express_${hashed('pm', request.providerReference).slice(3)}`,
+        }));
+      const result = toResult(row);
+      if (result.status !== 'approved') return result;
+      // The test provider's payer is what our local approval page recorded; it is not returned here.
       return {
         status: 'approved',
-        reference: reference('ch_test_express', request.idempotencyKey),
-        // The test provider's payer is recorded by our local approval page, not returned here.
+        reference: result.reference,
         payer: null,
-        paymentMethodToken: `tok_test_express_${reference('pm', request.providerReference).slice(3)}`,
+        paymentMethodToken: result.paymentMethodToken,
       };
     },
   };

@@ -297,3 +297,28 @@ export async function findLastPaymentMethod(
   );
   return rows[0]?.method ?? null;
 }
+
+export async function setCartCustomer(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  customerId: number,
+  now: Date,
+) {
+  await db.query(
+    'UPDATE carts SET customer_id = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2',
+    [organizationId, cartId, customerId, now],
+  );
+}
+
+export async function findCartById(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>('SELECT * FROM carts WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    cartId,
+  ]);
+  return rows[0] ?? null;
+}

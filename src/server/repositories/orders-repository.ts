@@ -44,6 +44,10 @@ export interface OrderRow {
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+  payment_lease_until: Date | null;
+  discount_reserved: boolean;
+  express_payment_id: number | null;
+  payment_method_id: number | null;
   /** joined: the cart's token */
   cart_token: string;
 }
@@ -184,4 +188,406 @@ export async function findOrderByCart(
     [organizationId, cartId],
   );
   return rows[0] ?? null;
+}
+
+export interface OrderValues {
+  customer_id: number;
+  status: OrderRow['status'];
+  is_test: boolean;
+  currency: string;
+  subtotal: number;
+  total_discount: number;
+  total_offer_shipping: number;
+  total_campaign_shipping: number;
+  total_tax: number;
+  total_gift_cards: number;
+  total: number;
+  discount_code_id: number | null;
+  discount_code: string | null;
+  shipping_profile_id: number | null;
+  email: string;
+  phone: string;
+  same_address: boolean;
+  shipping_address: OrderAddress | null;
+  billing_address: OrderAddress | null;
+  subscription_terms_accepted: boolean;
+  subscription_terms_accepted_at: Date | null;
+  subscription_terms_ip: string | null;
+  subscription_terms_version: string | null;
+  email_opt_in: boolean;
+  ip_address: string | null;
+}
+
+const ORDER_COLUMNS = [
+  'customer_id',
+  'status',
+  'is_test',
+  'currency',
+  'subtotal',
+  'total_discount',
+  'total_offer_shipping',
+  'total_campaign_shipping',
+  'total_tax',
+  'total_gift_cards',
+  'total',
+  'discount_code_id',
+  'discount_code',
+  'shipping_profile_id',
+  'email',
+  'phone',
+  'same_address',
+  'shipping_address',
+  'billing_address',
+  'subscription_terms_accepted',
+  'subscription_terms_accepted_at',
+  'subscription_terms_ip',
+  'subscription_terms_version',
+  'email_opt_in',
+  'ip_address',
+] as const satisfies readonly (keyof OrderValues)[];
+
+function orderParams(values: OrderValues): unknown[] {
+  return ORDER_COLUMNS.map((column) => {
+    const value = values[column];
+    return column === 'shipping_address' || column === 'billing_address'
+      ? value === null
+        ? null
+        : JSON.stringify(value)
+      : value;
+  });
+}
+
+/** Creates the cart's order; the cart_id is unique, so only one order per cart can ever exist. */
+export async function insertOrder(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  values: OrderValues,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO orders (organization_id, cart_id, ${ORDER_COLUMNS.join(', ')}, created_at, updated_at)
+     VALUES ($1, $2, ${ORDER_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, $${ORDER_COLUMNS.length + 3},
+             $${ORDER_COLUMNS.length + 3})
+     RETURNING id`,
+    [organizationId, cartId, ...orderParams(values), now],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+/** Rewrites an order that is not complete yet with the details and amounts of a new attempt. */
+export async function updateOrder(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  values: OrderValues,
+  now: Date,
+) {
+  await db.query(
+    `UPDATE orders SET ${ORDER_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ')},
+            updated_at = $${ORDER_COLUMNS.length + 3}
+      WHERE organization_id = $1 AND id = $2 AND status <> 'complete'`,
+    [organizationId, orderId, ...orderParams(values), now],
+  );
+}
+
+export async function lockOrder(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>(
+    `SELECT o.*, c.token AS cart_token FROM orders o
+       JOIN carts c ON c.organization_id = o.organization_id AND c.id = o.cart_id
+      WHERE o.organization_id = $1 AND o.id = $2 FOR UPDATE OF o`,
+    [organizationId, orderId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface OrderLineValues {
+  cart_offer_id: number;
+  offer_id: number;
+  item_name: string;
+  quantity: number;
+  unit_price: number;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  is_gift: boolean;
+  is_recurring: boolean;
+  billing_interval_days: number | null;
+  next_cycle_total: number | null;
+}
+
+/** The lines as priced for this attempt; replaced wholesale while the order is not complete. */
+export async function replaceOrderLines(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  lines: readonly OrderLineValues[],
+): Promise<void> {
+  await db.query('DELETE FROM order_lines WHERE organization_id = $1 AND order_id = $2', [
+    organizationId,
+    orderId,
+  ]);
+  const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
+  await db.query(
+    `INSERT INTO order_lines (organization_id, order_id, cart_offer_id, offer_id, item_name, quantity, unit_price, subtotal,
+                              discount, shipping, tax, total, is_gift, is_recurring, billing_interval_days,
+                              next_cycle_total)
+     SELECT $1, $2, * FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::int[], $7::bigint[], $8::bigint[],
+                                  $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::boolean[],
+                                  $14::boolean[], $15::int[], $16::bigint[])`,
+    [
+      organizationId,
+      orderId,
+      column('cart_offer_id'),
+      column('offer_id'),
+      column('item_name'),
+      column('quantity'),
+      column('unit_price'),
+      column('subtotal'),
+      column('discount'),
+      column('shipping'),
+      column('tax'),
+      column('total'),
+      column('is_gift'),
+      column('is_recurring'),
+      column('billing_interval_days'),
+      column('next_cycle_total'),
+    ],
+  );
+}
+
+/** Marks a payment as in flight until `until`; false when another one still is. */
+export async function takePaymentLease(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  now: Date,
+  until: Date | null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE orders SET payment_lease_until = $4
+      WHERE organization_id = $1 AND id = $2 AND status <> 'complete'
+        AND (payment_lease_until IS NULL OR payment_lease_until <= $3)`,
+    [organizationId, orderId, now, until],
+  );
+  return rowCount > 0;
+}
+
+export async function setOrderOutcome(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  values: {
+    status: OrderRow['status'];
+    completedAt?: Date | null;
+    discountReserved?: boolean;
+    expressPaymentId?: number | null;
+    paymentMethodId?: number | null;
+  },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE orders SET status = $3, completed_at = coalesce($4, completed_at), payment_lease_until = NULL,
+            discount_reserved = coalesce($5, discount_reserved),
+            express_payment_id = CASE WHEN $6::boolean THEN $7 ELSE express_payment_id END,
+            payment_method_id = coalesce($8, payment_method_id), updated_at = $9
+      WHERE organization_id = $1 AND id = $2`,
+    [
+      organizationId,
+      orderId,
+      values.status,
+      values.completedAt ?? null,
+      values.discountReserved ?? null,
+      values.expressPaymentId !== undefined,
+      values.expressPaymentId ?? null,
+      values.paymentMethodId ?? null,
+      now,
+    ],
+  );
+}
+
+/** Holds one use of a code; false when its usage limit is reached (the row lock makes racing holds queue). */
+export async function reserveDiscountUse(
+  db: Queryable,
+  organizationId: number,
+  discountCodeId: number,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE discount_codes SET usage_count = usage_count + 1
+      WHERE organization_id = $1 AND id = $2 AND (usage_limit IS NULL OR usage_count < usage_limit)`,
+    [organizationId, discountCodeId],
+  );
+  return rowCount > 0;
+}
+
+export async function releaseDiscountUse(
+  db: Queryable,
+  organizationId: number,
+  discountCodeId: number,
+): Promise<void> {
+  await db.query(
+    'UPDATE discount_codes SET usage_count = usage_count - 1 WHERE organization_id = $1 AND id = $2 AND usage_count > 0',
+    [organizationId, discountCodeId],
+  );
+}
+
+export interface PaymentAttemptValues {
+  order_id: number;
+  cart_id: number;
+  method: 'card' | 'paypal' | 'none';
+  gateway: string;
+  status: 'approved' | 'declined' | 'error';
+  amount: number;
+  currency: string;
+  decline_code: string | null;
+  message: string | null;
+  card_brand: string | null;
+  card_type_id: number | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  gateway_reference: string | null;
+  payment_method_id: number | null;
+  is_test: boolean;
+  ip_address: string | null;
+}
+
+export async function insertPaymentAttempt(
+  db: Queryable,
+  organizationId: number,
+  values: PaymentAttemptValues,
+  now: Date,
+): Promise<void> {
+  const keys = Object.keys(values) as (keyof PaymentAttemptValues)[];
+  await db.query(
+    `INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
+     VALUES ($1, ${keys.map((_, i) => `$${i + 2}`).join(', ')}, $${keys.length + 2})`,
+    [organizationId, ...keys.map((key) => values[key]), now],
+  );
+}
+
+/** Attempts recorded so far: the next attempt's number, from which its gateway idempotency key is derived. */
+export async function countPaymentAttempts(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::bigint AS n FROM payment_attempts WHERE organization_id = $1 AND order_id = $2',
+    [organizationId, orderId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertPaymentMethod(
+  db: Queryable,
+  organizationId: number,
+  values: {
+    customer_id: number;
+    method: 'card' | 'paypal';
+    gateway: string;
+    gateway_token: string;
+    card_brand: string | null;
+    card_type_id: number | null;
+    card_last4: string | null;
+    card_exp_month: number | null;
+    card_exp_year: number | null;
+    is_test: boolean;
+  },
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO payment_methods (organization_id, customer_id, method, gateway, gateway_token, card_brand, card_type_id,
+                                  card_last4, card_exp_month, card_exp_year, is_test, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      organizationId,
+      values.customer_id,
+      values.method,
+      values.gateway,
+      values.gateway_token,
+      values.card_brand,
+      values.card_type_id,
+      values.card_last4,
+      values.card_exp_month,
+      values.card_exp_year,
+      values.is_test,
+      now,
+    ],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+export async function setCartOrdered(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  now: Date,
+): Promise<void> {
+  await db.query('UPDATE carts SET ordered_at = $3, updated_at = $3 WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    cartId,
+    now,
+  ]);
+}
+
+/** Issues a single-use claim code to each gift line of a completed order. */
+export async function issueGiftClaimCodes(
+  db: Queryable,
+  organizationId: number,
+  codes: readonly { cartOfferId: number; code: string }[],
+  now: Date,
+): Promise<void> {
+  for (const { cartOfferId, code } of codes) {
+    await db.query(
+      `UPDATE gift_details SET claim_code = $3, claim_issued_at = $4, updated_at = $4
+        WHERE organization_id = $1 AND cart_offer_id = $2 AND claim_code IS NULL`,
+      [organizationId, cartOfferId, code, now],
+    );
+  }
+}
+
+/** Marks a gift claimed by an order; false when it already was. */
+export async function markGiftClaimed(
+  db: Queryable,
+  organizationId: number,
+  giftId: number,
+  orderId: number,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE gift_details SET claimed_at = $4, claim_order_id = $3, updated_at = $4
+      WHERE organization_id = $1 AND id = $2 AND claimed_at IS NULL`,
+    [organizationId, giftId, orderId, now],
+  );
+  return rowCount > 0;
+}
+
+export async function lockGift(
+  db: Queryable,
+  organizationId: number,
+  giftId: number,
+): Promise<{ claimed_at: Date | null } | null> {
+  const { rows } = await db.query<{ claimed_at: Date | null }>(
+    'SELECT claimed_at FROM gift_details WHERE organization_id = $1 AND id = $2 FOR UPDATE',
+    [organizationId, giftId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function releasePaymentLease(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<void> {
+  await db.query('UPDATE orders SET payment_lease_until = NULL WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    orderId,
+  ]);
 }

@@ -82,3 +82,77 @@ export async function findSubscriptionCharges(
   );
   return rows;
 }
+
+export interface NewSubscription {
+  order_id: number;
+  order_line_id: number;
+  customer_id: number;
+  offer_id: number;
+  payment_method_id: number | null;
+  quantity: number;
+  cycle_amount: number;
+  currency: string;
+  interval_days: number;
+  next_charge_at: Date;
+  is_test: boolean;
+}
+
+export async function insertSubscription(
+  db: Queryable,
+  organizationId: number,
+  values: NewSubscription,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO subscriptions (organization_id, order_id, order_line_id, customer_id, offer_id, payment_method_id, status,
+                                quantity, cycle_amount, currency, interval_days, cycle, next_charge_at, is_test,
+                                created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, 1, $11, $12, $13, $13) RETURNING id`,
+    [
+      organizationId,
+      values.order_id,
+      values.order_line_id,
+      values.customer_id,
+      values.offer_id,
+      values.payment_method_id,
+      values.quantity,
+      values.cycle_amount,
+      values.currency,
+      values.interval_days,
+      values.next_charge_at,
+      values.is_test,
+      now,
+    ],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+/** What the confirmation page says about each subscription an order started. */
+export async function findOrderSubscriptionNotices(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<
+  {
+    order_offer_id: number;
+    item_name: string;
+    cycle_amount: number;
+    interval_days: number;
+    next_charge_at: Date;
+  }[]
+> {
+  const { rows } = await db.query<{
+    order_offer_id: number;
+    item_name: string;
+    cycle_amount: number;
+    interval_days: number;
+    next_charge_at: Date;
+  }>(
+    `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at
+       FROM subscriptions s
+       JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id
+      WHERE s.organization_id = $1 AND s.order_id = $2 ORDER BY s.id`,
+    [organizationId, orderId],
+  );
+  return rows;
+}

@@ -34,7 +34,10 @@ import { findOffers } from '../repositories/offers-repository.js';
 import { findOrganizationById, type OrganizationRow } from '../repositories/organizations-repository.js';
 import { settingsOf } from './organization-service.js';
 import { addressFromPreview, priceCartState, type PricingAddress } from './cart-pricing.js';
-import { presentCart, presentOffers, storedPreviewOf, type SubscriptionNotice } from './cart-presenter.js';
+import { presentCart, presentOffers, storedPreviewOf } from './cart-presenter.js';
+import { pricingOfOrder } from './order-figures.js';
+import { major } from './money-input.js';
+import { findOrderSubscriptionNotices } from '../repositories/subscriptions-repository.js';
 import { isGiftClaimCart, loadCartState, type CartState } from './cart-state.js';
 import { CART_LIFETIME_MS } from './merchant-cart-service.js';
 import { LINK_NO_LONGER_VALID } from './page-service.js';
@@ -191,25 +194,36 @@ export interface CartView {
   cart: Cart;
 }
 
-/** The cart as it stands, priced for its stored preview (or for no address yet). */
+/**
+ * The cart as it stands: a completed order shows the amounts it was charged (frozen when it completed) and the
+ * subscriptions it started; anything else is priced now for its stored preview.
+ */
 export async function viewCart(
   db: Queryable,
   organization: OrganizationRow,
   cart: CartRow,
   now: Date,
-  subscriptions: (state: CartState) => Promise<SubscriptionNotice[]> = async () => [],
 ): Promise<CartView> {
   const state = await loadCartState(db, organization, cart);
+  const paymentMethod = await findLastPaymentMethod(db, organization.id, cart.id);
+  if (state.order?.status === 'complete') {
+    const pricing = await pricingOfOrder(db, state.order);
+    const notices = await findOrderSubscriptionNotices(db, organization.id, state.order.id);
+    const subscriptions = notices.map((notice) => ({
+      order_offer_id: notice.order_offer_id,
+      item_name: notice.item_name,
+      amount: major(notice.cycle_amount, organization.currency),
+      interval_days: notice.interval_days,
+      next_charge_at: notice.next_charge_at.toISOString(),
+    }));
+    return { state, cart: presentCart(state, pricing, { subscriptions, paymentMethod }) };
+  }
   const pricing = await priceCartState(db, state, {
     address: addressFromPreview(storedPreviewOf(state)),
     requestedProfileId: cart.shipping_profile_id,
     now,
   });
-  const paymentMethod = await findLastPaymentMethod(db, organization.id, cart.id);
-  return {
-    state,
-    cart: presentCart(state, pricing, { subscriptions: await subscriptions(state), paymentMethod }),
-  };
+  return { state, cart: presentCart(state, pricing, { subscriptions: [], paymentMethod }) };
 }
 
 function refuseIfComplete(state: CartState): void {

@@ -1,0 +1,134 @@
+import {
+  ACCEPTED_BRANDS_TEXT,
+  cvvLength,
+  detectBrand,
+  digitsOnly,
+  expectedCardLength,
+  getCardType,
+  luhnValid,
+} from './card.js';
+import { checkPostalCode, countryHasStates, isCountryCode, isStateOf } from './countries.js';
+
+/** Field problems keyed by field name, each a sentence the shopper can act on. */
+export type FieldProblems = Record<string, string>;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function checkEmail(value: string | undefined): string | null {
+  const email = value?.trim() ?? '';
+  if (email === '') return 'Enter your email address.';
+  if (email.length > 254 || !EMAIL.test(email)) return 'Enter an email address like name@example.com.';
+  return null;
+}
+
+/** Phone numbers are optional; when given they need 7 to 15 digits (E.164 allows 15). */
+export function checkPhone(value: string | undefined): string | null {
+  const phone = value?.trim() ?? '';
+  if (phone === '') return null;
+  const digits = digitsOnly(phone);
+  if (!/^\+?[0-9 ().-]+$/.test(phone) || digits.length < 7 || digits.length > 15) {
+    return 'Enter a phone number like +1 555 010 0199.';
+  }
+  return null;
+}
+
+export interface AddressInput {
+  fname?: string | undefined;
+  lname?: string | undefined;
+  address1?: string | undefined;
+  address2?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  zipcode?: string | undefined;
+  country?: string | undefined;
+}
+
+/**
+ * Checks an address; problems are keyed `${prefix}_${field}` (ship_zipcode, bill_state…), as the order body names
+ * them. Country first: it decides whether a state is needed and the postal-code format.
+ */
+export function checkAddress(address: AddressInput, prefix: 'ship' | 'bill'): FieldProblems {
+  const problems: FieldProblems = {};
+  const value = (field: keyof AddressInput) => address[field]?.trim() ?? '';
+  const who = prefix === 'ship' ? 'shipping' : 'billing';
+  if (value('fname') === '') problems[`${prefix}_fname`] = 'Enter a first name.';
+  if (value('lname') === '') problems[`${prefix}_lname`] = 'Enter a last name.';
+  if (value('address1') === '') problems[`${prefix}_address1`] = `Enter the street address for ${who}.`;
+  if (value('city') === '') problems[`${prefix}_city`] = 'Enter a city.';
+  const country = value('country').toUpperCase();
+  if (country === '') {
+    problems[`${prefix}_country`] = 'Choose a country.';
+    return problems;
+  }
+  if (!isCountryCode(country)) {
+    problems[`${prefix}_country`] = 'Choose a country from the list.';
+    return problems;
+  }
+  if (countryHasStates(country)) {
+    const state = value('state').toUpperCase();
+    if (state === '') problems[`${prefix}_state`] = 'Choose a state.';
+    else if (!isStateOf(country, state)) problems[`${prefix}_state`] = 'Choose a state from the list.';
+  }
+  const postal = checkPostalCode(country, value('zipcode'));
+  if (!postal.ok) problems[`${prefix}_zipcode`] = postal.message;
+  return problems;
+}
+
+export interface CardInput {
+  number: string;
+  cvv: string;
+  expMonth: number | string;
+  expYear: number | string;
+}
+
+/** The year a two- or four-digit expiry year stands for ("28" → 2028). */
+export function expiryYear(value: number | string): number | null {
+  const text = String(value).trim();
+  if (!/^\d{2}(\d{2})?$/.test(text)) return null;
+  const year = Number(text);
+  return text.length === 2 ? 2000 + year : year;
+}
+
+/**
+ * Checks a card before any payment call: accepted brand, length, Luhn, expiry (valid through the end of its month)
+ * and CVV length (4 for American Express). Problems are keyed payment.card_*.
+ */
+export function checkCard(
+  card: CardInput,
+  options: { now: Date; testCards?: readonly string[] },
+): FieldProblems {
+  const problems: FieldProblems = {};
+  const number = digitsOnly(card.number);
+  const type = getCardType(number, options.testCards ?? []);
+  const brand = detectBrand(number);
+  if (number === '') problems['payment.card_number'] = 'Enter your card number.';
+  else if (!type)
+    problems['payment.card_number'] = `We accept ${ACCEPTED_BRANDS_TEXT}. Use one of those cards.`;
+  else if (type.brand !== 'testcard' && brand && !expectedCardLength(brand).includes(number.length)) {
+    problems['payment.card_number'] = 'This card number is too short or too long. Check it and try again.';
+  } else if (type.brand !== 'testcard' && !luhnValid(number)) {
+    problems['payment.card_number'] = 'This card number is not valid. Check it for typos.';
+  }
+
+  const month = Number(String(card.expMonth).trim());
+  const year = expiryYear(card.expYear);
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    problems['payment.card_exp_month'] = 'Enter the expiry month, 01 to 12.';
+  }
+  if (year === null) problems['payment.card_exp_year'] = 'Enter the expiry year, like 2029.';
+  if (problems['payment.card_exp_month'] === undefined && year !== null) {
+    const endOfMonth = Date.UTC(year, month, 1);
+    if (endOfMonth <= options.now.getTime())
+      problems['payment.card_exp_year'] = 'This card has expired. Use another card.';
+    else if (year > options.now.getUTCFullYear() + 20)
+      problems['payment.card_exp_year'] = 'Check the expiry year.';
+  }
+
+  const cvv = card.cvv.trim();
+  const wanted = cvvLength(type?.brand ?? null);
+  if (!new RegExp(`^\\d{${wanted}}$`).test(cvv)) {
+    problems['payment.card_cvv'] =
+      `Enter the ${wanted}-digit security code${wanted === 4 ? ' on the front of the card' : ' on the back of the card'}.`;
+  }
+  return problems;
+}

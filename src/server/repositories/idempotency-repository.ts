@@ -1,0 +1,103 @@
+import type { Queryable } from '../db/database.js';
+
+export interface IdempotencyRow {
+  request_hash: string;
+  status: 'in_progress' | 'done';
+  response_status: number | null;
+  response_body: unknown;
+  locked_until: Date | null;
+  expires_at: Date;
+}
+
+/** Inserts the key as in progress; answers null when it was new, else the existing row, locked for this transaction. */
+export async function claimIdempotencyKey(
+  db: Queryable,
+  input: {
+    organizationId: number;
+    scope: string;
+    key: string;
+    requestHash: string;
+    lockedUntil: Date;
+    expiresAt: Date;
+    now: Date;
+  },
+): Promise<IdempotencyRow | null> {
+  const inserted = await db.query(
+    `INSERT INTO idempotency_keys (organization_id, scope, key, request_hash, status, locked_until, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)
+     ON CONFLICT (organization_id, scope, key) DO NOTHING`,
+    [
+      input.organizationId,
+      input.scope,
+      input.key,
+      input.requestHash,
+      input.lockedUntil,
+      input.now,
+      input.expiresAt,
+    ],
+  );
+  if (inserted.rowCount > 0) return null;
+  const { rows } = await db.query<IdempotencyRow>(
+    `SELECT request_hash, status, response_status, response_body, locked_until, expires_at
+       FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 FOR UPDATE`,
+    [input.organizationId, input.scope, input.key],
+  );
+  return rows[0] ?? null;
+}
+
+/** Takes over a key whose holder crashed, or that expired and is reused for a new request. */
+export async function restartIdempotencyKey(
+  db: Queryable,
+  input: {
+    organizationId: number;
+    scope: string;
+    key: string;
+    requestHash: string;
+    lockedUntil: Date;
+    expiresAt: Date;
+    now: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE idempotency_keys
+        SET request_hash = $4, status = 'in_progress', response_status = NULL, response_body = NULL, locked_until = $5,
+            created_at = $6, expires_at = $7
+      WHERE organization_id = $1 AND scope = $2 AND key = $3`,
+    [
+      input.organizationId,
+      input.scope,
+      input.key,
+      input.requestHash,
+      input.lockedUntil,
+      input.now,
+      input.expiresAt,
+    ],
+  );
+}
+
+export async function completeIdempotencyKey(
+  db: Queryable,
+  input: { organizationId: number; scope: string; key: string; status: number; body: unknown },
+): Promise<void> {
+  await db.query(
+    `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5::jsonb, locked_until = NULL
+      WHERE organization_id = $1 AND scope = $2 AND key = $3`,
+    [input.organizationId, input.scope, input.key, input.status, JSON.stringify(input.body)],
+  );
+}
+
+export async function releaseIdempotencyKey(
+  db: Queryable,
+  input: { organizationId: number; scope: string; key: string },
+): Promise<void> {
+  await db.query(
+    'DELETE FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = $4',
+    [input.organizationId, input.scope, input.key, 'in_progress'],
+  );
+}
+
+/** Keys are kept at least 24 hours; older ones are removed by maintenance. */
+export async function deleteExpiredIdempotencyKeys(db: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM idempotency_keys WHERE expires_at < $1', [now]);
+  return rowCount;
+}

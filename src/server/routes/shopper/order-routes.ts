@@ -1,0 +1,137 @@
+import { PaymentTokenSchema } from '../../../contract/order.js';
+import {
+  CreateOrderSchema,
+  OrderResponseSchema,
+  UpdateOrderSchema,
+  type CreateOrder,
+  type UpdateOrder,
+} from '../../../contract/order.js';
+import { z } from '../../../contract/zod.js';
+import { digitsOnly } from '../../../domain/card.js';
+import type { AppContext } from '../../context.js';
+import { shopperOf } from '../../http/request-context.js';
+import type { Router } from '../../http/router.js';
+import { readPaymentToken } from '../../services/express-service.js';
+import { checkIdempotencyKey, hashRequest, runIdempotent } from '../../services/idempotency.js';
+import { submitOrder, type OrderDependencies } from '../../services/order-service.js';
+import { SHOPPER_BASE } from './cart-routes.js';
+
+const OrderParamsSchema = z.strictObject({
+  order_id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
+});
+const PaymentTokenParamsSchema = z.strictObject({
+  cart_token: z.string().check(z.maxLength(80)),
+  payment_token_id: z.string().check(z.maxLength(80)),
+});
+
+/** What identifies a request for its Idempotency-Key, without the card number or CVV (only their shape). */
+function requestFingerprint(route: string, body: CreateOrder | UpdateOrder): string {
+  const payment =
+    body.payment?.method === 'card'
+      ? {
+          ...body.payment,
+          card_number: `last4:${digitsOnly(body.payment.card_number).slice(-4)}`,
+          card_cvv: undefined,
+        }
+      : body.payment;
+  return hashRequest({ route, body: { ...body, payment } });
+}
+
+const responses = {
+  200: {
+    description: 'The cart; order.status "complete", or an express redirect action',
+    schema: OrderResponseSchema,
+  },
+  401: { description: 'Missing, invalid or expired access token' },
+  402: { description: 'Declined: the order is kept; retry with PUT orders/{order_id}' },
+  403: { description: 'Missing, invalid or expired CSRF token' },
+  404: { description: 'No such cart or order' },
+  409: { description: 'Already complete, or a payment for this cart is in progress' },
+  422: {
+    description: 'Invalid fields (every problem in fields), a used-up code, a bad express payment token',
+  },
+  429: { description: 'Too many failed payments (Retry-After)' },
+  503: { description: 'The payment service did not answer; nothing was charged (Retry-After)' },
+};
+
+export function registerOrderRoutes(router: Router, context: AppContext, deps: OrderDependencies): void {
+  const { db, clock } = context;
+
+  router.add({
+    method: 'POST',
+    url: `${SHOPPER_BASE}/orders`,
+    summary: 'Place the order of a cart',
+    description: 'Send an Idempotency-Key header: a retry with the same key answers the first result.',
+    tags: ['shopper'],
+    guard: 'shopper',
+    body: CreateOrderSchema,
+    responses,
+    async handler({ body, request, reply }) {
+      const shopper = shopperOf(request);
+      const now = clock.now();
+      const outcome = await runIdempotent(
+        db,
+        {
+          organizationId: shopper.organizationId,
+          scope: 'orders',
+          key: checkIdempotencyKey(request.headers['idempotency-key']),
+          requestHash: requestFingerprint('POST orders', body),
+          now,
+        },
+        async () => ({
+          status: 200,
+          body: await submitOrder(deps, { kind: 'create', orderId: null, body, shopper, now }),
+        }),
+      );
+      return reply.code(outcome.status).send(outcome.body);
+    },
+  });
+
+  router.add({
+    method: 'PUT',
+    url: `${SHOPPER_BASE}/orders/:order_id`,
+    summary: 'Retry the payment of an order, or update its details before it completes',
+    description: 'The body of POST orders without offers and gift_cards. Send an Idempotency-Key header.',
+    tags: ['shopper'],
+    guard: 'shopper',
+    params: OrderParamsSchema,
+    body: UpdateOrderSchema,
+    responses,
+    async handler({ params, body, request, reply }) {
+      const shopper = shopperOf(request);
+      const now = clock.now();
+      const outcome = await runIdempotent(
+        db,
+        {
+          organizationId: shopper.organizationId,
+          scope: 'orders',
+          key: checkIdempotencyKey(request.headers['idempotency-key']),
+          requestHash: requestFingerprint(`PUT orders/${params.order_id}`, body),
+          now,
+        },
+        async () => ({
+          status: 200,
+          body: await submitOrder(deps, { kind: 'update', orderId: params.order_id, body, shopper, now }),
+        }),
+      );
+      return reply.code(outcome.status).send(outcome.body);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: `${SHOPPER_BASE}/carts/:cart_token/payment_tokens/:payment_token_id`,
+    summary: 'Read an express (PayPal-style) payment: its status and the payer the provider returned',
+    tags: ['shopper'],
+    guard: 'shopper',
+    params: PaymentTokenParamsSchema,
+    responses: {
+      200: { description: 'The payment token', schema: PaymentTokenSchema },
+      401: responses[401],
+      403: responses[403],
+      404: { description: 'No such payment for this cart' },
+    },
+    handler: ({ params, request }) =>
+      readPaymentToken(db, shopperOf(request), params.cart_token, params.payment_token_id, clock.now()),
+  });
+}

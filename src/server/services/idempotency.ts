@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  restartIdempotencyKey,
+} from '../repositories/idempotency-repository.js';
+
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** How long a request holds its key; past it, a retry takes the key over (the first holder crashed). */
+const IN_PROGRESS_LEASE_MS = 60_000;
+
+export interface Outcome<T> {
+  status: number;
+  body: T;
+}
+
+/** A stable hash of a request body: keys sorted, so the same request always hashes the same. */
+export function hashRequest(value: unknown): string {
+  const canonical = (input: unknown): unknown => {
+    if (Array.isArray(input)) return input.map(canonical);
+    if (input !== null && typeof input === 'object') {
+      return Object.fromEntries(
+        Object.keys(input as Record<string, unknown>)
+          .sort()
+          .map((key) => [key, canonical((input as Record<string, unknown>)[key])]),
+      );
+    }
+    return input;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
+}
+
+export function checkIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new AppError(
+      400,
+      'invalid_idempotency_key',
+      'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+    );
+  }
+  return key;
+}
+
+/** Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored). */
+function isFinal(error: AppError): boolean {
+  return (
+    error.status < 500 &&
+    error.status !== 429 &&
+    error.code !== 'payment_in_progress' &&
+    error.code !== 'request_in_progress'
+  );
+}
+
+/**
+ * Runs work once per Idempotency-Key: a retry with the same key answers the first result (also a stored 4xx such
+ * as a decline); the same key with another body is refused; a key whose request is still running answers 409.
+ * "Try again" outcomes (429, 5xx, a payment in progress) release the key so the retry runs.
+ */
+export async function runIdempotent<T>(
+  db: Database,
+  input: { organizationId: number; scope: string; key: string | undefined; requestHash: string; now: Date },
+  work: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  if (input.key === undefined) return work();
+  const ids = { organizationId: input.organizationId, scope: input.scope, key: input.key };
+  const lease = {
+    ...ids,
+    requestHash: input.requestHash,
+    lockedUntil: new Date(input.now.getTime() + IN_PROGRESS_LEASE_MS),
+    expiresAt: new Date(input.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS),
+    now: input.now,
+  };
+  const replay = await db.transaction(async (tx): Promise<Outcome<T> | null> => {
+    const existing = await claimIdempotencyKey(tx, lease);
+    if (existing === null) return null;
+    if (existing.expires_at <= input.now) {
+      await restartIdempotencyKey(tx, lease);
+      return null;
+    }
+    if (existing.request_hash !== input.requestHash) {
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a different request. Use a new key for a new attempt.',
+      );
+    }
+    if (existing.status === 'done') {
+      return { status: existing.response_status ?? 200, body: existing.response_body as T };
+    }
+    if (existing.locked_until !== null && existing.locked_until > input.now) {
+      throw new AppError(
+        409,
+        'request_in_progress',
+        'This request is still being processed. Try again in a moment.',
+        {
+          headers: { 'retry-after': '1' },
+        },
+      );
+    }
+    await restartIdempotencyKey(tx, lease);
+    return null;
+  });
+  if (replay) return replay;
+
+  try {
+    const outcome = await work();
+    await completeIdempotencyKey(db, { ...ids, status: outcome.status, body: outcome.body });
+    return outcome;
+  } catch (error) {
+    if (error instanceof AppError && isFinal(error)) {
+      await completeIdempotencyKey(db, { ...ids, status: error.status, body: error.toBody() });
+    } else {
+      await releaseIdempotencyKey(db, ids).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+/** A stored error answer replays as the same error. */
+export function replayedError(outcome: Outcome<unknown>): AppError | null {
+  if (outcome.status < 400) return null;
+  const body = outcome.body as { code?: string; message?: string; fields?: Record<string, string> };
+  return new AppError(outcome.status, body.code ?? 'error', body.message ?? 'The request failed.', {
+    ...(body.fields ? { fields: body.fields } : {}),
+  });
+}

@@ -1,0 +1,956 @@
+import type { CreateOrder, OrderResponse, UpdateOrder } from '../../contract/order.js';
+import { digitsOnly, getCardType } from '../../domain/card.js';
+import {
+  checkAddress,
+  checkCard,
+  checkEmail,
+  checkPhone,
+  expiryYear,
+  type FieldProblems,
+} from '../../domain/checkout-fields.js';
+import { isCartEditable } from '../../domain/editable-cart.js';
+import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
+import type { Database, Queryable } from '../db/database.js';
+import { AppError, notFound, validationError } from '../errors.js';
+import type { ShopperContext } from '../http/request-context.js';
+import type {
+  CardDetails,
+  CardSummary,
+  ChargeResult,
+  ExpressCompleteResult,
+  PaymentGateway,
+} from '../payments/gateway.js';
+import { findCartById, setCartCustomer, setLineQuantity } from '../repositories/carts-repository.js';
+import {
+  insertCustomer,
+  updateCustomer,
+  upsertAddress,
+  type AddressValues,
+} from '../repositories/customers-repository.js';
+import {
+  expireExpressPayment,
+  findExpressPayment,
+  insertExpressPayment,
+  markExpressPaymentUsed,
+  setExpressProviderReference,
+  type ExpressPaymentRow,
+} from '../repositories/express-payments-repository.js';
+import {
+  countPaymentAttempts,
+  findOrderLines,
+  insertOrder,
+  insertPaymentAttempt,
+  insertPaymentMethod,
+  issueGiftClaimCodes,
+  lockGift,
+  lockOrder,
+  markGiftClaimed,
+  releaseDiscountUse,
+  releasePaymentLease,
+  replaceOrderLines,
+  reserveDiscountUse,
+  setCartOrdered,
+  setOrderOutcome,
+  takePaymentLease,
+  updateOrder,
+  type OrderAddress,
+  type OrderRow,
+  type OrderValues,
+  type PaymentAttemptValues,
+} from '../repositories/orders-repository.js';
+import type { OrganizationRow } from '../repositories/organizations-repository.js';
+import { insertSubscription } from '../repositories/subscriptions-repository.js';
+import { priceCartState, type CartPricing, type PricingAddress } from './cart-pricing.js';
+import { lockCartForChange, requireOrganizationOf, viewCart } from './cart-service.js';
+import { isGiftClaimCart, isShippingRequired, loadCartState, type CartState } from './cart-state.js';
+import { settingsOf } from './organization-service.js';
+import { newCartToken, newGiftClaimCode } from './secrets.js';
+
+/** The abuse limits orders respect (src/server/security/abuse-limits.ts). */
+export interface OrderLimits {
+  beforeOrderAttempt(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
+  recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
+}
+
+export interface OrderDependencies {
+  db: Database;
+  gateways: { card: PaymentGateway; express: PaymentGateway };
+  limits: OrderLimits;
+  publicUrl: string;
+}
+
+export interface OrderRequest {
+  kind: 'create' | 'update';
+  /** PUT orders/{order_id} */
+  orderId: number | null;
+  body: CreateOrder | UpdateOrder;
+  shopper: ShopperContext;
+  now: Date;
+}
+
+/** Longest a payment may be in flight before another attempt may take over (a crashed process). */
+const PAYMENT_LEASE_MS = 60_000;
+/** How long the payer has to approve an express payment. */
+const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
+
+type Plan =
+  | { kind: 'completed'; organization: OrganizationRow; cartId: number }
+  | {
+      kind: 'express_start';
+      organization: OrganizationRow;
+      cartId: number;
+      express: { id: number; publicId: string };
+      amount: number;
+      returnUrl: string;
+      storeForFuture: boolean;
+    }
+  | {
+      kind: 'charge';
+      organization: OrganizationRow;
+      cartId: number;
+      orderId: number;
+      customerId: number;
+      attempt: number;
+      amount: number;
+      storeForFuture: boolean;
+      isTest: boolean;
+      discountCodeId: number | null;
+      payment:
+        | { method: 'card'; card: CardDetails; summary: CardSummary; testCard: boolean }
+        | { method: 'paypal'; express: ExpressPaymentRow };
+    };
+
+function text(value: string | undefined): string {
+  return value?.trim() ?? '';
+}
+
+function shippingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
+  return {
+    fname: text(body.ship_fname),
+    lname: text(body.ship_lname),
+    address1: text(body.ship_address1),
+    address2: text(body.ship_address2),
+    city: text(body.ship_city),
+    state: text(body.ship_state).toUpperCase(),
+    zipcode: text(body.ship_zipcode).toUpperCase(),
+    country: text(body.ship_country).toUpperCase(),
+    phone: text(body.phone),
+  };
+}
+
+function billingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
+  return {
+    fname: text(body.bill_fname),
+    lname: text(body.bill_lname),
+    address1: text(body.bill_address1),
+    address2: text(body.bill_address2),
+    city: text(body.bill_city),
+    state: text(body.bill_state).toUpperCase(),
+    zipcode: text(body.bill_zipcode).toUpperCase(),
+    country: text(body.bill_country).toUpperCase(),
+    phone: text(body.phone),
+  };
+}
+
+function toAddressValues(address: OrderAddress): AddressValues {
+  return {
+    first_name: address.fname,
+    last_name: address.lname,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state: address.state,
+    zipcode: address.zipcode,
+    country: address.country,
+    phone: address.phone,
+  };
+}
+
+function requestedProfileId(value: string | number | undefined, fields: FieldProblems): number | null {
+  if (value === undefined || value === '') return null;
+  const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) {
+    fields.shipping_profile_id = 'Choose one of the shipping options offered.';
+    return null;
+  }
+  return id;
+}
+
+/**
+ * The express payment an order is completed with, checked for this cart. Its amount may differ from the final total:
+ * the payer approved before the page knew their address; the page shows the final total and this request confirms it.
+ */
+async function checkExpressPayment(
+  tx: Queryable,
+  state: CartState,
+  paymentTokenId: string,
+  now: Date,
+): Promise<ExpressPaymentRow> {
+  const express = await findExpressPayment(tx, state.organization.id, paymentTokenId);
+  if (!express || express.cart_id !== state.cart.id) {
+    throw notFound('payment_token_not_found', "We couldn't find that PayPal payment. Start PayPal again.");
+  }
+  if (express.status === 'used') {
+    throw new AppError(409, 'express_payment_used', 'This PayPal payment was already used for an order.');
+  }
+  if (express.status === 'cancelled') {
+    throw new AppError(
+      422,
+      'express_payment_cancelled',
+      'You cancelled the PayPal payment. Choose how you want to pay.',
+    );
+  }
+  if (express.status === 'expired' || express.expires_at <= now) {
+    throw new AppError(
+      422,
+      'express_payment_expired',
+      'The PayPal approval has expired. Start PayPal again.',
+    );
+  }
+  if (express.status !== 'approved') {
+    throw new AppError(422, 'express_payment_not_approved', 'The PayPal payment has not been approved yet.');
+  }
+  return express;
+}
+
+/** Everything wrong with the order at once, keyed by the body's field names. */
+function checkOrder(
+  body: CreateOrder | UpdateOrder,
+  state: CartState,
+  pricing: CartPricing,
+  context: {
+    method: string | null;
+    paymentDue: boolean;
+    termsDisplayed: boolean;
+    requested: number | null;
+    now: Date;
+  },
+  fields: FieldProblems,
+): void {
+  const email = checkEmail(body.email);
+  if (email) fields.email = email;
+  const phone = checkPhone(body.phone);
+  if (phone) fields.phone = phone;
+
+  const shipping = isShippingRequired(state);
+  const sameAddress = body.same_address ?? true;
+  if (shipping) {
+    const ship = shippingAddressOf(body);
+    Object.assign(fields, checkAddress({ ...ship }, 'ship'));
+    if (!fields.ship_country && pricing.shippingNotice?.code === 'shipping_unavailable') {
+      fields.ship_country = pricing.shippingNotice.message;
+    } else if (
+      context.requested !== null &&
+      pricing.chosenProfile &&
+      pricing.chosenProfile.id !== context.requested
+    ) {
+      fields.shipping_profile_id = 'Choose one of the shipping options for this address.';
+    }
+  }
+  const billingShown = context.paymentDue && context.method !== 'paypal' && !(sameAddress && shipping);
+  if (billingShown) Object.assign(fields, checkAddress({ ...billingAddressOf(body) }, 'bill'));
+
+  if (context.termsDisplayed && body.subscription_terms_accepted !== true) {
+    fields.subscription_terms_accepted = 'Accept the subscription terms to continue.';
+  }
+
+  if (context.paymentDue) {
+    const payment = body.payment;
+    if (!payment || payment.method === 'none') fields.payment = 'Choose how you want to pay.';
+    else if (payment.method === 'card') {
+      Object.assign(
+        fields,
+        checkCard(
+          {
+            number: payment.card_number,
+            cvv: payment.card_cvv,
+            expMonth: payment.card_exp_month,
+            expYear: payment.card_exp_year,
+          },
+          { now: context.now, testCards: settingsOf(state.organization).clientOptions.testCards },
+        ),
+      );
+    }
+  }
+
+  for (const line of state.lines) {
+    if (!line.is_gift) continue;
+    if (!line.gift_name) fields[`gift_name_${line.id}`] = "Enter the recipient's name.";
+    if (!line.gift_email) fields[`gift_email_${line.id}`] = "Enter the recipient's email address.";
+    if (!line.gift_date) fields[`gift_date_${line.id}`] = 'Choose when to send the gift.';
+  }
+}
+
+/** Applies the quantities a POST sends when they differ from the cart's (only where the cart may change). */
+async function applyQuantities(
+  tx: Queryable,
+  state: CartState,
+  body: CreateOrder,
+  now: Date,
+): Promise<boolean> {
+  if (!body.offers) return false;
+  const fields: FieldProblems = {};
+  let changed = false;
+  const editable =
+    state.order === null &&
+    !isGiftClaimCart(state) &&
+    isCartEditable(settingsOf(state.organization).clientOptions.cart.editable);
+  for (const [index, wanted] of body.offers.entries()) {
+    const line = state.lines.find((entry) => entry.id === wanted.order_offer_id);
+    if (!line) {
+      fields[`offers.${index}.order_offer_id`] = 'That item is not in this cart.';
+      continue;
+    }
+    if (line.quantity === wanted.order_offer_quantity) continue;
+    if (!editable) {
+      fields[`offers.${index}.order_offer_quantity`] = "This item's quantity can't be changed.";
+      continue;
+    }
+    await setLineQuantity(
+      tx,
+      state.organization.id,
+      state.cart.id,
+      line.id,
+      wanted.order_offer_quantity,
+      now,
+    );
+    changed = true;
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  return changed;
+}
+
+async function saveCustomer(
+  tx: Queryable,
+  state: CartState,
+  body: CreateOrder | UpdateOrder,
+  now: Date,
+): Promise<number> {
+  const ship = shippingAddressOf(body);
+  const bill = billingAddressOf(body);
+  const shipping = isShippingRequired(state);
+  const sameAddress = body.same_address ?? true;
+  const values = {
+    email: text(body.email),
+    phone: text(body.phone),
+    first_name: ship.fname || bill.fname,
+    last_name: ship.lname || bill.lname,
+    same_address: sameAddress,
+    email_opt_in: body.email_opt_in ?? false,
+  };
+  const organizationId = state.organization.id;
+  let customerId = state.customer?.id ?? null;
+  if (customerId === null) {
+    customerId = (await insertCustomer(tx, organizationId, values)).id;
+    await setCartCustomer(tx, organizationId, state.cart.id, customerId, now);
+  } else {
+    await updateCustomer(tx, organizationId, customerId, values, now);
+  }
+  if (ship.country || ship.address1)
+    await upsertAddress(tx, organizationId, customerId, 'shipping', toAddressValues(ship), now);
+  const billing = sameAddress && shipping ? ship : bill;
+  if (billing.country || billing.address1)
+    await upsertAddress(tx, organizationId, customerId, 'billing', toAddressValues(billing), now);
+  return customerId;
+}
+
+function orderValues(
+  state: CartState,
+  pricing: CartPricing,
+  body: CreateOrder | UpdateOrder,
+  context: {
+    customerId: number;
+    status: OrderRow['status'];
+    isTest: boolean;
+    termsDisplayed: boolean;
+    ip: string | null;
+    now: Date;
+  },
+): OrderValues {
+  const result = pricing.result;
+  const shipping = isShippingRequired(state);
+  const sameAddress = body.same_address ?? true;
+  const ship = shippingAddressOf(body);
+  const accepted = context.termsDisplayed && body.subscription_terms_accepted === true;
+  return {
+    customer_id: context.customerId,
+    status: context.status,
+    is_test: context.isTest,
+    currency: state.organization.currency,
+    subtotal: result.subtotal,
+    total_discount: result.totalDiscount,
+    total_offer_shipping: result.totalOfferShipping,
+    total_campaign_shipping: result.totalCampaignShipping,
+    total_tax: result.totalTax,
+    total_gift_cards: result.totalGiftCards,
+    total: result.total,
+    discount_code_id: pricing.discountApplied ? (state.discountCode?.id ?? null) : null,
+    discount_code: pricing.discountApplied ? (state.discountCode?.code ?? null) : null,
+    shipping_profile_id: pricing.chosenProfile?.id ?? null,
+    email: text(body.email),
+    phone: text(body.phone),
+    same_address: sameAddress,
+    shipping_address: shipping || ship.country ? ship : null,
+    billing_address:
+      sameAddress && shipping ? ship : billingAddressOf(body).country ? billingAddressOf(body) : null,
+    subscription_terms_accepted: accepted,
+    subscription_terms_accepted_at: accepted ? context.now : null,
+    subscription_terms_ip: accepted ? context.ip : null,
+    subscription_terms_version: accepted ? settingsOf(state.organization).subscriptionTerms.version : null,
+    email_opt_in: body.email_opt_in ?? false,
+    ip_address: context.ip,
+  };
+}
+
+/**
+ * Completes an order inside the caller's transaction: status, gift claim codes, the claimed gift, subscriptions for
+ * its recurring lines (not gifts: a recipient's own claim starts theirs), the stored payment method.
+ */
+async function completeOrder(
+  tx: Queryable,
+  organization: OrganizationRow,
+  order: OrderRow,
+  context: { paymentMethodId: number | null; now: Date },
+): Promise<void> {
+  const { now } = context;
+  await setOrderOutcome(
+    tx,
+    organization.id,
+    order.id,
+    { status: 'complete', completedAt: now, paymentMethodId: context.paymentMethodId },
+    now,
+  );
+  await setCartOrdered(tx, organization.id, order.cart_id, now);
+  const lines = await findOrderLines(tx, organization.id, order.id);
+  await issueGiftClaimCodes(
+    tx,
+    organization.id,
+    lines
+      .filter((line) => line.is_gift)
+      .map((line) => ({ cartOfferId: line.cart_offer_id, code: newGiftClaimCode() })),
+    now,
+  );
+  const { rows } = await tx.query<{ gift_claim_id: number | null }>(
+    'SELECT gift_claim_id FROM carts WHERE organization_id = $1 AND id = $2',
+    [organization.id, order.cart_id],
+  );
+  const giftId = rows[0]?.gift_claim_id ?? null;
+  if (giftId !== null && !(await markGiftClaimed(tx, organization.id, giftId, order.id, now))) {
+    throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
+  }
+  const customerId = order.customer_id;
+  for (const line of lines) {
+    if (!line.is_recurring || line.is_gift || line.billing_interval_days === null) continue;
+    if (customerId === null) throw new Error(`order ${order.id} has no customer to bill later cycles to`);
+    await insertSubscription(
+      tx,
+      organization.id,
+      {
+        order_id: order.id,
+        order_line_id: line.id,
+        customer_id: customerId,
+        offer_id: line.offer_id,
+        payment_method_id: context.paymentMethodId,
+        quantity: line.quantity,
+        cycle_amount: line.next_cycle_total ?? 0,
+        currency: order.currency,
+        interval_days: line.billing_interval_days,
+        next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+        is_test: order.is_test,
+      },
+      now,
+    );
+  }
+}
+
+/** Validates, prices and saves the order under the cart's lock, and says what happens next. */
+async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<Plan> {
+  const { shopper, now, body } = request;
+  return deps.db.transaction(async (tx): Promise<Plan> => {
+    const organization = await requireOrganizationOf(tx, shopper);
+    const cart = await lockCartForChange(tx, shopper, body.cart_token, now);
+    let state = await loadCartState(tx, organization, cart);
+    const existing = state.order;
+    if (request.kind === 'update' && (!existing || existing.id !== request.orderId)) {
+      throw notFound('order_not_found', 'There is no such order for this cart.');
+    }
+    if (existing?.status === 'complete') {
+      throw new AppError(
+        409,
+        'order_complete',
+        'This order has already been placed and paid. Nothing was charged again.',
+      );
+    }
+    if (existing?.payment_lease_until && existing.payment_lease_until > now) {
+      throw new AppError(
+        409,
+        'payment_in_progress',
+        'Your payment is being processed. Wait a moment before trying again.',
+        {
+          headers: { 'retry-after': '2' },
+        },
+      );
+    }
+    if (request.kind === 'create' && (await applyQuantities(tx, state, body as CreateOrder, now))) {
+      state = await loadCartState(tx, organization, cart);
+    }
+    if (isGiftClaimCart(state) && cart.gift_claim_id !== null) {
+      const gift = await lockGift(tx, organization.id, cart.gift_claim_id);
+      if (!gift || gift.claimed_at !== null)
+        throw notFound('gift_already_claimed', 'This gift has already been claimed.');
+    }
+
+    const fields: FieldProblems = {};
+    const settings = settingsOf(organization);
+    const payment = body.payment;
+    const method = payment?.method ?? null;
+    const expressStart = payment?.method === 'paypal' && !payment.payment_token_id;
+    const sameAddress = body.same_address ?? true;
+    const shipping = isShippingRequired(state);
+    const ship = shippingAddressOf(body);
+    const bill = billingAddressOf(body);
+    const address: PricingAddress = {
+      shipCountry: ship.country || null,
+      shipState: ship.state || null,
+      billCountry: (sameAddress && shipping ? ship.country : bill.country) || null,
+      billState: (sameAddress && shipping ? ship.state : bill.state) || null,
+    };
+    const requested = requestedProfileId(body.shipping_profile_id, fields);
+    const pricing = await priceCartState(tx, state, {
+      address,
+      requestedProfileId: requested ?? cart.shipping_profile_id,
+      now,
+    });
+    const total = pricing.result.total;
+    const paymentDue = total > 0 || pricing.result.isRecurring;
+    const termsDisplayed = shouldDisplaySubscriptionTerms({
+      optionDisplay: settings.clientOptions.subscriptionTermsCheckbox.display,
+      isRecurring: pricing.result.isRecurring,
+      offers: state.lines,
+    });
+    // A code that stopped applying since the shopper saw the cart would raise the price they last saw: say so first.
+    if (pricing.discountNotice) {
+      throw new AppError(
+        422,
+        pricing.discountNotice.code,
+        `${pricing.discountNotice.message} Remove it to place your order.`,
+      );
+    }
+    // Express start: the payer gives their details at the provider, so only the cart itself must be valid.
+    if (!expressStart)
+      checkOrder(body, state, pricing, { method, paymentDue, termsDisplayed, requested, now }, fields);
+    if (Object.keys(fields).length > 0) throw validationError(fields);
+
+    const express =
+      payment?.method === 'paypal' && payment.payment_token_id
+        ? await checkExpressPayment(tx, state, payment.payment_token_id, now)
+        : null;
+    const cardNumber = payment?.method === 'card' && paymentDue ? digitsOnly(payment.card_number) : null;
+    const testCard = cardNumber !== null && settings.clientOptions.testCards.includes(cardNumber);
+    const isTest = shopper.testMode || cart.is_test || testCard;
+
+    const customerId = await saveCustomer(tx, state, body, now);
+    const status: OrderRow['status'] = expressStart ? 'awaiting_payment' : (existing?.status ?? 'pending');
+    const values = orderValues(state, pricing, body, {
+      customerId,
+      status,
+      isTest,
+      termsDisplayed,
+      ip: shopper.clientIp,
+      now,
+    });
+    const orderId = existing ? existing.id : await insertOrder(tx, organization.id, cart.id, values, now);
+    if (existing) await updateOrder(tx, organization.id, orderId, values, now);
+    await replaceOrderLines(
+      tx,
+      organization.id,
+      orderId,
+      state.lines.map((line) => {
+        const priced = pricing.result.lines.find((entry) => entry.id === line.id);
+        return {
+          cart_offer_id: line.id,
+          offer_id: line.offer_id,
+          item_name: line.item_name,
+          quantity: line.quantity,
+          unit_price: line.price_override ?? line.price,
+          subtotal: priced?.subtotal ?? 0,
+          discount: priced?.discount ?? 0,
+          shipping: priced?.shipping ?? 0,
+          tax: priced?.tax ?? 0,
+          total: priced?.total ?? 0,
+          is_gift: line.is_gift,
+          is_recurring: line.is_recurring,
+          billing_interval_days: line.billing_interval_days,
+          next_cycle_total: priced?.nextCycleTotal ?? null,
+        };
+      }),
+    );
+
+    if (expressStart) {
+      const publicId = `pt_${newCartToken()}`;
+      const expressId = await insertExpressPayment(
+        tx,
+        organization.id,
+        {
+          publicId,
+          cartId: cart.id,
+          orderId,
+          provider: deps.gateways.express.name,
+          amount: total,
+          currency: organization.currency,
+          isTest,
+          expiresAt: new Date(now.getTime() + EXPRESS_LIFETIME_MS),
+        },
+        now,
+      );
+      await setOrderOutcome(
+        tx,
+        organization.id,
+        orderId,
+        { status: 'awaiting_payment', expressPaymentId: expressId },
+        now,
+      );
+      const query = new URLSearchParams({ payment_token_id: publicId, ...(isTest ? { cypress: '1' } : {}) });
+      return {
+        kind: 'express_start',
+        organization,
+        cartId: cart.id,
+        express: { id: expressId, publicId },
+        amount: total,
+        returnUrl: `${deps.publicUrl}/checkout/${cart.token}?${query.toString()}`,
+        storeForFuture: state.lines.some((line) => line.is_recurring && !line.is_gift),
+      };
+    }
+
+    // One use of the code is held before any money moves; a code used up meanwhile stops the order here.
+    const order = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
+    const wantedCode = values.discount_code_id;
+    let reserved = order.discount_reserved;
+    if (reserved && order.discount_code_id !== wantedCode && existing?.discount_code_id) {
+      await releaseDiscountUse(tx, organization.id, existing.discount_code_id);
+      reserved = false;
+    }
+    if (wantedCode !== null && !(reserved && existing?.discount_code_id === wantedCode)) {
+      if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
+        throw new AppError(
+          422,
+          'discount_code_used_up',
+          `The code ${values.discount_code ?? ''} has just been used up. Remove it to place your order at the full price.`,
+        );
+      }
+      reserved = true;
+    }
+    await setOrderOutcome(tx, organization.id, orderId, { status, discountReserved: reserved }, now);
+
+    if (!paymentDue) {
+      await insertPaymentAttempt(
+        tx,
+        organization.id,
+        attemptValues({
+          orderId,
+          cartId: cart.id,
+          method: 'none',
+          gateway: 'none',
+          status: 'approved',
+          amount: 0,
+          currency: organization.currency,
+          isTest,
+          ip: shopper.clientIp,
+        }),
+        now,
+      );
+      await completeOrder(tx, organization, { ...order, status: 'complete' }, { paymentMethodId: null, now });
+      return { kind: 'completed', organization, cartId: cart.id };
+    }
+
+    if (
+      !(await takePaymentLease(tx, organization.id, orderId, now, new Date(now.getTime() + PAYMENT_LEASE_MS)))
+    ) {
+      throw new AppError(
+        409,
+        'payment_in_progress',
+        'Your payment is being processed. Wait a moment before trying again.',
+        {
+          headers: { 'retry-after': '2' },
+        },
+      );
+    }
+    const attempt = (await countPaymentAttempts(tx, organization.id, orderId)) + 1;
+    const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
+    const base = {
+      kind: 'charge' as const,
+      organization,
+      cartId: cart.id,
+      orderId,
+      customerId,
+      attempt,
+      amount: total,
+      storeForFuture,
+      isTest,
+      discountCodeId: reserved ? wantedCode : null,
+    };
+    if (express) return { ...base, payment: { method: 'paypal', express } };
+    if (payment?.method !== 'card')
+      throw new Error('unreachable: a due payment is a card or an express payment here');
+    const type = getCardType(payment.card_number, settings.clientOptions.testCards);
+    const expMonth = Number(payment.card_exp_month);
+    const expYear = expiryYear(payment.card_exp_year) ?? 0;
+    return {
+      ...base,
+      payment: {
+        method: 'card',
+        card: { number: digitsOnly(payment.card_number), cvv: payment.card_cvv.trim(), expMonth, expYear },
+        summary: {
+          brand: type?.brand ?? 'visa',
+          typeId: type?.typeId ?? 2,
+          last4: digitsOnly(payment.card_number).slice(-4),
+          expMonth,
+          expYear,
+        },
+        testCard,
+      },
+    };
+  });
+}
+
+function attemptValues(input: {
+  orderId: number;
+  cartId: number;
+  method: PaymentAttemptValues['method'];
+  gateway: string;
+  status: PaymentAttemptValues['status'];
+  amount: number;
+  currency: string;
+  isTest: boolean;
+  ip: string | null;
+  declineCode?: string | null;
+  message?: string | null;
+  reference?: string | null;
+  summary?: CardSummary | null;
+  paymentMethodId?: number | null;
+}): PaymentAttemptValues {
+  return {
+    order_id: input.orderId,
+    cart_id: input.cartId,
+    method: input.method,
+    gateway: input.gateway,
+    status: input.status,
+    amount: input.amount,
+    currency: input.currency,
+    decline_code: input.declineCode ?? null,
+    message: input.message ?? null,
+    card_brand: input.summary?.brand ?? null,
+    card_type_id: input.summary?.typeId ?? null,
+    card_last4: input.summary?.last4 ?? null,
+    card_exp_month: input.summary?.expMonth ?? null,
+    card_exp_year: input.summary?.expYear ?? null,
+    gateway_reference: input.reference ?? null,
+    payment_method_id: input.paymentMethodId ?? null,
+    is_test: input.isTest,
+    ip_address: input.ip,
+  };
+}
+
+/** Gives up a payment that never reached the gateway: the lease and the held code use go back. */
+async function abandonCharge(
+  deps: OrderDependencies,
+  plan: Extract<Plan, { kind: 'charge' }>,
+  now: Date,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await releasePaymentLease(tx, plan.organization.id, plan.orderId);
+    if (plan.discountCodeId !== null) {
+      await releaseDiscountUse(tx, plan.organization.id, plan.discountCodeId);
+      await setOrderOutcome(
+        tx,
+        plan.organization.id,
+        plan.orderId,
+        { status: 'pending', discountReserved: false },
+        now,
+      );
+    }
+  });
+}
+
+/** Charges (outside any transaction: no lock is held during the network call) and records the outcome. */
+async function charge(
+  deps: OrderDependencies,
+  plan: Extract<Plan, { kind: 'charge' }>,
+  shopper: ShopperContext,
+  now: Date,
+) {
+  const { organization } = plan;
+  const limitsInput = { organizationId: organization.id, cartId: plan.cartId, ip: shopper.clientIp };
+  try {
+    await deps.limits.beforeOrderAttempt(limitsInput);
+  } catch (error) {
+    await abandonCharge(deps, plan, now);
+    throw error;
+  }
+
+  // Derived from the recorded attempts: a retry after a crash between charging and recording reuses the key,
+  // and the gateway answers the charge it already made instead of charging twice.
+  const idempotencyKey = `order_${organization.id}_${plan.orderId}_attempt_${plan.attempt}`;
+  const gateway = plan.payment.method === 'card' ? deps.gateways.card : deps.gateways.express;
+  let result: ChargeResult | ExpressCompleteResult;
+  try {
+    result =
+      plan.payment.method === 'card'
+        ? await gateway.charge({
+            amount: plan.amount,
+            currency: organization.currency,
+            source: { kind: 'card', card: plan.payment.card, summary: plan.payment.summary },
+            storeForFuture: plan.storeForFuture,
+            idempotencyKey,
+            description: `Order ${plan.orderId} at ${organization.name}`,
+            testCard: plan.payment.testCard,
+            organizationId: organization.id,
+          })
+        : await gateway.completeExpress({
+            providerReference: plan.payment.express.provider_reference ?? '',
+            amount: plan.amount,
+            approvedAmount: plan.payment.express.amount,
+            currency: organization.currency,
+            idempotencyKey,
+            organizationId: organization.id,
+          });
+  } catch {
+    result = {
+      status: 'error',
+      message: 'The payment service did not answer. Nothing was charged; try again.',
+      retryable: true,
+    };
+  }
+
+  const summary = plan.payment.method === 'card' ? plan.payment.summary : null;
+  const method = plan.payment.method;
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, organization.id, plan.orderId);
+    if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
+    const attempt = (
+      status: PaymentAttemptValues['status'],
+      extra: Partial<Parameters<typeof attemptValues>[0]>,
+    ) =>
+      insertPaymentAttempt(
+        tx,
+        organization.id,
+        attemptValues({
+          orderId: order.id,
+          cartId: plan.cartId,
+          method,
+          gateway: gateway.name,
+          status,
+          amount: plan.amount,
+          currency: organization.currency,
+          isTest: plan.isTest,
+          ip: shopper.clientIp,
+          summary,
+          ...extra,
+        }),
+        now,
+      );
+    if (result.status === 'approved') {
+      let paymentMethodId: number | null = null;
+      if (result.paymentMethodToken && plan.storeForFuture) {
+        paymentMethodId = await insertPaymentMethod(
+          tx,
+          organization.id,
+          {
+            customer_id: plan.customerId,
+            method,
+            gateway: gateway.name,
+            gateway_token: result.paymentMethodToken,
+            card_brand: summary?.brand ?? null,
+            card_type_id: summary?.typeId ?? null,
+            card_last4: summary?.last4 ?? null,
+            card_exp_month: summary?.expMonth ?? null,
+            card_exp_year: summary?.expYear ?? null,
+            is_test: plan.isTest,
+          },
+          now,
+        );
+      }
+      await attempt('approved', { reference: result.reference, paymentMethodId });
+      if (plan.payment.method === 'paypal')
+        await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
+      await completeOrder(tx, organization, order, { paymentMethodId, now });
+      return;
+    }
+    if (result.status === 'declined') {
+      await attempt('declined', {
+        declineCode: result.code,
+        message: result.message,
+        reference: result.reference,
+      });
+    } else {
+      await attempt('error', { message: result.message });
+    }
+    if (plan.discountCodeId !== null) await releaseDiscountUse(tx, organization.id, plan.discountCodeId);
+    await setOrderOutcome(
+      tx,
+      organization.id,
+      order.id,
+      // A gateway error changes nothing about the order: it stays as it was for the retry.
+      { status: result.status === 'declined' ? 'declined' : order.status, discountReserved: false },
+      now,
+    );
+  });
+
+  if (result.status === 'declined') {
+    await deps.limits.recordFailedPayment(limitsInput);
+    throw new AppError(402, result.code, result.message);
+  }
+  if (result.status === 'error') {
+    throw new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '5' } });
+  }
+}
+
+async function startExpress(
+  deps: OrderDependencies,
+  plan: Extract<Plan, { kind: 'express_start' }>,
+): Promise<string> {
+  const { organization } = plan;
+  const started = await deps.gateways.express
+    .startExpress({
+      amount: plan.amount,
+      currency: organization.currency,
+      paymentTokenId: plan.express.publicId,
+      returnUrl: plan.returnUrl,
+      cancelUrl: plan.returnUrl,
+      idempotencyKey: `express_${plan.express.publicId}`,
+      description: `Order at ${organization.name}`,
+      storeForFuture: plan.storeForFuture,
+    })
+    .catch(() => ({ status: 'error' as const, message: 'PayPal did not answer.', retryable: true as const }));
+  if (started.status !== 'created') {
+    await deps.db.transaction((tx) => expireExpressPayment(tx, organization.id, plan.express.id));
+    throw new AppError(
+      503,
+      'express_unavailable',
+      'PayPal is not answering right now. Try again or pay by card.',
+      {
+        headers: { 'retry-after': '5' },
+      },
+    );
+  }
+  await deps.db.transaction((tx) =>
+    setExpressProviderReference(tx, organization.id, plan.express.id, started.providerReference),
+  );
+  return started.approvalUrl;
+}
+
+/**
+ * POST orders / PUT orders/{order_id}: validate and price on the server, then complete, start an express payment, or
+ * charge. Answers the cart (order.status complete) or, for an express start, the cart with a redirect action.
+ * A decline is a 402 with the gateway's words; the order stays for a retry through PUT orders/{order_id}.
+ */
+export async function submitOrder(deps: OrderDependencies, request: OrderRequest): Promise<OrderResponse> {
+  const plan = await prepare(deps, request);
+  let action: OrderResponse['action'];
+  if (plan.kind === 'charge') await charge(deps, plan, request.shopper, request.now);
+  if (plan.kind === 'express_start') action = { type: 'redirect', url: await startExpress(deps, plan) };
+  const cart = await findCartById(deps.db, plan.organization.id, plan.cartId);
+  if (!cart) throw new Error(`cart ${plan.cartId} vanished after its order`);
+  const view = (await viewCart(deps.db, plan.organization, cart, request.now)).cart;
+  return action ? { ...view, action } : view;
+}

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartSchema } from '../../src/contract/cart.js';
+import { PaymentTokenSchema } from '../../src/contract/order.js';
+import { orderBody } from '../helpers/order-body.js';
+import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
+import { createStore, type Store } from '../helpers/store.js';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function setup(): Promise<{ store: Store; shopper: ShopperSession }> {
+  const store = await createStore(t.app, t.db);
+  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
+}
+
+const payerForm = {
+  email: 'pat@example.com',
+  fname: 'Pat',
+  lname: 'Payer',
+  ship_address1: '500 Congress Ave',
+  ship_address2: '',
+  ship_city: 'Austin',
+  ship_state: 'TX',
+  ship_zipcode: '78701',
+  ship_country: 'US',
+};
+
+/** The shopper presses the express button: nothing filled in yet. */
+async function startExpress(shopper: ShopperSession, token: string) {
+  const response = await shopper.post(
+    'orders',
+    { cart_token: token, payment: { method: 'paypal' } },
+    { 'idempotency-key': `express-${token}` },
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body.action.type).toBe('redirect');
+  return { cart: CartSchema.parse(response.body), url: new URL(response.body.action.url as string) };
+}
+
+/** The payer decides on the provider's (our local stand-in's) page. */
+async function decide(url: URL, decision: 'approve' | 'cancel', form: Record<string, string> = payerForm) {
+  return t.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...form, decision }).toString(),
+  });
+}
+
+/** The page, back from the provider, fills the details from the payer and places the order. */
+function completionBody(token: string, paymentTokenId: string, extra: Record<string, unknown> = {}) {
+  return orderBody(token, {
+    email: payerForm.email,
+    ship_fname: 'Pat',
+    ship_lname: 'Payer',
+    ship_address1: payerForm.ship_address1,
+    ship_city: payerForm.ship_city,
+    ship_state: payerForm.ship_state,
+    ship_zipcode: payerForm.ship_zipcode,
+    same_address: false,
+    payment: { method: 'paypal', payment_token_id: paymentTokenId },
+    ...extra,
+  });
+}
+
+describe('express (PayPal-style) payment', () => {
+  it('redirects to the approval step, returns with the token and the payer, and completes the order', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const { cart, url } = await startExpress(shopper, token);
+    expect(cart.order.status).toBe('awaiting_payment');
+    expect(url.origin).toBe(TEST_PUBLIC_URL);
+    expect(url.pathname).toMatch(/^\/checkout\/api\/test-gateway\/approve\/pt_[A-Za-z0-9]{24}$/);
+
+    const approvalPage = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(approvalPage.statusCode).toBe(200);
+    expect(approvalPage.body).toContain('<label for="payer-email">Email</label>');
+    expect(approvalPage.body).toContain('$18.00');
+
+    const approved = await decide(url, 'approve');
+    expect(approved.statusCode).toBe(303);
+    const back = new URL(approved.headers.location as string);
+    expect(back.origin + back.pathname).toBe(`${TEST_PUBLIC_URL}/checkout/${token}`);
+    const paymentTokenId = back.searchParams.get('payment_token_id') ?? '';
+
+    const read = PaymentTokenSchema.parse(
+      (await shopper.get(`carts/${token}/payment_tokens/${paymentTokenId}`)).body,
+    );
+    expect(read).toEqual({
+      payment_token_id: paymentTokenId,
+      provider: 'test',
+      status: 'approved',
+      payer: { ...payerForm, ship_fname: 'Pat', ship_lname: 'Payer' },
+    });
+
+    const orderId = cart.order.order_id;
+    const completed = await shopper.put(`orders/${orderId}`, completionBody(token, paymentTokenId));
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body).toMatchObject({
+      order: { status: 'complete' },
+      payment_method_id: 2,
+      customer: { email: 'pat@example.com' },
+    });
+    const detail = (await store.api.get(`/orders/${orderId}`)).body;
+    expect(detail.payment_attempts).toEqual([
+      expect.objectContaining({ method: 'paypal', status: 'approved', amount: 24.49 }),
+    ]);
+    expect((await shopper.get(`carts/${token}/payment_tokens/${paymentTokenId}`)).body.status).toBe('used');
+
+    // The approval step cannot be replayed, and the paid order cannot be paid again.
+    expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(410);
+    expect((await shopper.put(`orders/${orderId}`, completionBody(token, paymentTokenId))).status).toBe(409);
+  });
+
+  it('comes back cancelled, refuses the token, and lets the shopper pay by card instead', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const { cart, url } = await startExpress(shopper, token);
+    const cancelled = await decide(url, 'cancel');
+    expect(cancelled.statusCode).toBe(303);
+    const paymentTokenId =
+      new URL(cancelled.headers.location as string).searchParams.get('payment_token_id') ?? '';
+    expect((await shopper.get(`carts/${token}/payment_tokens/${paymentTokenId}`)).body).toMatchObject({
+      status: 'cancelled',
+      payer: null,
+    });
+
+    const refused = await shopper.put(`orders/${cart.order.order_id}`, completionBody(token, paymentTokenId));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      status: 422,
+      code: 'express_payment_cancelled',
+      message: 'You cancelled the PayPal payment. Choose how you want to pay.',
+    });
+    const byCard = await shopper.put(`orders/${cart.order.order_id}`, orderBody(token));
+    expect(byCard.body.order.status).toBe('complete');
+  });
+
+  it('captures the final total the shopper confirms after the address added shipping and tax', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const { cart, url } = await startExpress(shopper, token);
+    const paymentTokenId =
+      new URL((await decide(url, 'approve')).headers.location as string).searchParams.get(
+        'payment_token_id',
+      ) ?? '';
+    const completed = await shopper.put(
+      `orders/${cart.order.order_id}`,
+      completionBody(token, paymentTokenId),
+    );
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    // 18.00 approved before the address was known; 18.00 + 5.00 shipping + 8.25% Texas tax on the items confirmed.
+    expect(completed.body).toMatchObject({ total: 24.49, total_tax: 1.49, total_campaign_shipping: 5 });
+    const detail = (await store.api.get(`/orders/${cart.order.order_id}`)).body;
+    expect(detail.payment_attempts).toEqual([
+      expect.objectContaining({ method: 'paypal', amount: 24.49, status: 'approved' }),
+    ]);
+    const { rows } = await t.db.query<{ amount: number }>(
+      "SELECT amount FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'express'",
+      [store.org.id],
+    );
+    expect(rows).toEqual([{ amount: 2449 }]);
+  });
+
+  it('refuses an approval that expired', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const started = await startExpress(shopper, token);
+    const paymentTokenId =
+      new URL((await decide(started.url, 'approve')).headers.location as string).searchParams.get(
+        'payment_token_id',
+      ) ?? '';
+    t.clock.advance(4 * 3_600_000);
+    try {
+      const later = await shopperSession(t.app, store.org.publicId);
+      expect((await later.get(`carts/${token}/payment_tokens/${paymentTokenId}`)).body.status).toBe(
+        'expired',
+      );
+      const expired = await later.put(
+        `orders/${started.cart.order.order_id}`,
+        completionBody(token, paymentTokenId),
+      );
+      expect(expired.body).toEqual({
+        status: 422,
+        code: 'express_payment_expired',
+        message: 'The PayPal approval has expired. Start PayPal again.',
+      });
+    } finally {
+      t.clock.advance(-4 * 3_600_000);
+    }
+  });
+
+  it("does not let one cart use another cart's payment", async () => {
+    const { store, shopper } = await setup();
+    const first = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const second = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const { url } = await startExpress(shopper, first);
+    const paymentTokenId =
+      new URL((await decide(url, 'approve')).headers.location as string).searchParams.get(
+        'payment_token_id',
+      ) ?? '';
+    const started = await startExpress(shopper, second);
+    const response = await shopper.put(
+      `orders/${started.cart.order.order_id}`,
+      completionBody(second, paymentTokenId),
+    );
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('payment_token_not_found');
+    expect((await shopper.get(`carts/${second}/payment_tokens/${paymentTokenId}`)).status).toBe(404);
+  });
+
+  it("checks the payer's details on the approval page", async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const { url } = await startExpress(shopper, token);
+    const invalid = await decide(url, 'approve', { ...payerForm, email: 'pat@', ship_zipcode: '1' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('Enter an email address like name@example.com.');
+    expect(invalid.body).toContain('Enter a ZIP code like 73301.');
+    expect(invalid.body).toContain('aria-invalid="true"');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/checkout/api/test-gateway/approve/pt_unknown' }))
+        .statusCode,
+    ).toBe(410);
+  });
+
+  it('returns to the test-mode checkout in test mode', async () => {
+    const { store } = await setup();
+    const tester = await shopperSession(t.app, store.org.publicId, { testMode: true });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const { url } = await startExpress(tester, token);
+    const back = new URL((await decide(url, 'approve')).headers.location as string);
+    expect(back.searchParams.get('cypress')).toBe('1');
+  });
+
+  it('stores the payer for later cycles of a subscription paid this way', async () => {
+    const { store, shopper } = await setup();
+    await store.api.patch(`/shipping-profiles/${store.profiles.standard.id}`, { price: 0 });
+    const token = await store.cart([{ offer_id: store.offers.club.id }]);
+    await shopper.get(`carts/${token}/preview`, { ship_country: 'US', ship_state: 'TX' });
+    const { cart, url } = await startExpress(shopper, token);
+    const paymentTokenId =
+      new URL((await decide(url, 'approve')).headers.location as string).searchParams.get(
+        'payment_token_id',
+      ) ?? '';
+    const completed = await shopper.put(
+      `orders/${cart.order.order_id}`,
+      completionBody(token, paymentTokenId, { subscription_terms_accepted: true }),
+    );
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const subscription = (await store.api.get('/subscriptions')).body.data[0];
+    expect(subscription.payment_method).toEqual({ method: 'paypal', card_brand: null, card_last4: null });
+  });
+});
