@@ -1,4 +1,4 @@
-import { checkEmail, checkPhone } from './contact-validation.js';
+import { checkEmail, checkPhone } from './checkout-fields.js';
 import type { FieldErrors } from './field-errors.js';
 
 export const GIFT_TEXT_MAX_LENGTH = 500;
@@ -33,8 +33,11 @@ export function validateGift(values: GiftValues, today: string): FieldErrors {
   if (values.gift_name.trim() === '') errors.gift_name = 'Enter the recipient’s name.';
   else if (values.gift_name.trim().length > 100)
     errors.gift_name = 'Use at most 100 characters for the name.';
-  const email = checkEmail(values.gift_email, 'the recipient’s');
-  if (email) errors.gift_email = email;
+  if (values.gift_email.trim() === '') errors.gift_email = 'Enter the recipient’s email address.';
+  else {
+    const email = checkEmail(values.gift_email);
+    if (email) errors.gift_email = email;
+  }
   const date = values.gift_date.trim();
   if (date === '') errors.gift_date = 'Choose the day the recipient is told about the gift.';
   else if (!isCalendarDate(date)) errors.gift_date = 'Enter a date like 2026-12-24.';

@@ -50,16 +50,11 @@ describe('validateSection', () => {
     });
   });
 
-  it('checks the card only when paying by card, and the displayed terms box', () => {
-    const card = validateSection('PaymentInformation', context());
-    expect(card.card_number).toBe('Enter your card number.');
-    const express = validateSection(
-      'PaymentInformation',
-      context({ expressPaymentTokenId: 'pt_1', subscriptionTerms: { display: true, value: false } }),
-    );
-    expect(express).toEqual({
-      subscription_terms: 'Agree to the subscription terms to start your subscription.',
-    });
+  it('checks the displayed terms box in the payment section (the card is checked by the payment step)', () => {
+    expect(validateSection('PaymentInformation', context())).toEqual({});
+    expect(
+      validateSection('PaymentInformation', context({ subscriptionTerms: { display: true, value: false } })),
+    ).toEqual({ subscription_terms: 'Agree to the subscription terms to start your subscription.' });
   });
 });
 

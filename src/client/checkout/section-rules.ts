@@ -1,11 +1,8 @@
 import type { ADDRESS_FIELDS, Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
-import { validateAddress, type AddressValues } from '../../domain/address-validation.js';
-import { validateCard } from '../../domain/card-validation.js';
-import { validateContact } from '../../domain/contact-validation.js';
+import { checkAddress, checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
 import { renameFieldErrors, type FieldErrors } from '../../domain/field-errors.js';
 import { isoDate, validateGift } from '../../domain/gift-validation.js';
-import { paymentChoiceFor } from '../../domain/order-attempt.js';
 import type { CheckboxState } from '../../domain/process-order-state.js';
 import { GIFT_FIELDS, giftFieldName, type CheckoutForm } from './form/checkout-form.js';
 
@@ -52,7 +49,7 @@ export function sectionFields(component: SectionType, cart: Cart): string[] {
   }
 }
 
-function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressValues {
+function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
   const value = (field: string) => form.text[`${prefix}_${field}`] ?? '';
   return {
     fname: value('fname'),
@@ -66,15 +63,25 @@ function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressValues {
   };
 }
 
-/** Every error of a section's fields; empty when the section is complete. */
+/**
+ * Every error of a section's fields; empty when the section is complete. The rules are the server's own
+ * (src/domain/checkout-fields.ts), so the page and the order answer say the same thing. The card itself is checked by
+ * the payment step (payment-rules.ts), which loads with it.
+ */
 export function validateSection(component: SectionType, context: SectionContext): FieldErrors {
   const { form, cart } = context;
   const text = (name: string) => form.text[name] ?? '';
   switch (component) {
-    case 'ContactInformation':
-      return validateContact({ email: text('email'), phone: text('phone') });
+    case 'ContactInformation': {
+      const errors: FieldErrors = {};
+      const email = checkEmail(text('email'));
+      if (email) errors.email = email;
+      const phone = checkPhone(text('phone'));
+      if (phone) errors.phone = phone;
+      return errors;
+    }
     case 'ShippingAddress': {
-      const errors = renameFieldErrors(validateAddress(addressOf(form, 'ship')), (name) => `ship_${name}`);
+      const errors = checkAddress(addressOf(form, 'ship'), 'ship');
       const profiles = cart.order.shipping_profiles;
       if (
         profiles.length > 0 &&
@@ -85,7 +92,7 @@ export function validateSection(component: SectionType, context: SectionContext)
       return errors;
     }
     case 'BillingAddress':
-      return renameFieldErrors(validateAddress(addressOf(form, 'bill')), (name) => `bill_${name}`);
+      return checkAddress(addressOf(form, 'bill'), 'bill');
     case 'GiftInformation': {
       const today = isoDate(context.now);
       const errors: FieldErrors = {};
@@ -106,24 +113,6 @@ export function validateSection(component: SectionType, context: SectionContext)
     }
     case 'PaymentInformation': {
       const errors: FieldErrors = {};
-      const choice = paymentChoiceFor({
-        total: cart.total,
-        isRecurring: cart.order.is_recurring,
-        expressPaymentTokenId: context.expressPaymentTokenId,
-      });
-      if (choice === 'card') {
-        Object.assign(
-          errors,
-          validateCard(
-            {
-              card_number: text('card_number'),
-              card_expiry: text('card_expiry'),
-              card_cvv: text('card_cvv'),
-            },
-            { testCards: context.testCards, now: context.now },
-          ),
-        );
-      }
       if (context.subscriptionTerms.display && !context.subscriptionTerms.value) {
         errors.subscription_terms = 'Agree to the subscription terms to start your subscription.';
       }

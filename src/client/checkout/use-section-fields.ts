@@ -1,7 +1,8 @@
 import type { SectionType } from '../../contract/organization.js';
 import { useCheckout } from './checkout-context.js';
 import { formReducer } from './form/checkout-form.js';
-import { validateSection } from './section-rules.js';
+import type { FieldErrors } from '../../domain/field-errors.js';
+import { validateSection, type SectionContext } from './section-rules.js';
 
 export interface FieldBinding {
   name: string;
@@ -15,11 +16,13 @@ export interface FieldBinding {
  * Binds a section's fields to the form: a field is checked when it loses focus (once something was typed, or when
  * it already shows an error), and an error clears as soon as the value is fixed.
  */
-export function useSectionFields(component: SectionType) {
+export function useSectionFields(
+  component: SectionType,
+  validate: (context: SectionContext) => FieldErrors = (context) => validateSection(component, context),
+) {
   const { form, dispatchForm, sectionContext } = useCheckout();
 
-  const errorFor = (name: string, nextForm = form) =>
-    validateSection(component, sectionContext(nextForm))[name];
+  const errorFor = (name: string, nextForm = form) => validate(sectionContext(nextForm))[name];
 
   const bind = (name: string, format?: (value: string) => string): FieldBinding => ({
     name,

@@ -1,13 +1,14 @@
-import { formatCardExpiry } from '../../../domain/card-validation.js';
+import { formatCardExpiry } from '../../../domain/card-expiry.js';
 import { ACCEPTED_BRANDS_TEXT, cvvLength, formatCardNumber, getCardType } from '../../../domain/card.js';
 import { TextField } from '../../ui/text-field.js';
 import { useCheckout } from '../checkout-context.js';
 import { useSectionFields } from '../use-section-fields.js';
+import { validatePayment } from './payment-rules.js';
 
 /** Card number (grouped as typed, brand icon after 4 digits), expiry and CVV, with autofill names. */
 export function CardFields() {
   const { testCards, config } = useCheckout();
-  const { bind } = useSectionFields('PaymentInformation');
+  const { bind } = useSectionFields('PaymentInformation', validatePayment);
   const number = bind('card_number', formatCardNumber);
   const type = getCardType(number.value, testCards);
   const cvvDigits = cvvLength(type?.brand ?? null);

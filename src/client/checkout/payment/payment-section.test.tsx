@@ -65,7 +65,7 @@ describe('card fields', () => {
     const { user } = await openPayment();
     await user.type(screen.getByLabelText('Card number'), '3530111333300000');
     await user.tab();
-    await screen.findByText('We accept Visa, Mastercard, Discover and American Express.', {
+    await screen.findByText(/^We accept Visa, Mastercard, Discover and American Express/, {
       selector: '.field__error',
     });
     expect(brandIcon()).toBeNull();

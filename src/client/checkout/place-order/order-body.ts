@@ -1,6 +1,6 @@
 import { ADDRESS_FIELDS, type Cart } from '../../../contract/cart.js';
 import type { CreateOrder, PaymentInput } from '../../../contract/order.js';
-import { parseCardExpiry } from '../../../domain/card-validation.js';
+import { parseCardExpiry } from '../../../domain/card-expiry.js';
 import { digitsOnly, getCardType } from '../../../domain/card.js';
 import type { PaymentChoice } from '../../../domain/order-attempt.js';
 import type { ProcessOrderState } from '../../../domain/process-order-state.js';

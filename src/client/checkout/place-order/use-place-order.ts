@@ -18,6 +18,7 @@ import {
   sectionOfField,
   validateSection,
 } from '../section-rules.js';
+import { validatePayment } from '../payment/payment-rules.js';
 import { buildOrderBody } from './order-body.js';
 
 export interface PlaceOrderOptions {
@@ -60,7 +61,10 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
     dispatchOrder({ type: 'triggerValidation' });
     let firstInvalid: { component: SectionType; field: string } | null = null;
     for (const component of options.visibleComponents) {
-      const errors = validateSection(component, sectionContext());
+      const errors =
+        component === 'PaymentInformation'
+          ? validatePayment(sectionContext())
+          : validateSection(component, sectionContext());
       dispatchForm({ type: 'setErrors', names: sectionFields(component, cart), errors });
       const first = orderedErrors(component, cart, errors)[0];
       if (first) setSectionAlert(component, { message: null });

@@ -1,5 +1,5 @@
-import { postalLabelOf, stateLabelOf } from '../../../domain/address-validation.js';
-import { countryHasStates, isStateOf, postalFormatOf, statesOf } from '../../../domain/countries.js';
+import { isNumericPostalCode, postalLabelOf, stateLabelOf } from '../../../domain/address-labels.js';
+import { countryHasStates, isStateOf, statesOf } from '../../../domain/countries.js';
 import { SelectField } from '../../ui/select-field.js';
 import { TextField } from '../../ui/text-field.js';
 import type { FieldBinding } from '../use-section-fields.js';
@@ -8,12 +8,6 @@ import { countryOptions } from './country-options.js';
 export interface AddressFieldsProps {
   prefix: 'ship' | 'bill';
   bind: (name: string) => FieldBinding;
-}
-
-/** Digits-only postal codes get the numeric keyboard; others (UK, Canada) need letters. */
-function isNumericPostal(country: string): boolean {
-  const example = postalFormatOf(country)?.example;
-  return example !== undefined && /^[\d -]+$/.test(example);
 }
 
 /** An address: country first (it decides the state list and postal format), then name, street, city, state, postcode. */
@@ -84,7 +78,7 @@ export function AddressFields({ prefix, bind }: AddressFieldsProps) {
           {...bind(`${prefix}_zipcode`)}
           label={postalLabelOf(country.value)}
           autoComplete={`${section} postal-code`}
-          inputMode={isNumericPostal(country.value) ? 'numeric' : 'text'}
+          inputMode={isNumericPostalCode(country.value) ? 'numeric' : 'text'}
           maxLength={20}
         />
       </div>
