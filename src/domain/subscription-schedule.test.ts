@@ -11,6 +11,10 @@ describe('subscriptionScheduleText', () => {
     );
   });
 
+  it("leaves out a gifted subscription: its later cycles are the recipient's", () => {
+    expect(subscriptionScheduleText(29, [{ ...club, is_gift: true }], 'USD')).toBeNull();
+  });
+
   it('is null for a one-off order', () => {
     expect(subscriptionScheduleText(14, [mug], 'USD')).toBeNull();
   });

@@ -3,6 +3,8 @@ import { formatMoney, fromMajor, minor, toMajor, type Minor } from './money.js';
 /** The part of an order line the schedule needs (amounts in major units, as on the wire). */
 export interface ScheduleLine {
   is_recurring: boolean;
+  /** a gifted subscription's later cycles are the recipient's, started by their claim: not the buyer's */
+  is_gift?: boolean;
   billing_interval_days: number | null;
   next_cycle_total: number | null;
 }
@@ -13,11 +15,18 @@ export interface LaterCharge {
   amount: number;
 }
 
-/** What later cycles charge, summed per billing interval (shortest first). */
+/** What later cycles charge the buyer, summed per billing interval (shortest first). */
 export function laterCycleCharges(lines: readonly ScheduleLine[], currency: string): LaterCharge[] {
   const byInterval = new Map<number, Minor>();
   for (const line of lines) {
-    if (!line.is_recurring || line.billing_interval_days === null || line.next_cycle_total === null) continue;
+    if (
+      !line.is_recurring ||
+      line.is_gift ||
+      line.billing_interval_days === null ||
+      line.next_cycle_total === null
+    ) {
+      continue;
+    }
     const amount = fromMajor(line.next_cycle_total, currency) ?? minor(0);
     byInterval.set(
       line.billing_interval_days,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
@@ -31,6 +32,20 @@ export interface CheckoutServer {
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
+/** A port nobody listens on right now (another process could take it before us; then listen fails loudly). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /**
  * The real app serving the built page (dist/client) on a free port, on a fresh migrated database (PostgreSQL when
  * TEST_DATABASE_URL is set, else PGlite) seeded with the demo store: what browser tests drive.
@@ -38,20 +53,20 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 export async function startCheckoutServer(): Promise<CheckoutServer> {
   const database = await createTestDatabase();
   const apiKey = `sk_test_${randomBytes(16).toString('hex')}`;
-  const config0 = testConfig({ logLevel: 'warn' });
-  const demoUrl = 'http://127.0.0.1';
-  await ensureDemoStore(database.db, { apiKey, publicUrl: demoUrl, now: systemClock.now() });
+  // Links the server writes (the express approval page, its return, gift claims) must point at the real port, so
+  // the port is chosen first.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = testConfig({ logLevel: 'warn', publicUrl: baseUrl });
+  await ensureDemoStore(database.db, { apiKey, publicUrl: baseUrl, now: systemClock.now() });
   const app = await buildApp({
-    config: config0,
+    config,
     db: database.db,
     logger: createLogger({ level: 'warn' }),
     tokenSecrets: { current: randomBytes(32).toString('hex'), previous: null },
     clientDir: path.join(projectRoot, 'dist/client'),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the server has no port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  await app.listen({ port, host: '127.0.0.1' });
 
   const merchant: CheckoutServer['merchant'] = async (method, pathname, body) => {
     const response = await fetch(`${baseUrl}/checkout/api/merchant${pathname}`, {

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import type { SectionType } from '../../contract/organization.js';
 import {
   INITIAL_NAVIGATION,
@@ -111,28 +120,41 @@ export function CheckoutPage() {
     billingShown: billingIndex >= 0 && visible[billingIndex] === true,
     openSection,
   };
-  const { leaveExpress } = useExpressReturn((payerForm, express) => {
-    // The payer's details are in: move past every step they completed.
-    const now = { ...checkout, form: payerForm, express };
+  /** Moves past every step that needs nothing more (after the express payer's details came in). */
+  const advancePastCompleteSteps = (now: CheckoutContextValue) => {
     const mask = stepMask(now).visible;
-    const complete = (index: number) =>
-      isStepComplete(
-        {
-          ...now,
-          sectionContext: () => ({
-            ...checkout.sectionContext(payerForm),
-            expressPaymentTokenId: express.paymentTokenId,
-          }),
-        },
-        steps[index],
-      );
     let state = nav;
-    while (complete(openSectionIndex(state, mask))) {
+    while (isStepComplete(now, steps[openSectionIndex(state, mask)])) {
       const moved = checkoutNavigation(state, { type: 'advance', visible: mask });
       if (moved.current === state.current) break;
       state = moved;
       dispatchNav({ type: 'advance', visible: mask });
     }
+  };
+  // The payer's address asks for a preview; once it answers (a shipping method chosen), move on again.
+  const advanceAfterPreview = useRef<'off' | 'waiting' | 'previewing'>('off');
+  const onPreviewSettled = useEffectEvent(() => advancePastCompleteSteps(checkout));
+  useEffect(() => {
+    if (advanceAfterPreview.current === 'waiting' && preview.pending)
+      advanceAfterPreview.current = 'previewing';
+    else if (advanceAfterPreview.current === 'previewing' && !preview.pending) {
+      advanceAfterPreview.current = 'off';
+      onPreviewSettled();
+    }
+  }, [preview.pending]);
+
+  const { leaveExpress } = useExpressReturn((payerForm, express) => {
+    const now: CheckoutContextValue = {
+      ...checkout,
+      form: payerForm,
+      express,
+      sectionContext: () => ({
+        ...checkout.sectionContext(payerForm),
+        expressPaymentTokenId: express.paymentTokenId,
+      }),
+    };
+    advancePastCompleteSteps(now);
+    advanceAfterPreview.current = 'waiting';
   });
 
   // Fetch the payment step while the shopper fills in the step before it.

@@ -49,10 +49,10 @@ export function PageShell({ config, children, inert = false }: PageShellProps) {
             Secure Checkout
           </h1>
         </div>
+        {config?.test_mode ? (
+          <p className="test-banner">Test mode: orders are test orders and no card is charged.</p>
+        ) : null}
       </header>
-      {config?.test_mode ? (
-        <p className="test-banner">Test mode: orders are test orders and no card is charged.</p>
-      ) : null}
       <main className="main" id="main">
         {children}
       </main>

@@ -26,6 +26,8 @@ export function ShippingSection({
   const { submit, summary, message } = useSectionSubmit('ShippingAddress', onDone);
   const profiles = cart.order.shipping_profiles;
   const profile = bind('shipping_profile_id');
+  // Billing is asked for only when something is paid: the box means nothing on a free order or a gift claim.
+  const paymentDue = cart.total > 0 || cart.order.is_recurring;
   return (
     <form
       className="section-form"
@@ -50,19 +52,19 @@ export function ShippingSection({
             detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value),
           }))}
         />
-      ) : (
+      ) : previewPending || !form.text.ship_country ? (
         <p className="section-form__note" aria-live="polite">
           {previewPending
             ? 'Finding shipping methods for this address…'
             : 'Shipping methods appear once the country is chosen.'}
         </p>
-      )}
+      ) : null}
       {previewNotice ? (
         <p className="notice notice--info" role="status">
           {previewNotice}
         </p>
       ) : null}
-      {express.status !== 'active' ? (
+      {express.status !== 'active' && paymentDue ? (
         <Checkbox
           name="same_address"
           label="My billing address is the same as my shipping address"

@@ -31,16 +31,22 @@ export function DiscountCodeForm() {
     }
   };
 
+  const notice = cart.discount_notice ?? null;
   if (applied) {
     return (
       <div className="discount discount--applied">
         <p>
-          Code <strong>{applied}</strong> applied
+          Code <strong>{applied}</strong> {notice ? 'no longer applies' : 'applied'}
         </p>
         <Button variant="link" disabled={busy} onClick={() => void send('')}>
           Remove
           <span className="visually-hidden"> discount code {applied}</span>
         </Button>
+        {notice ? (
+          <p className="notice notice--warning discount__notice" role="status">
+            {notice.message}
+          </p>
+        ) : null}
       </div>
     );
   }

@@ -142,6 +142,21 @@ describe('order summary', () => {
     expect(view.getByLabelText('Discount code').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("says when an applied code no longer applies, in the server's words", async () => {
+    renderCheckout({
+      cart: cartFixture({
+        discount_code: 'SAVE5',
+        discount_notice: {
+          code: 'discount_code_minimum_not_met',
+          message: 'SAVE5 needs a subtotal of $30.00.',
+        },
+      }),
+    });
+    const view = await summary();
+    view.getByText('SAVE5 needs a subtotal of $30.00.');
+    view.getByText('no longer applies', { exact: false });
+  });
+
   it('collapses to a bar with the total that expands in place', async () => {
     const { user } = renderCheckout();
     const toggle = await screen.findByRole('button', { name: /Show order summary/ });
