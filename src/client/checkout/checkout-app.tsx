@@ -40,6 +40,8 @@ function createServices(props: CheckoutAppProps): Services {
     onCsrfToken: (expiry) => scheduler.current?.schedule(expiry),
   });
   scheduler.current = createCsrfScheduler(() => http.regenerateCsrf(), props.timers);
+  // The handshake starts before the first render: three calls stand between the shopper and the cart.
+  void http.start();
   return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
 }
 

@@ -174,7 +174,12 @@ export function CheckoutPage() {
     const heading = document.getElementById(sectionHeadingId(id));
     heading?.focus();
     heading?.scrollIntoView?.({ block: 'start' });
-    announce(heading?.textContent ? `${heading.textContent} is open.` : '');
+    // What a screen reader says for the heading itself ("Step 2: Shipping address"), without the hidden number.
+    const spoken = [...(heading?.childNodes ?? [])]
+      .filter((node) => !(node instanceof Element && node.getAttribute('aria-hidden') === 'true'))
+      .map((node) => node.textContent)
+      .join('');
+    if (spoken) announce(`${spoken} is open.`);
   }, [open, stepIds, announce]);
 
   const shown = steps.map((step, index) => (visible[index] ? step : null));

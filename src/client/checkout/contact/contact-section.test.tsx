@@ -41,6 +41,9 @@ describe('contact section', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to shipping' }));
     const heading = await screen.findByRole('heading', { name: /Shipping address/ });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: '' }).textContent).toBe('Step 2: Shipping address is open.'),
+    );
     screen.getByText('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Change contact' }));
     expect((await screen.findByLabelText<HTMLInputElement>('Email')).value).toBe('ada@example.com');
