@@ -66,17 +66,23 @@ function article(expected: string): string {
 /** Flattens issues into { "field.path": message }; unknown keys are reported under each key's own name. */
 export function issuesToFields(issues: readonly Issue[], input?: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
+  // Own properties only: a field named "__proto__" or "constructor" (hostile input) is reported like any other.
+  const add = (name: string, message: string) => {
+    if (Object.hasOwn(fields, name)) return;
+    Object.defineProperty(fields, name, {
+      value: message,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  };
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const name = base ? `${base}.${key}` : key;
-        fields[name] ??= 'This field is not expected here.';
-      }
+      for (const key of issue.keys) add(base ? `${base}.${key}` : key, 'This field is not expected here.');
       continue;
     }
-    const name = base || '_';
-    fields[name] ??= describeIssue(issue, input);
+    add(base || '_', describeIssue(issue, input));
   }
   return fields;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  containsCardNumber,
   cvvLength,
   detectBrand,
   formatCardNumber,
@@ -95,6 +96,11 @@ describe('scrubbing card data', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('notices a card number typed into a text field', () => {
+    expect(containsCardNumber('Apt 4111 1111 1111 1111')).toBe(true);
+    expect(containsCardNumber('1 Congress Ave, Suite 400')).toBe(false);
   });
 
   it('redacts card fields by name in objects', () => {

@@ -145,6 +145,14 @@ export function scrubCardNumbers(text: string): string {
   return out + text.slice(last);
 }
 
+/** Whether a free-text value holds a card number (someone typed it in the wrong field). */
+export function containsCardNumber(text: string): boolean {
+  return scrubCardNumbers(text) !== text;
+}
+
+export const CARD_NUMBER_IN_TEXT_MESSAGE =
+  'This looks like a card number. Enter card details only in the payment fields.';
+
 const SENSITIVE_KEY = /^(card_?number|card_?cvv|cvv|cvc|cc_?number|cc_?csc|security_?code|pan)$/i;
 
 export function isSensitiveCardKey(key: string): boolean {

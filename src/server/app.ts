@@ -5,12 +5,13 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { createFrameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { createGuards } from './http/guards.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers.js';
 import { createLogger } from './logging.js';
 import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -61,6 +62,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
   };
 
+  const securityHeaders = createSecurityHeaders({
+    errorReportingDsn: options.config.errorReportingDsn,
+    trustedProxies: options.config.trustedProxies,
+  });
+
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: options.config.bodyLimit,
@@ -68,17 +74,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders),
   });
   // JSON only: a text/plain body is answered 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
+  refuseNulCharacters(app);
   app.addHook('onClose', () => rateLimitStore.close());
 
   installErrorHandling(app, options.config.bodyLimit);
-  installSecurityHeaders(app, {
-    errorReportingDsn: options.config.errorReportingDsn,
-    trustedProxies: options.config.trustedProxies,
-  });
+  installSecurityHeaders(app, securityHeaders);
 
   // One line per request, path only: query strings can carry a shopper's address.
   app.addHook('onResponse', async (request, reply) => {
@@ -105,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways: context.gateways,
     limits: context.limits,
     publicUrl: options.config.publicUrl,
+    paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
   });
   await registerTestGatewayRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);

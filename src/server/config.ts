@@ -33,6 +33,11 @@ export interface Config {
   seedDemo: boolean;
   /** Run the subscription rebill runner inside the server every N seconds (0 = off; use `npm run rebill`). */
   rebillIntervalSeconds: number;
+  /**
+   * How long a payment in flight holds its order and its Idempotency-Key. After a crash, a retry waits this long
+   * before it may take over; it must exceed the slowest gateway call.
+   */
+  paymentLeaseSeconds: number;
   /** External error-reporting endpoint for the page (Sentry-compatible DSN); reports go to the server when unset. */
   errorReportingDsn: string | null;
   paypal: { clientId: string; clientSecret: string; apiBase: string } | null;
@@ -133,6 +138,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const bodyLimit = int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024);
   const seedDemo = bool('SEED_DEMO', true);
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
+  const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
   const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
 
   const paypalClientId = read('PAYPAL_CLIENT_ID');
@@ -166,6 +172,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       bodyLimit,
       seedDemo,
       rebillIntervalSeconds,
+      paymentLeaseSeconds,
       errorReportingDsn,
       paypal,
     },

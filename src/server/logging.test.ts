@@ -34,6 +34,25 @@ describe('logger', () => {
     expect(all).toContain('[card ••••1111]');
   });
 
+  it("logs an error's type, message and stack, masked, without its SQL parameters", () => {
+    const { lines, logger } = capture();
+    const error = Object.assign(new TypeError('charge of 4111 1111 1111 1111 failed'), {
+      code: '42P01',
+      query: 'SELECT 1',
+      params: ['ada@example.com'],
+    });
+    logger.error({ err: error }, 'failed');
+    const line = JSON.parse(lines[0] ?? '{}');
+    expect(line.err).toMatchObject({
+      type: 'TypeError',
+      message: 'charge of [card ••••1111] failed',
+      code: '42P01',
+      query: 'SELECT 1',
+    });
+    expect(line.err.stack).toContain('TypeError: charge of [card ••••1111] failed');
+    expect(line.err).not.toHaveProperty('params');
+  });
+
   it('redacts authorization and CSRF headers', () => {
     const { lines, logger } = capture();
     logger.info(

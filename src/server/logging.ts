@@ -38,18 +38,31 @@ export function createLogger(options: LoggerOptions): Logger {
           method.apply(this, scrubbed as Parameters<typeof method>);
         },
       },
-      serializers: {
-        err: (error: unknown) => scrubCardData(pino.stdSerializers.err(error as Error)),
-      },
+      serializers: { err: serializeError },
     },
     options.stream ?? pino.destination({ sync: false }),
   );
+}
+
+/**
+ * An error as a plain object (type, message, stack, cause, the driver's code and query), card numbers masked.
+ * SQL parameters are left out: they can carry a shopper's details.
+ */
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return scrubCardData(error);
+  const { params: _params, ...serialized } = pino.stdSerializers.err(error) as unknown as Record<
+    string,
+    unknown
+  >;
+  return scrubCardData(serialized);
 }
 
 function scrubLogObject(object: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(object)) {
     if (isSensitiveCardKey(key)) out[key] = '[redacted]';
+    // Before the copy below, which would keep only an error's enumerable fields and lose its message and stack.
+    else if (value instanceof Error) out[key] = serializeError(value);
     else if (
       typeof value === 'number' &&
       Number.isSafeInteger(value) &&

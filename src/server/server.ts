@@ -10,6 +10,9 @@ import { createLogger } from './logging.js';
 import { resolveSecret } from './security/persisted-secrets.js';
 import { ensureDemoStore } from './seed/demo-store.js';
 import { newMerchantApiKey } from './services/secrets.js';
+import { createPaymentGateways } from './payments/select-gateway.js';
+import { runMaintenance } from './services/maintenance.js';
+import { runRebills } from './services/rebill-service.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -91,6 +94,23 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  if (config.rebillIntervalSeconds > 0) {
+    // Optional in-process runner; `npm run rebill` from cron does the same. Runners never charge twice.
+    const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || closing) return;
+      running = true;
+      runRebills({ db, gateways, clock: systemClock, logger })
+        .then(() => runMaintenance(db, systemClock.now()))
+        .catch((error: unknown) => logger.error({ err: error }, 'rebill run failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, config.rebillIntervalSeconds * 1000);
+    timer.unref();
+  }
 
   const lines = [
     '',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema, PreviewResponseSchema } from '../../src/contract/cart.js';
-import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
-import { createStore, type Store } from '../helpers/store.js';
+import { shopperSession } from '../helpers/shopper.js';
+import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -14,12 +14,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setup(
-  options: Parameters<typeof createStore>[2] = {},
-): Promise<{ store: Store; shopper: ShopperSession }> {
-  const store = await createStore(t.app, t.db, options);
-  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
-}
+const setup = (options: Parameters<typeof storeWithShopper>[2] = {}) =>
+  storeWithShopper(t.app, t.db, options);
 
 describe('GET carts/{cart_token}', () => {
   it('answers the full cart with every amount computed on the server', async () => {

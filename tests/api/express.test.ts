@@ -3,7 +3,7 @@ import { CartSchema } from '../../src/contract/cart.js';
 import { PaymentTokenSchema } from '../../src/contract/order.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
-import { createStore, type Store } from '../helpers/store.js';
+import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -16,10 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setup(): Promise<{ store: Store; shopper: ShopperSession }> {
-  const store = await createStore(t.app, t.db);
-  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
-}
+const setup = () => storeWithShopper(t.app, t.db);
 
 const payerForm = {
   email: 'pat@example.com',

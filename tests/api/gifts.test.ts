@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
-import { createStore, type Store } from '../helpers/store.js';
+import { storeWithShopper, type Store } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -15,10 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setup(): Promise<{ store: Store; shopper: ShopperSession }> {
-  const store = await createStore(t.app, t.db);
-  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
-}
+const setup = () => storeWithShopper(t.app, t.db);
 
 const recipient = {
   gift_name: 'Grace Hopper',

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { OrderDetailSchema, SubscriptionSchema } from '../../src/contract/merchant.js';
 import { card, CARDS, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
-import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
-import { createStore, type Store } from '../helpers/store.js';
+import { shopperSession } from '../helpers/shopper.js';
+import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -16,12 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setup(
-  options: Parameters<typeof createStore>[2] = {},
-): Promise<{ store: Store; shopper: ShopperSession }> {
-  const store = await createStore(t.app, t.db, options);
-  return { store, shopper: await shopperSession(t.app, store.org.publicId) };
-}
+const setup = (options: Parameters<typeof storeWithShopper>[2] = {}) =>
+  storeWithShopper(t.app, t.db, options);
 
 async function gatewayCharges(organizationId: number): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(
@@ -518,6 +514,42 @@ describe('discount code uses', () => {
     expect((await store.api.get(`/discount-codes/${created.id}`)).body.usage_count).toBe(1);
   });
 
+  it('gives back the use a crashed attempt held when the retry uses another code', async () => {
+    // Regression: the held use was compared with the order after it was rewritten, so it was never given back.
+    const { store, shopper } = await setup();
+    const first = (
+      await store.api.post('/discount-codes', {
+        code: 'FIRSTCODE',
+        kind: 'fixed',
+        amount_off: 1,
+        usage_limit: 10,
+      })
+    ).body;
+    const second = (
+      await store.api.post('/discount-codes', {
+        code: 'SECONDCODE',
+        kind: 'fixed',
+        amount_off: 2,
+        usage_limit: 10,
+      })
+    ).body;
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    await shopper.put(`carts/${token}/discount_code`, { discount_code: 'FIRSTCODE' });
+    expect((await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }))).status).toBe(
+      402,
+    );
+    const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id;
+    // What a process killed between holding the use and recording the payment leaves behind.
+    await t.db.query('UPDATE orders SET discount_reserved = true WHERE id = $1', [orderId]);
+    await t.db.query('UPDATE discount_codes SET usage_count = usage_count + 1 WHERE id = $1', [first.id]);
+
+    await shopper.put(`carts/${token}/discount_code`, { discount_code: 'SECONDCODE' });
+    const paid = await shopper.put(`orders/${orderId}`, orderBody(token));
+    expect(paid.body).toMatchObject({ total_discount: 2, order: { status: 'complete' } });
+    expect((await store.api.get(`/discount-codes/${first.id}`)).body.usage_count).toBe(0);
+    expect((await store.api.get(`/discount-codes/${second.id}`)).body.usage_count).toBe(1);
+  });
+
   it('needs a billing address when nothing ships', async () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.guide.id }]);
@@ -571,6 +603,7 @@ describe('card-testing limits', () => {
   it('refuses a sixth payment attempt on a cart after five failures within 10 minutes', async () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    await shopper.put(`carts/${token}/discount_code`, { discount_code: 'WELCOME10' });
     expect((await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }))).status).toBe(
       402,
     );
@@ -583,6 +616,13 @@ describe('card-testing limits', () => {
     const refused = await shopper.put(`orders/${orderId}`, orderBody(token));
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('too_many_failed_payments');
+    // Regression: giving up the refused attempt once reset a declined order to pending, and must give back the
+    // code use it held.
+    expect((await shopper.get(`carts/${token}`)).body.order.status).toBe('declined');
+    const code = (await store.api.get('/discount-codes')).body.data.find(
+      (c: { code: string }) => c.code === 'WELCOME10',
+    );
+    expect(code.usage_count).toBe(0);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await gatewayCharges(store.org.id)).toBe(5);
     t.clock.advance(11 * 60_000);

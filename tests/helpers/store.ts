@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/db/database.js';
+import { shopperSession, type ShopperSession } from './shopper.js';
 import { createTestOrganization, merchantClient } from './test-app.js';
 
 /**
@@ -116,3 +117,13 @@ export async function createStore(
 }
 
 export type Store = Awaited<ReturnType<typeof createStore>>;
+
+/** A new store and a shopper session (handshake done) against it. */
+export async function storeWithShopper(
+  app: FastifyInstance,
+  db: Database,
+  options: Parameters<typeof createStore>[2] = {},
+): Promise<{ store: Store; shopper: ShopperSession }> {
+  const store = await createStore(app, db, options);
+  return { store, shopper: await shopperSession(app, store.org.publicId) };
+}

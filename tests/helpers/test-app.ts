@@ -34,9 +34,14 @@ export interface TestApp {
 
 /** The real app on a fresh migrated database, with a controllable clock and captured logs. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; tokenSecret?: string; previousSecret?: string } = {},
+  options: {
+    config?: Partial<Config>;
+    tokenSecret?: string;
+    previousSecret?: string;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = new ManualClock();
   const config = testConfig(options.config);
   const logs: string[] = [];

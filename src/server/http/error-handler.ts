@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/errors.js';
 import { AppError } from '../errors.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 /** Fastify's own client errors, in the one error shape and in words. */
 function fromFastifyError(error: FastifyError, bodyLimit: number): ApiError | null {
@@ -32,10 +33,6 @@ function fromFastifyError(error: FastifyError, bodyLimit: number): ApiError | nu
   }
   if (error instanceof SyntaxError || error.name === 'SyntaxError') {
     return { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' };
-  }
-  // secure-json-parse refuses __proto__ and constructor.prototype keys.
-  if (/prototype/i.test(error.message) && error.statusCode === 400) {
-    return { status: 400, code: 'invalid_json', message: 'The request body contains a forbidden key.' };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -74,4 +71,33 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     };
     return reply.code(404).send(body);
   });
+}
+
+/**
+ * Errors Fastify meets before routing (an address it cannot decode, a path segment over the length limit), in the
+ * one error shape and with the security headers; Fastify's own answer would echo the address back.
+ */
+export function createFrameworkErrorHandler(securityHeaders: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    let body: ApiError;
+    if (error.code === 'FST_ERR_BAD_URL') {
+      body = {
+        status: 400,
+        code: 'invalid_url',
+        message: 'The address is not valid: it has a broken %-escape.',
+      };
+    } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      body = { status: 414, code: 'url_too_long', message: 'A part of the address is too long.' };
+    } else {
+      request.log.error({ err: error }, 'routing error');
+      body = {
+        status: 500,
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Nothing was charged; please try again.',
+      };
+    }
+    request.log.info({ code: body.code, status: body.status }, 'request refused before routing');
+    securityHeaders(request, reply);
+    void reply.code(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
+  };
 }

@@ -7,11 +7,14 @@ import { hashApiKey } from '../services/secrets.js';
 import type { TokenService } from '../security/tokens.js';
 import { clientIpOf, isTestModeRequest } from './request-context.js';
 
-function bearer(request: FastifyRequest): string | undefined {
+type Credential = { kind: 'missing' } | { kind: 'malformed' } | { kind: 'token'; value: string };
+
+/** The credential of "Authorization: Bearer <credential>"; a header in any other form is malformed, not missing. */
+function bearer(request: FastifyRequest): Credential {
   const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
+  if (typeof header !== 'string' || /^\s*(Bearer\s*)?$/i.test(header)) return { kind: 'missing' };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
+  return match?.[1] ? { kind: 'token', value: match[1] } : { kind: 'malformed' };
 }
 
 function csrfHeader(request: FastifyRequest): string | undefined {
@@ -40,15 +43,15 @@ export function createGuards(context: AppContext, tokens: TokenService) {
   const merchant: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = bearer(request);
     const organizationId =
-      key === undefined ? null : await findOrganizationIdByKeyHash(context.db, hashApiKey(key));
+      key.kind === 'token' ? await findOrganizationIdByKeyHash(context.db, hashApiKey(key.value)) : null;
     const organization =
       organizationId === null ? null : await findOrganizationById(context.db, organizationId);
     if (!organization) {
       reply.header('www-authenticate', 'Bearer realm="merchant"');
       throw new AppError(
         401,
-        key === undefined ? 'api_key_missing' : 'api_key_invalid',
-        key === undefined
+        key.kind === 'missing' ? 'api_key_missing' : 'api_key_invalid',
+        key.kind === 'missing'
           ? 'Send your merchant API key as "Authorization: Bearer <key>".'
           : 'This merchant API key is not valid or was revoked.',
       );
@@ -61,7 +64,11 @@ export function createGuards(context: AppContext, tokens: TokenService) {
   };
 
   const shopper: preHandlerAsyncHookHandler = async (request, reply) => {
-    const access = await tokens.verifyAccessToken(bearer(request));
+    const credential = bearer(request);
+    const access =
+      credential.kind === 'malformed'
+        ? ({ ok: false, reason: 'invalid' } as const)
+        : await tokens.verifyAccessToken(credential.kind === 'token' ? credential.value : undefined);
     if (!access.ok) {
       reply.header('www-authenticate', 'Bearer realm="checkout"');
       throw new AppError(401, `access_token_${access.reason}`, ACCESS_MESSAGES[access.reason]);

@@ -25,6 +25,15 @@ export function isJsonNestedDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -35,6 +44,12 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // JSON is UTF-8 (RFC 8259); a body declared in another charset would be read wrongly.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+      done(new AppError(415, 'unsupported_media_type', 'Send the body as UTF-8 encoded JSON.'), undefined);
+      return;
+    }
     let text: string;
     try {
       text = utf8.decode(body as Buffer);
@@ -49,6 +64,20 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       );
       return;
     }
-    void parseJson(request, text, done);
+    void parseJson(request, text, (error, value) => {
+      if (error && isPlainJson(text)) {
+        // Valid JSON the safe parser refused: it names __proto__ or constructor.prototype.
+        done(
+          new AppError(
+            400,
+            'invalid_json',
+            'The request body contains a forbidden key (__proto__ or constructor.prototype).',
+          ),
+          undefined,
+        );
+        return;
+      }
+      done(error, value);
+    });
   });
 }

@@ -55,18 +55,19 @@ function isHtml(reply: FastifyReply): boolean {
   return typeof type === 'string' && type.toLowerCase().startsWith('text/html');
 }
 
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
- * Security headers on every answer (page, API, assets, errors), set as it is sent so nothing escapes them.
+ * Sets the security headers of an answer (page, API, assets, errors) from what it is about to send.
  * Referrer-Policy is no-referrer: checkout URLs carry the cart token, which must not travel to image hosts or the
  * merchant's links, and the checkout needs no referrer of its own.
  */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  options: { errorReportingDsn: string | null; trustedProxies: readonly string[] },
-): void {
+export function createSecurityHeaders(options: {
+  errorReportingDsn: string | null;
+  trustedProxies: readonly string[];
+}): SecurityHeaders {
   const pagePolicy = pageContentSecurityPolicy(options.errorReportingDsn);
-
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  return (request, reply) => {
     reply.header('content-security-policy', isHtml(reply) ? pagePolicy : RESOURCE_CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
@@ -85,6 +86,13 @@ export function installSecurityHeaders(
       trustedProxies: options.trustedProxies,
     });
     if (tls) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  };
+}
+
+/** Every answer gets the headers as it is sent, so none escapes them. */
+export function installSecurityHeaders(app: FastifyInstance, apply: SecurityHeaders): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    apply(request, reply);
     return payload;
   });
 }

@@ -16,7 +16,8 @@ export interface PaypalClientOptions {
 }
 
 export interface PaypalRequest {
-  method: 'GET' | 'POST';
+  /** PATCH takes a JSON Patch array as its body and answers 204 without one. */
+  method: 'GET' | 'POST' | 'PATCH';
   /** e.g. /v2/checkout/orders; ids in it are already URL-encoded */
   path: string;
   body?: unknown;
@@ -129,6 +130,7 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     });
     if (result.kind === 'unanswered') return result;
+    // An empty body reads as null, so a 204 No Content (an order PATCH) is a success, not an unreadable answer.
     const body = parseJson(result.text);
     if (result.status >= 200 && result.status < 300 && body === undefined) {
       return { kind: 'unanswered', reason: 'unreadable' };

@@ -18,7 +18,8 @@ interface Fixture {
     /** an x-www-form-urlencoded body, exactly */
     form?: Record<string, string>;
   };
-  response: { status: number; body: unknown };
+  /** no body: a 204 answers nothing */
+  response: { status: number; body?: unknown };
 }
 
 /** A step that is not a recorded answer: the network fails, PayPal never answers, or answers something odd. */
@@ -110,6 +111,7 @@ function replay(...steps: Step[]): Replay {
         );
       }
     }
+    if (fixture.response.body === undefined) return new Response(null, { status: fixture.response.status });
     return new Response(JSON.stringify(fixture.response.body), {
       status: fixture.response.status,
       headers: { 'content-type': 'application/json' },
@@ -129,6 +131,17 @@ function replay(...steps: Step[]): Replay {
   };
   active.push(result);
   return result;
+}
+
+/** What the adapter sent, in order: method, path and the parsed JSON body (null without one). */
+function sentRequests(recording: Replay): Array<{ method: string; path: string; body: unknown }> {
+  return recording.sent.map((line) => {
+    const sent = JSON.parse(line) as { url: string; method: string; body: string | null };
+    const url = new URL(sent.url);
+    const body: unknown =
+      sent.body === null || url.pathname === '/v1/oauth2/token' ? null : JSON.parse(sent.body);
+    return { method: sent.method, path: url.pathname, body };
+  });
 }
 
 function setup(steps: Step[], overrides: Partial<PaypalGatewayOptions> = {}) {
@@ -168,7 +181,19 @@ const expressComplete = {
   idempotencyKey: 'express-complete-7QmV2c9XwKd3',
 };
 
-const CAPTURE_PATH = '/v2/checkout/orders/5O190127TN364715T/capture';
+const ORDER_PATH = '/v2/checkout/orders/5O190127TN364715T';
+const CAPTURE_PATH = `${ORDER_PATH}/capture`;
+
+/** Review flow: approved at 54.98, confirmed on our page at 61.23 once shipping and tax were added. */
+const confirmedTotal = { ...expressComplete, amount: 6123 };
+
+const AMOUNT_UPDATE_REFUSED = {
+  status: 'declined',
+  code: 'payment_declined',
+  message:
+    'PayPal did not accept the final total of this order. Choose PayPal again to approve the new total, or pay by card.',
+  reference: null,
+};
 
 function cardCharge(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
   return {
@@ -252,6 +277,14 @@ describe('PayPal express start', () => {
       status: 'created',
       providerReference: '5O190127TN364715T',
       approvalUrl: 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T',
+    });
+  });
+
+  it('asks PayPal for a Continue button: the payer comes back to confirm the final total on our page', async () => {
+    const { gateway, recording } = setup(['token', 'express-create-order']);
+    await gateway.startExpress(expressStart);
+    expect(sentRequests(recording)[1]?.body).toMatchObject({
+      payment_source: { paypal: { experience_context: { user_action: 'CONTINUE' } } },
     });
   });
 
@@ -397,6 +430,183 @@ describe('PayPal express capture', () => {
       status: 'error',
       retryable: true,
     });
+  });
+});
+
+describe('PayPal express amount update (review flow)', () => {
+  it('updates the order to the confirmed total, then captures it', async () => {
+    const { gateway, recording } = setup([
+      'token',
+      'express-patch-amount',
+      'express-capture-approved-after-patch',
+    ]);
+    expect(await gateway.completeExpress(confirmedTotal)).toEqual({
+      status: 'approved',
+      reference: '8MC585209K746392H',
+      paymentMethodToken: null,
+      payer: {
+        email: 'ana.silva@personal.example.com',
+        fname: 'Ana',
+        lname: 'Silva',
+        ship_fname: 'Bea',
+        ship_lname: 'Costa',
+        ship_address1: '2211 N First Street',
+        ship_address2: 'Building 17',
+        ship_city: 'San Jose',
+        ship_state: 'CA',
+        ship_zipcode: '95131',
+        ship_country: 'US',
+      },
+    });
+    expect(sentRequests(recording).slice(1)).toEqual([
+      {
+        method: 'PATCH',
+        path: ORDER_PATH,
+        body: [
+          {
+            op: 'replace',
+            path: "/purchase_units/@reference_id=='default'/amount",
+            value: { currency_code: 'USD', value: '61.23' },
+          },
+        ],
+      },
+      { method: 'POST', path: CAPTURE_PATH, body: null },
+    ]);
+  });
+
+  it('also updates the order when the confirmed total is lower than the approved amount', async () => {
+    const { gateway, recording } = setup([
+      'token',
+      'express-patch-amount-decreased',
+      'express-capture-approved-after-decrease',
+    ]);
+    expect(await gateway.completeExpress({ ...expressComplete, amount: 4998 })).toMatchObject({
+      status: 'approved',
+      reference: '4RG66024YJ2130357',
+    });
+    expect(sentRequests(recording)[1]).toMatchObject({ method: 'PATCH', path: ORDER_PATH });
+  });
+
+  it('sends no update when the confirmed total is the approved amount', async () => {
+    const { gateway, recording } = setup(['token', 'express-capture-approved']);
+    expect(await gateway.completeExpress(expressComplete)).toMatchObject({ status: 'approved' });
+    expect(sentRequests(recording).map((sent) => `${sent.method} ${sent.path}`)).toEqual([
+      'POST /v1/oauth2/token',
+      `POST ${CAPTURE_PATH}`,
+    ]);
+  });
+
+  it.each([
+    { fixture: 'express-patch-amount-change-not-allowed', issue: 'AMOUNT_CHANGE_NOT_ALLOWED' },
+    { fixture: 'express-patch-payee-account-restricted', issue: 'PAYEE_ACCOUNT_RESTRICTED' },
+    { fixture: 'express-patch-order-not-found', issue: 'INVALID_RESOURCE_ID' },
+  ])(
+    'declines without capturing when PayPal refuses the new total ($issue), and tells the operator',
+    async ({ fixture, issue }) => {
+      const { gateway, recording, logLines } = setup(['token', fixture]);
+      expect(await gateway.completeExpress(confirmedTotal)).toEqual(AMOUNT_UPDATE_REFUSED);
+      expect(sentRequests(recording).map((sent) => sent.method)).toEqual(['POST', 'PATCH']);
+      expect(logLines).toHaveLength(1);
+      expect(logLines[0]).toContain(issue);
+      expect(logLines[0]).toContain('update amount');
+    },
+  );
+
+  it('answers a retryable error without capturing when the update fails with a 5xx', async () => {
+    const { gateway, recording } = setup(['token', 'express-patch-server-error']);
+    expect(await gateway.completeExpress(confirmedTotal)).toEqual({
+      status: 'error',
+      message: 'PayPal did not answer. Try again: you will not be charged twice.',
+      retryable: true,
+    });
+    expect(sentRequests(recording).map((sent) => sent.method)).toEqual(['POST', 'PATCH']);
+  });
+
+  it.each(['network', 'hang'] as const)(
+    'answers a retryable error without capturing when the update fails (%s)',
+    async (fail) => {
+      const { gateway, recording } = setup(['token', { method: 'PATCH', path: ORDER_PATH, fail }]);
+      expect(await gateway.completeExpress(confirmedTotal)).toMatchObject({
+        status: 'error',
+        retryable: true,
+      });
+      expect(sentRequests(recording).map((sent) => sent.method)).toEqual(['POST', 'PATCH']);
+    },
+  );
+
+  it('fetches a new token and sends the same update again when PayPal answers the update 401', async () => {
+    const { gateway } = setup([
+      'token',
+      'express-patch-amount-unauthorized',
+      'token-second',
+      'express-patch-amount-with-second-token',
+      'express-capture-approved-after-patch-with-second-token',
+    ]);
+    expect(await gateway.completeExpress(confirmedTotal)).toMatchObject({
+      status: 'approved',
+      reference: '8MC585209K746392H',
+    });
+  });
+
+  it('updates again and captures when a retry follows an update whose answer was lost', async () => {
+    const { gateway } = setup([
+      'token',
+      { method: 'PATCH', path: ORDER_PATH, fail: 'network' },
+      'express-patch-amount',
+      'express-capture-approved-after-patch',
+    ]);
+    expect(await gateway.completeExpress(confirmedTotal)).toMatchObject({ status: 'error', retryable: true });
+    expect(await gateway.completeExpress(confirmedTotal)).toMatchObject({
+      status: 'approved',
+      reference: '8MC585209K746392H',
+    });
+  });
+
+  it('answers the earlier capture when a retry with the same key finds the order already completed', async () => {
+    const { gateway } = setup([
+      'token',
+      'express-patch-amount',
+      { method: 'POST', path: CAPTURE_PATH, fail: 'network' },
+      'express-patch-order-already-completed',
+      // PayPal answers the repeated PayPal-Request-Id with the first capture's result.
+      'express-capture-approved-after-patch',
+    ]);
+    expect(await gateway.completeExpress(confirmedTotal)).toMatchObject({ status: 'error', retryable: true });
+    expect(await gateway.completeExpress(confirmedTotal)).toMatchObject({
+      status: 'approved',
+      reference: '8MC585209K746392H',
+    });
+  });
+
+  it('reads the order when a new attempt finds it already updated and captured, rather than declining it', async () => {
+    const { gateway } = setup([
+      'token',
+      'express-patch-order-already-completed',
+      'express-capture-already-captured',
+      'express-get-order-completed-after-patch',
+    ]);
+    const result = await gateway.completeExpress({
+      ...confirmedTotal,
+      idempotencyKey: 'express-complete-second-try',
+    });
+    expect(result).toMatchObject({ status: 'approved', reference: '8MC585209K746392H' });
+  });
+
+  it('declines, without calling PayPal, a confirmed total PayPal cannot express in the currency', async () => {
+    const { gateway, recording } = setup([]);
+    const result = await gateway.completeExpress({
+      ...expressComplete,
+      currency: 'TWD',
+      approvedAmount: 150_000,
+      amount: 150_050,
+    });
+    expect(result).toEqual({
+      status: 'declined',
+      code: 'payment_declined',
+      message: 'PayPal cannot take this amount in TWD. Pay by card instead.',
+      reference: null,
+    });
+    expect(recording.sent).toEqual([]);
   });
 });
 
@@ -659,6 +869,73 @@ describe('card data and credentials never leave the charge call', () => {
       ],
     },
   ];
+
+  const amountUpdateFailures: Array<{ name: string; steps: Step[] }> = [
+    { name: 'update refused', steps: ['token', 'express-patch-amount-change-not-allowed'] },
+    {
+      name: 'update refused for the merchant account',
+      steps: ['token', 'express-patch-payee-account-restricted'],
+    },
+    { name: 'update answered 500', steps: ['token', 'express-patch-server-error'] },
+    {
+      name: 'update refused, quoting the request and the token',
+      steps: [
+        'token',
+        {
+          method: 'PATCH',
+          path: ORDER_PATH,
+          status: 400,
+          text: JSON.stringify({
+            name: 'INVALID_REQUEST',
+            message: `Bearer ${ACCESS_TOKENS[0]} could not patch ana.silva@personal.example.com`,
+            debug_id: 'abc0123def456',
+            details: [
+              {
+                field: "/purchase_units/@reference_id=='default'/amount/value",
+                value: 'ana.silva@personal.example.com',
+                issue: 'INVALID_PARAMETER_SYNTAX',
+                description: `Token ${ACCESS_TOKENS[0]} is not a value`,
+              },
+            ],
+          }),
+        },
+      ],
+    },
+    {
+      name: 'update answered 200 with something unreadable',
+      steps: ['token', { method: 'PATCH', path: ORDER_PATH, status: 200, text: `<html>${ACCESS_TOKENS[0]}` }],
+    },
+    {
+      name: 'token refused twice on the update',
+      steps: [
+        'token',
+        { method: 'PATCH', path: ORDER_PATH, status: 401, text: '{"error":"invalid_token"}' },
+        'token-second',
+        { method: 'PATCH', path: ORDER_PATH, status: 401, text: '{"error":"invalid_token"}' },
+      ],
+    },
+  ];
+
+  it.each(amountUpdateFailures)(
+    'keeps credentials and what PayPal echoed out of the result and the logs, and captures nothing: $name',
+    async ({ steps }) => {
+      const { gateway, logLines, recording } = setup(steps);
+      const result = await gateway.completeExpress(confirmedTotal);
+      expect(result).toMatchObject({ status: expect.stringMatching(/^(declined|error)$/) });
+      expect(sentRequests(recording).some((sent) => sent.path === CAPTURE_PATH)).toBe(false);
+      const seen = [JSON.stringify(result), ...logLines].join('\n');
+      for (const secret of [
+        CLIENT_SECRET,
+        BASIC.slice(6),
+        ...ACCESS_TOKENS,
+        'ana.silva@personal.example.com',
+        'The amount specified is different',
+        'The merchant account is restricted',
+      ]) {
+        expect(seen).not.toContain(secret);
+      }
+    },
+  );
 
   it.each(failurePaths)(
     'keeps the card number and CVV out of the result and the logs: $name',

@@ -44,6 +44,12 @@ export const PAYPAL_CARD_TOKEN_PREFIX = 'card:';
 
 const MAX_TEXT = 127;
 
+const AMOUNT_UPDATE_REFUSED: Decline = {
+  code: 'payment_declined',
+  message:
+    'PayPal did not accept the final total of this order. Choose PayPal again to approve the new total, or pay by card.',
+};
+
 type Outcome =
   { status: 'error'; message: string; retryable: true } | { status: 'declined'; decline: Decline };
 
@@ -145,6 +151,57 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
       message: `PayPal cannot take this amount in ${currency}. Try another way to pay.`,
     };
     return { decline };
+  }
+
+  /**
+   * Replaces the approved order's amount with the total the shopper confirmed on our page (shipping and tax added
+   * once PayPal told us the address); null when the capture may go ahead, otherwise the result to answer instead.
+   */
+  async function updateOrderAmount(
+    orderPath: string,
+    amount: number,
+    currency: string,
+  ): Promise<Exclude<ExpressCompleteResult, { status: 'approved' }> | null> {
+    const value = toPaypalAmount(amount, currency);
+    if (value === null) {
+      return {
+        status: 'declined',
+        code: 'payment_declined',
+        message: `PayPal cannot take this amount in ${currency}. Pay by card instead.`,
+        reference: null,
+      };
+    }
+    // No PayPal-Request-Id: the PATCH does not take one, and replacing the amount with the same value is harmless.
+    const answer = await client.send({
+      method: 'PATCH',
+      path: orderPath,
+      body: [
+        {
+          op: 'replace',
+          path: "/purchase_units/@reference_id=='default'/amount",
+          value: { currency_code: currency, value },
+        },
+      ],
+    });
+    if (answer.kind === 'answered' && answer.status >= 200 && answer.status < 300) return null;
+    if (answer.kind === 'unanswered') {
+      if (answer.reason === 'unreadable') warn('update amount', answer, 'answered something unreadable');
+      return fromOutcome(unavailableOutcome('paypal'));
+    }
+    if (answer.status >= 500 || answer.status === 409 || answer.status === 429) {
+      return fromOutcome(unavailableOutcome('paypal'));
+    }
+    if (
+      answer.status === 422 &&
+      (hasIssue(answer.body, 'ORDER_ALREADY_COMPLETED') || hasIssue(answer.body, 'ORDER_ALREADY_CAPTURED'))
+    ) {
+      // An earlier attempt updated and captured it, and its answer was lost: the capture call tells how that went.
+      return null;
+    }
+    // A refused amount (an increase beyond what the payer approved, a merchant account problem, a mismatch of ours)
+    // leaves the order as approved: capturing it would take a total the shopper did not confirm.
+    warn('update amount', answer, 'refused the new amount');
+    return { status: 'declined', ...AMOUNT_UPDATE_REFUSED, reference: null };
   }
 
   return {
@@ -282,7 +339,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
             paypal: {
               experience_context: {
                 shipping_preference: 'GET_FROM_FILE',
-                user_action: 'PAY_NOW',
+                // The payer comes back to our page to review and confirm the final total, which may differ.
+                user_action: 'CONTINUE',
                 return_url: request.returnUrl,
                 cancel_url: request.cancelUrl,
               },
@@ -327,6 +385,10 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
 
     async completeExpress(request): Promise<ExpressCompleteResult> {
       const orderPath = `/v2/checkout/orders/${encodeURIComponent(request.providerReference)}`;
+      if (request.amount !== request.approvedAmount) {
+        const withoutCapture = await updateOrderAmount(orderPath, request.amount, request.currency);
+        if (withoutCapture !== null) return withoutCapture;
+      }
       let answer = await client.send({
         method: 'POST',
         path: `${orderPath}/capture`,

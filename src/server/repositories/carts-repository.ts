@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import type { OfferRow } from './offers-repository.js';
 
 export interface CartRow {
   id: number;
@@ -109,37 +110,20 @@ export async function lockCart(
 }
 
 /** A cart line with its offer and gift details, as pricing and the page need it. */
-export interface CartLineRow {
+export type CartLineRow = Omit<OfferRow, 'id' | 'organization_id' | 'active' | 'created_at' | 'updated_at'> & {
   id: number;
   offer_id: number;
   position: number;
   quantity: number;
   is_gift: boolean;
   price_override: number | null;
-  offer_name: string;
-  offer_title: string;
-  item_id: string;
-  item_name: string;
-  item_image: string | null;
-  item_category: string;
-  item_options: { name: string; value: string }[];
-  override_initial_item_id: string | null;
-  override_initial_item_name: string | null;
-  price: number;
-  is_recurring: boolean;
-  billing_interval_days: number | null;
-  next_price: number | null;
-  is_giftable: boolean;
-  is_taxable: boolean;
-  requires_shipping: boolean;
-  shipping_price: number;
   gift_name: string | null;
   gift_email: string | null;
   gift_date: string | null;
   gift_message: string | null;
   gift_phone: string | null;
   order_offer_notes: string | null;
-}
+};
 
 export async function findCartLines(
   db: Queryable,

@@ -137,3 +137,11 @@ export async function expireExpressPayment(db: Queryable, organizationId: number
     [organizationId, id],
   );
 }
+
+export async function expireLapsedExpressPayments(db: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE express_payments SET status = 'expired' WHERE status IN ('created', 'approved') AND expires_at <= $1`,
+    [now],
+  );
+  return rowCount;
+}

@@ -190,33 +190,8 @@ export async function findOrderByCart(
   return rows[0] ?? null;
 }
 
-export interface OrderValues {
-  customer_id: number;
-  status: OrderRow['status'];
-  is_test: boolean;
-  currency: string;
-  subtotal: number;
-  total_discount: number;
-  total_offer_shipping: number;
-  total_campaign_shipping: number;
-  total_tax: number;
-  total_gift_cards: number;
-  total: number;
-  discount_code_id: number | null;
-  discount_code: string | null;
-  shipping_profile_id: number | null;
-  email: string;
-  phone: string;
-  same_address: boolean;
-  shipping_address: OrderAddress | null;
-  billing_address: OrderAddress | null;
-  subscription_terms_accepted: boolean;
-  subscription_terms_accepted_at: Date | null;
-  subscription_terms_ip: string | null;
-  subscription_terms_version: string | null;
-  email_opt_in: boolean;
-  ip_address: string | null;
-}
+/** The columns an order attempt writes (its lines, status transitions and leases are written separately). */
+export type OrderValues = Pick<OrderRow, (typeof ORDER_COLUMNS)[number]> & { customer_id: number };
 
 const ORDER_COLUMNS = [
   'customer_id',
@@ -244,7 +219,7 @@ const ORDER_COLUMNS = [
   'subscription_terms_version',
   'email_opt_in',
   'ip_address',
-] as const satisfies readonly (keyof OrderValues)[];
+] as const satisfies readonly (keyof OrderRow)[];
 
 function orderParams(values: OrderValues): unknown[] {
   return ORDER_COLUMNS.map((column) => {
@@ -587,6 +562,41 @@ export async function releasePaymentLease(
   orderId: number,
 ): Promise<void> {
   await db.query('UPDATE orders SET payment_lease_until = NULL WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    orderId,
+  ]);
+}
+
+/**
+ * Gives back the code uses held by orders whose payment never finished (the process died between holding the use
+ * and recording the payment): no lease, not complete, untouched for `staleBefore`.
+ */
+export async function releaseStaleDiscountReservations(
+  db: Queryable,
+  staleBefore: Date,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ organization_id: number; discount_code_id: number }>(
+    `WITH stale AS (
+       SELECT id FROM orders
+        WHERE discount_reserved AND status <> 'complete' AND discount_code_id IS NOT NULL AND updated_at < $1
+          AND (payment_lease_until IS NULL OR payment_lease_until < $2)
+        FOR UPDATE SKIP LOCKED
+     )
+     UPDATE orders o SET discount_reserved = false, updated_at = $2 FROM stale WHERE o.id = stale.id
+     RETURNING o.organization_id, o.discount_code_id`,
+    [staleBefore, now],
+  );
+  for (const row of rows) await releaseDiscountUse(db, row.organization_id, row.discount_code_id);
+  return rows.length;
+}
+
+export async function clearDiscountReservation(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<void> {
+  await db.query('UPDATE orders SET discount_reserved = false WHERE organization_id = $1 AND id = $2', [
     organizationId,
     orderId,
   ]);

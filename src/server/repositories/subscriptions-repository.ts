@@ -156,3 +156,159 @@ export async function findOrderSubscriptionNotices(
   );
   return rows;
 }
+
+export interface DueSubscriptionRow {
+  id: number;
+  organization_id: number;
+  status: SubscriptionRow['status'];
+  cycle: number;
+  cycle_amount: number;
+  currency: string;
+  interval_days: number;
+  next_charge_at: Date;
+  retry_count: number;
+  is_test: boolean;
+  payment_method_id: number | null;
+  pm_gateway: string | null;
+  pm_token: string | null;
+  /** charges already recorded for the cycle being charged: the next attempt's number is this + 1 */
+  attempts_this_cycle: number;
+}
+
+/**
+ * Claims due subscriptions for one runner: rows another runner holds are skipped (SKIP LOCKED), and the claim is a
+ * lease, so the charge can run outside the transaction and a crashed runner's claim lapses.
+ */
+export async function claimDueSubscriptions(
+  db: Queryable,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<DueSubscriptionRow[]> {
+  const { rows } = await db.query<DueSubscriptionRow>(
+    `WITH due AS (
+       SELECT id FROM subscriptions
+        WHERE status = 'active' AND next_charge_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+        ORDER BY next_charge_at, id
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+     )
+     UPDATE subscriptions s SET lease_until = $2
+       FROM due
+      WHERE s.id = due.id
+     RETURNING s.id, s.organization_id, s.status, s.cycle, s.cycle_amount, s.currency, s.interval_days, s.next_charge_at,
+               s.retry_count, s.is_test, s.payment_method_id,
+               (SELECT pm.gateway FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_gateway,
+               (SELECT pm.gateway_token FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_token,
+               (SELECT count(*) FROM subscription_charges c WHERE c.subscription_id = s.id AND c.cycle = s.cycle + 1)::bigint AS attempts_this_cycle`,
+    [input.now, input.leaseUntil, input.limit],
+  );
+  return rows;
+}
+
+/** Records one charge attempt; false when this attempt was already recorded (another runner, or a retry). */
+export async function insertSubscriptionCharge(
+  db: Queryable,
+  values: {
+    organizationId: number;
+    subscriptionId: number;
+    cycle: number;
+    attempt: number;
+    amount: number;
+    status: 'approved' | 'declined' | 'error';
+    message: string | null;
+    reference: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO subscription_charges (organization_id, subscription_id, cycle, attempt, amount, status, message,
+                                       gateway_reference, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (subscription_id, cycle, attempt) DO NOTHING`,
+    [
+      values.organizationId,
+      values.subscriptionId,
+      values.cycle,
+      values.attempt,
+      values.amount,
+      values.status,
+      values.message,
+      values.reference,
+      values.now,
+    ],
+  );
+  return rowCount > 0;
+}
+
+/** Moves a subscription on after a charge attempt of `cycle`, only if nobody did already. */
+export async function scheduleSubscription(
+  db: Queryable,
+  values: {
+    organizationId: number;
+    subscriptionId: number;
+    chargedCycle: number;
+    approved: boolean;
+    nextChargeAt: Date;
+    retryCount: number;
+    pastDue: boolean;
+    now: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions
+        SET cycle = CASE WHEN $4 THEN $3 ELSE cycle END,
+            next_charge_at = $5,
+            retry_count = $6,
+            status = CASE WHEN $7 AND status = 'active' THEN 'past_due' ELSE status END,
+            lease_until = NULL,
+            updated_at = $8
+      WHERE organization_id = $1 AND id = $2 AND cycle = $3 - 1`,
+    [
+      values.organizationId,
+      values.subscriptionId,
+      values.chargedCycle,
+      values.approved,
+      values.nextChargeAt,
+      values.retryCount,
+      values.pastDue,
+      values.now,
+    ],
+  );
+}
+
+export async function setSubscriptionStatus(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: { status: SubscriptionRow['status']; nextChargeAt?: Date; resetRetries?: boolean; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions
+        SET status = $3,
+            next_charge_at = coalesce($4, next_charge_at),
+            retry_count = CASE WHEN $5 THEN 0 ELSE retry_count END,
+            paused_at = CASE WHEN $3 = 'paused' THEN $6 WHEN $3 = 'active' THEN NULL ELSE paused_at END,
+            cancelled_at = CASE WHEN $3 = 'cancelled' THEN $6 ELSE cancelled_at END,
+            updated_at = $6
+      WHERE organization_id = $1 AND id = $2`,
+    [
+      organizationId,
+      id,
+      values.status,
+      values.nextChargeAt ?? null,
+      values.resetRetries ?? false,
+      values.now,
+    ],
+  );
+}
+
+export async function lockSubscription(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `${SELECT} WHERE s.organization_id = $1 AND s.id = $2 FOR UPDATE OF s`,
+    [organizationId, id],
+  );
+  return rows[0] ?? null;
+}

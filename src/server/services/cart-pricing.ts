@@ -1,5 +1,6 @@
 import type { StoredPreview } from '../../contract/cart.js';
-import { checkDiscountCode } from '../../domain/discount-rules.js';
+import { checkDiscountCode, type DiscountCheck } from '../../domain/discount-rules.js';
+import type { DiscountCodeRow } from '../repositories/discount-codes-repository.js';
 import { minor, ZERO } from '../../domain/money.js';
 import {
   priceCart,
@@ -44,6 +45,28 @@ export interface CartPricing {
   chosenProfile: ShippingProfileRow | null;
   /** e.g. the requested shipping profile does not serve the country */
   shippingNotice: Notice | null;
+}
+
+/** Whether a code may discount this cart now (its window, uses, minimum and offers), and if not why. */
+export function checkCartDiscount(state: CartState, code: DiscountCodeRow, now: Date): DiscountCheck {
+  return checkDiscountCode(
+    {
+      code: code.code,
+      active: code.active,
+      startsAt: code.starts_at,
+      endsAt: code.ends_at,
+      usageLimit: code.usage_limit,
+      usageCount: code.usage_count,
+      minSubtotal: minor(code.min_subtotal),
+      offerIds: code.offer_ids,
+    },
+    {
+      now,
+      subtotal: minor(state.lines.reduce((sum, line) => sum + (line.price_override ?? line.price) * line.quantity, 0)),
+      offerIds: state.lines.map((line) => line.offer_id),
+      currency: state.organization.currency,
+    },
+  );
 }
 
 export function addressFromPreview(preview: StoredPreview | null): PricingAddress | null {
@@ -92,31 +115,13 @@ export async function priceCartState(
   options: { address: PricingAddress | null; requestedProfileId: number | null; now: Date },
 ): Promise<CartPricing> {
   const lines = pricingLines(state);
-  const currency = state.organization.currency;
   const claim = isGiftClaimCart(state);
 
   let discount: PricingDiscount | null = null;
   let discountNotice: Notice | null = null;
   const code = state.discountCode;
   if (code && !claim) {
-    const check = checkDiscountCode(
-      {
-        code: code.code,
-        active: code.active,
-        startsAt: code.starts_at,
-        endsAt: code.ends_at,
-        usageLimit: code.usage_limit,
-        usageCount: code.usage_count,
-        minSubtotal: minor(code.min_subtotal),
-        offerIds: code.offer_ids,
-      },
-      {
-        now: options.now,
-        subtotal: minor(lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)),
-        offerIds: lines.map((line) => line.offerId),
-        currency,
-      },
-    );
+    const check = checkCartDiscount(state, code, options.now);
     if (check.ok) {
       discount = {
         kind: code.kind,

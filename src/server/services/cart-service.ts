@@ -7,11 +7,10 @@ import type {
   StoredPreview,
 } from '../../contract/cart.js';
 import { GIFT_MESSAGE_MAX_LENGTH } from '../../contract/cart.js';
+import { CARD_NUMBER_IN_TEXT_MESSAGE, containsCardNumber } from '../../domain/card.js';
 import { parseCartToken } from '../../domain/cart-token.js';
 import { isCountryCode } from '../../domain/countries.js';
-import { checkDiscountCode } from '../../domain/discount-rules.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
-import { minor } from '../../domain/money.js';
 import type { Database, Queryable } from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
@@ -33,7 +32,7 @@ import { findDiscountCodeByCode } from '../repositories/discount-codes-repositor
 import { findOffers } from '../repositories/offers-repository.js';
 import { findOrganizationById, type OrganizationRow } from '../repositories/organizations-repository.js';
 import { settingsOf } from './organization-service.js';
-import { addressFromPreview, priceCartState, type PricingAddress } from './cart-pricing.js';
+import { addressFromPreview, checkCartDiscount, priceCartState, type PricingAddress } from './cart-pricing.js';
 import { presentCart, presentOffers, storedPreviewOf } from './cart-presenter.js';
 import { pricingOfOrder } from './order-figures.js';
 import { major } from './money-input.js';
@@ -263,26 +262,7 @@ export async function applyDiscountCode(
           `We don't recognise the code ${text.toUpperCase()}. Check it and try again.`,
         );
       if (!code) throw unknown();
-      const check = checkDiscountCode(
-        {
-          code: code.code,
-          active: code.active,
-          startsAt: code.starts_at,
-          endsAt: code.ends_at,
-          usageLimit: code.usage_limit,
-          usageCount: code.usage_count,
-          minSubtotal: minor(code.min_subtotal),
-          offerIds: code.offer_ids,
-        },
-        {
-          now,
-          subtotal: minor(
-            state.lines.reduce((sum, line) => sum + (line.price_override ?? line.price) * line.quantity, 0),
-          ),
-          offerIds: state.lines.map((line) => line.offer_id),
-          currency: organization.currency,
-        },
-      );
+      const check = checkCartDiscount(state, code, now);
       if (!check.ok) {
         if (check.status === 404) throw unknown();
         throw new AppError(check.status, check.code, check.message);
@@ -440,6 +420,16 @@ function checkGift(input: GiftRequest, now: Date): Record<string, string> {
   const phone = input.gift_phone?.trim() ?? '';
   if (phone !== '' && (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 7)) {
     fields.gift_phone = 'Enter a phone number like +1 555 010 0199, or leave it empty.';
+  }
+  for (const name of [
+    'gift_name',
+    'gift_email',
+    'gift_message',
+    'gift_phone',
+    'order_offer_notes',
+  ] as const) {
+    const value = input[name];
+    if (value !== undefined && containsCardNumber(value)) fields[name] = CARD_NUMBER_IN_TEXT_MESSAGE;
   }
   return fields;
 }

@@ -9,8 +9,6 @@ import {
 } from '../repositories/idempotency-repository.js';
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** How long a request holds its key; past it, a retry takes the key over (the first holder crashed). */
-const IN_PROGRESS_LEASE_MS = 60_000;
 
 export interface Outcome<T> {
   status: number;
@@ -65,7 +63,15 @@ function isFinal(error: AppError): boolean {
  */
 export async function runIdempotent<T>(
   db: Database,
-  input: { organizationId: number; scope: string; key: string | undefined; requestHash: string; now: Date },
+  input: {
+    organizationId: number;
+    scope: string;
+    key: string | undefined;
+    requestHash: string;
+    now: Date;
+    /** how long the request holds its key; past it, a retry takes the key over (the first holder crashed) */
+    leaseMs: number;
+  },
   work: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
   if (input.key === undefined) return work();
@@ -73,7 +79,7 @@ export async function runIdempotent<T>(
   const lease = {
     ...ids,
     requestHash: input.requestHash,
-    lockedUntil: new Date(input.now.getTime() + IN_PROGRESS_LEASE_MS),
+    lockedUntil: new Date(input.now.getTime() + input.leaseMs),
     expiresAt: new Date(input.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS),
     now: input.now,
   };

@@ -1,5 +1,10 @@
 import type { CreateOrder, OrderResponse, UpdateOrder } from '../../contract/order.js';
-import { digitsOnly, getCardType } from '../../domain/card.js';
+import {
+  CARD_NUMBER_IN_TEXT_MESSAGE,
+  containsCardNumber,
+  digitsOnly,
+  getCardType,
+} from '../../domain/card.js';
 import {
   checkAddress,
   checkCard,
@@ -47,6 +52,7 @@ import {
   markGiftClaimed,
   releaseDiscountUse,
   releasePaymentLease,
+  clearDiscountReservation,
   replaceOrderLines,
   reserveDiscountUse,
   setCartOrdered,
@@ -77,6 +83,8 @@ export interface OrderDependencies {
   gateways: { card: PaymentGateway; express: PaymentGateway };
   limits: OrderLimits;
   publicUrl: string;
+  /** how long one payment attempt holds its order (config PAYMENT_LEASE_SECONDS) */
+  paymentLeaseMs: number;
 }
 
 export interface OrderRequest {
@@ -88,8 +96,6 @@ export interface OrderRequest {
   now: Date;
 }
 
-/** Longest a payment may be in flight before another attempt may take over (a crashed process). */
-const PAYMENT_LEASE_MS = 60_000;
 /** How long the payer has to approve an express payment. */
 const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
 
@@ -124,33 +130,24 @@ function text(value: string | undefined): string {
   return value?.trim() ?? '';
 }
 
-function shippingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
+/** The ship_* or bill_* fields of an order body as an address (trimmed; state and postal code upper-cased). */
+function addressOf(body: CreateOrder | UpdateOrder, prefix: 'ship' | 'bill'): OrderAddress {
+  const field = (name: string) => text(body[`${prefix}_${name}` as keyof (CreateOrder | UpdateOrder)] as string | undefined);
   return {
-    fname: text(body.ship_fname),
-    lname: text(body.ship_lname),
-    address1: text(body.ship_address1),
-    address2: text(body.ship_address2),
-    city: text(body.ship_city),
-    state: text(body.ship_state).toUpperCase(),
-    zipcode: text(body.ship_zipcode).toUpperCase(),
-    country: text(body.ship_country).toUpperCase(),
+    fname: field('fname'),
+    lname: field('lname'),
+    address1: field('address1'),
+    address2: field('address2'),
+    city: field('city'),
+    state: field('state').toUpperCase(),
+    zipcode: field('zipcode').toUpperCase(),
+    country: field('country').toUpperCase(),
     phone: text(body.phone),
   };
 }
 
-function billingAddressOf(body: CreateOrder | UpdateOrder): OrderAddress {
-  return {
-    fname: text(body.bill_fname),
-    lname: text(body.bill_lname),
-    address1: text(body.bill_address1),
-    address2: text(body.bill_address2),
-    city: text(body.bill_city),
-    state: text(body.bill_state).toUpperCase(),
-    zipcode: text(body.bill_zipcode).toUpperCase(),
-    country: text(body.bill_country).toUpperCase(),
-    phone: text(body.phone),
-  };
-}
+const shippingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'ship');
+const billingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'bill');
 
 function toAddressValues(address: OrderAddress): AddressValues {
   return {
@@ -211,6 +208,33 @@ async function checkExpressPayment(
     throw new AppError(422, 'express_payment_not_approved', 'The PayPal payment has not been approved yet.');
   }
   return express;
+}
+
+/** The order's free-text fields: none may hold a card number (it would be stored as text). */
+const TEXT_FIELDS = [
+  'email',
+  'phone',
+  'ship_fname',
+  'ship_lname',
+  'ship_address1',
+  'ship_address2',
+  'ship_city',
+  'ship_state',
+  'ship_zipcode',
+  'bill_fname',
+  'bill_lname',
+  'bill_address1',
+  'bill_address2',
+  'bill_city',
+  'bill_state',
+  'bill_zipcode',
+] as const;
+
+function checkNoCardNumbers(body: CreateOrder | UpdateOrder, fields: FieldProblems): void {
+  for (const name of TEXT_FIELDS) {
+    const value = body[name];
+    if (value !== undefined && containsCardNumber(value)) fields[name] = CARD_NUMBER_IN_TEXT_MESSAGE;
+  }
 }
 
 /** Everything wrong with the order at once, keyed by the body's field names. */
@@ -539,6 +563,8 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // Express start: the payer gives their details at the provider, so only the cart itself must be valid.
     if (!expressStart)
       checkOrder(body, state, pricing, { method, paymentDue, termsDisplayed, requested, now }, fields);
+    // Last, so this message wins for a field that also failed its format.
+    checkNoCardNumbers(body, fields);
     if (Object.keys(fields).length > 0) throw validationError(fields);
 
     const express =
@@ -625,12 +651,11 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // One use of the code is held before any money moves; a code used up meanwhile stops the order here.
     const order = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
     const wantedCode = values.discount_code_id;
-    let reserved = order.discount_reserved;
-    if (reserved && order.discount_code_id !== wantedCode && existing?.discount_code_id) {
-      await releaseDiscountUse(tx, organization.id, existing.discount_code_id);
-      reserved = false;
-    }
-    if (wantedCode !== null && !(reserved && existing?.discount_code_id === wantedCode)) {
+    // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
+    const heldCode = order.discount_reserved ? (existing?.discount_code_id ?? null) : null;
+    let reserved = heldCode !== null && heldCode === wantedCode;
+    if (heldCode !== null && heldCode !== wantedCode) await releaseDiscountUse(tx, organization.id, heldCode);
+    if (wantedCode !== null && !reserved) {
       if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
         throw new AppError(
           422,
@@ -664,7 +689,13 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     }
 
     if (
-      !(await takePaymentLease(tx, organization.id, orderId, now, new Date(now.getTime() + PAYMENT_LEASE_MS)))
+      !(await takePaymentLease(
+        tx,
+        organization.id,
+        orderId,
+        now,
+        new Date(now.getTime() + deps.paymentLeaseMs),
+      ))
     ) {
       throw new AppError(
         409,
@@ -755,19 +786,12 @@ function attemptValues(input: {
 async function abandonCharge(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'charge' }>,
-  now: Date,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await releasePaymentLease(tx, plan.organization.id, plan.orderId);
     if (plan.discountCodeId !== null) {
       await releaseDiscountUse(tx, plan.organization.id, plan.discountCodeId);
-      await setOrderOutcome(
-        tx,
-        plan.organization.id,
-        plan.orderId,
-        { status: 'pending', discountReserved: false },
-        now,
-      );
+      await clearDiscountReservation(tx, plan.organization.id, plan.orderId);
     }
   });
 }
@@ -784,7 +808,7 @@ async function charge(
   try {
     await deps.limits.beforeOrderAttempt(limitsInput);
   } catch (error) {
-    await abandonCharge(deps, plan, now);
+    await abandonCharge(deps, plan);
     throw error;
   }
 

@@ -65,6 +65,7 @@ import {
   getTaxRate,
   listTaxRatePage,
 } from '../../services/tax-rate-service.js';
+import { changeSubscription } from '../../services/subscription-service.js';
 import { registerCrudRoutes } from './crud-routes.js';
 
 const page = (query: { limit?: number | undefined; starting_after?: number | undefined }) => ({
@@ -257,4 +258,27 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     },
     handler: ({ params, request }) => getSubscription(db, merchantOf(request), params.id),
   });
+
+  for (const action of ['cancel', 'pause', 'resume'] as const) {
+    router.add({
+      method: 'POST',
+      url: `/checkout/api/merchant/subscriptions/:id/${action}`,
+      summary: {
+        cancel: 'Cancel a subscription (final)',
+        pause: 'Pause a subscription: no charges until it is resumed',
+        resume: 'Resume a paused or past-due subscription',
+      }[action],
+      tags: ['merchant: subscriptions'],
+      guard: 'merchant',
+      params: IdParamsSchema,
+      responses: {
+        200: { description: 'The subscription', schema: SubscriptionSchema },
+        401: { description: 'Bad key' },
+        404: { description: 'No such subscription' },
+        409: { description: 'Already cancelled' },
+      },
+      handler: ({ params, request }) =>
+        changeSubscription(db, merchantOf(request), params.id, action, clock.now()),
+    });
+  }
 }

@@ -1,7 +1,8 @@
-import { PaymentTokenSchema } from '../../../contract/order.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CreateOrderSchema,
   OrderResponseSchema,
+  PaymentTokenSchema,
   UpdateOrderSchema,
   type CreateOrder,
   type UpdateOrder,
@@ -57,6 +58,30 @@ const responses = {
 export function registerOrderRoutes(router: Router, context: AppContext, deps: OrderDependencies): void {
   const { db, clock } = context;
 
+  /** One attempt of POST or PUT orders, once per Idempotency-Key. */
+  const attempt = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    order: { kind: 'create' | 'update'; orderId: number | null; body: CreateOrder | UpdateOrder },
+  ) => {
+    const shopper = shopperOf(request);
+    const now = clock.now();
+    const route = order.kind === 'create' ? 'POST orders' : `PUT orders/${order.orderId}`;
+    const outcome = await runIdempotent(
+      db,
+      {
+        organizationId: shopper.organizationId,
+        scope: 'orders',
+        key: checkIdempotencyKey(request.headers['idempotency-key']),
+        requestHash: requestFingerprint(route, order.body),
+        now,
+        leaseMs: deps.paymentLeaseMs,
+      },
+      async () => ({ status: 200, body: await submitOrder(deps, { ...order, shopper, now }) }),
+    );
+    return reply.code(outcome.status).send(outcome.body);
+  };
+
   router.add({
     method: 'POST',
     url: `${SHOPPER_BASE}/orders`,
@@ -66,25 +91,7 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
     guard: 'shopper',
     body: CreateOrderSchema,
     responses,
-    async handler({ body, request, reply }) {
-      const shopper = shopperOf(request);
-      const now = clock.now();
-      const outcome = await runIdempotent(
-        db,
-        {
-          organizationId: shopper.organizationId,
-          scope: 'orders',
-          key: checkIdempotencyKey(request.headers['idempotency-key']),
-          requestHash: requestFingerprint('POST orders', body),
-          now,
-        },
-        async () => ({
-          status: 200,
-          body: await submitOrder(deps, { kind: 'create', orderId: null, body, shopper, now }),
-        }),
-      );
-      return reply.code(outcome.status).send(outcome.body);
-    },
+    handler: ({ body, request, reply }) => attempt(request, reply, { kind: 'create', orderId: null, body }),
   });
 
   router.add({
@@ -97,25 +104,8 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
     params: OrderParamsSchema,
     body: UpdateOrderSchema,
     responses,
-    async handler({ params, body, request, reply }) {
-      const shopper = shopperOf(request);
-      const now = clock.now();
-      const outcome = await runIdempotent(
-        db,
-        {
-          organizationId: shopper.organizationId,
-          scope: 'orders',
-          key: checkIdempotencyKey(request.headers['idempotency-key']),
-          requestHash: requestFingerprint(`PUT orders/${params.order_id}`, body),
-          now,
-        },
-        async () => ({
-          status: 200,
-          body: await submitOrder(deps, { kind: 'update', orderId: params.order_id, body, shopper, now }),
-        }),
-      );
-      return reply.code(outcome.status).send(outcome.body);
-    },
+    handler: ({ params, body, request, reply }) =>
+      attempt(request, reply, { kind: 'update', orderId: params.order_id, body }),
   });
 
   router.add({

@@ -1,0 +1,25 @@
+// Charges every due subscription once and does the housekeeping, then exits. Safe to run from several machines
+// at once (cron on each instance, say): runners skip each other's subscriptions.
+import { systemClock } from '../src/server/clock.js';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/open-database.js';
+import { createLogger } from '../src/server/logging.js';
+import { createPaymentGateways } from '../src/server/payments/select-gateway.js';
+import { runMaintenance } from '../src/server/services/maintenance.js';
+import { runRebills } from '../src/server/services/rebill-service.js';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel });
+const db = await openDatabase(config);
+try {
+  const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
+  const rebills = await runRebills({ db, gateways, clock: systemClock, logger });
+  const maintenance = await runMaintenance(db, systemClock.now());
+  console.log(
+    `rebill: ${rebills.approved} charged, ${rebills.declined} declined (${rebills.pastDue} now past due), ` +
+      `${rebills.errors} gateway errors; ${maintenance.idempotencyKeysDeleted} old idempotency keys removed, ` +
+      `${maintenance.discountUsesReleased} held code uses released, ${maintenance.expressPaymentsExpired} approvals expired`,
+  );
+} finally {
+  await db.close();
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, card, orderBody } from '../helpers/order-body.js';
+import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
+import { createStore, type Store } from '../helpers/store.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+
+// The server sits behind a proxy that names the shopper's address in X-Forwarded-For; injected requests come from
+// 127.0.0.1, which plays the proxy.
+beforeAll(async () => {
+  t = await createTestApp({ config: { trustedProxies: ['127.0.0.1'] } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function gatewayCharges(organizationId: number): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'charge'",
+    [organizationId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function visitor(store: Store, ip: string): Promise<ShopperSession> {
+  return shopperSession(t.app, store.org.publicId, { headers: { 'x-forwarded-for': ip } });
+}
+
+/** POST orders as the visitor at `ip`, through the proxy. */
+async function order(shopper: ShopperSession, token: string, cardNumber: string) {
+  return shopper.post('orders', orderBody(token, { payment: card(cardNumber) }));
+}
+
+describe('card testing from one address', () => {
+  it('refuses the 21st declined attempt within an hour across carts, before the gateway is called', async () => {
+    const store = await createStore(t.app, t.db);
+    const shopper = await visitor(store, '81.2.69.50');
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+      expect((await order(shopper, token, CARDS.declined)).status, `attempt ${attempt}`).toBe(402);
+      t.clock.advance(60_000);
+    }
+    expect(await gatewayCharges(store.org.id)).toBe(20);
+
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const refused = await order(shopper, token, CARDS.visa);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(40 * 60));
+    expect(refused.body).toEqual({
+      status: 429,
+      code: 'too_many_failed_payments',
+      message:
+        'Too many payment attempts were declined. For your security, payment is paused; please try again in 40 minutes.',
+    });
+    expect(await gatewayCharges(store.org.id)).toBe(20);
+
+    // A shopper at another address pays as usual.
+    const neighbour = await visitor(store, '81.2.69.51');
+    expect((await order(neighbour, token, CARDS.visa)).status).toBe(200);
+
+    t.clock.advance(40 * 60_000);
+    const again = await visitor(store, '81.2.69.50');
+    const next = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect((await order(again, next, CARDS.visa)).status).toBe(200);
+  });
+
+  it('never lets parallel attempts from one address reach the gateway more than 20 times', async () => {
+    const store = await createStore(t.app, t.db);
+    const shopper = await visitor(store, '81.2.69.60');
+    const tokens = await Promise.all(
+      Array.from({ length: 30 }, () => store.cart([{ offer_id: store.offers.beans.id }])),
+    );
+    const responses = await Promise.all(tokens.map((token) => order(shopper, token, CARDS.declined)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(await gatewayCharges(store.org.id)).toBe(20);
+  });
+});
