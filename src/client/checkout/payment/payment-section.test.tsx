@@ -228,6 +228,52 @@ describe('placing the order', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('ZIP code')));
   });
 
+  it('says so when a payment for this order is already in progress', async () => {
+    const api = createFakeShopperApi(readyCart());
+    api.on('POST', /\/vrio\/orders$/, () => ({
+      status: 409,
+      body: {
+        status: 409,
+        code: 'payment_in_progress',
+        message: 'Your payment is being processed. Wait a moment before trying again.',
+      },
+    }));
+    const { user } = await openPayment({ api });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $18.00' }));
+    const alert = await screen.findByText(
+      'Your payment is being processed. Wait a moment before trying again.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('refreshes the cart and explains a refusal that is not about a field', async () => {
+    const api = createFakeShopperApi(readyCart());
+    api.on('POST', /\/vrio\/orders$/, () => {
+      api.setCart({
+        ...api.cart,
+        discount_code: 'SAVE5',
+        discount_notice: {
+          code: 'discount_code_minimum_not_met',
+          message: 'SAVE5 needs a subtotal of $30.00.',
+        },
+      });
+      return {
+        status: 422,
+        body: {
+          status: 422,
+          code: 'discount_code_minimum_not_met',
+          message: 'SAVE5 needs a subtotal of $30.00. Remove it to place your order.',
+        },
+      };
+    });
+    const { user } = await openPayment({ api });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $18.00' }));
+    await screen.findByText('SAVE5 needs a subtotal of $30.00. Remove it to place your order.');
+    await screen.findByText('SAVE5 needs a subtotal of $30.00.');
+  });
+
   it('checks every shown section first and opens the first one that is incomplete', async () => {
     // This store asks for gift details after payment: the order button finds them missing.
     const gift = offerFixture({ id: 41, item_name: 'Stoneware mug', is_giftable: true, is_gift: true });

@@ -156,11 +156,17 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
               options.openSection(section);
               const first = orderedErrors(section, orderCart, fields)[0];
               checkout.requestFocus(first ? first[0] : 'order_error');
-            } else showAlert({ place: 'order', message: failure.message });
+            } else {
+              // Not about a field (a discount code that stopped applying): the fresh cart shows why.
+              await checkout.refetchCart();
+              showAlert({ place: 'order', message: failure.message });
+            }
             break;
           }
           case 'already_complete':
+            // Placed meanwhile (the fresh cart shows the confirmation), or a payment still in progress: say so.
             await checkout.refetchCart();
+            showAlert({ place: 'order', message: failure.message });
             break;
           case 'rate_limited': {
             const minutes = failure.retryAfterSeconds ? Math.ceil(failure.retryAfterSeconds / 60) : null;
