@@ -51,4 +51,12 @@ describe('cart queries', () => {
     expect(next.order.shipping_profiles).toHaveLength(2);
     expect(next.cart_token).toBe(cart.cart_token);
   });
+
+  it("keeps the order's own state: a late preview never undoes a decline or a completed order", () => {
+    const declined = cartFixture({ order: { order_id: 77, status: 'declined' } });
+    const late = previewAnswerFor(cartFixture(), '1', { total: 99 });
+    expect(withPreview(declined, late).order).toMatchObject({ order_id: 77, status: 'declined' });
+    const complete = cartFixture({ order: { order_id: 78, status: 'complete' } });
+    expect(withPreview(complete, late)).toBe(complete);
+  });
 });

@@ -60,11 +60,22 @@ export function cartQuery(api: CheckoutApi, queryClient: QueryClient, token: str
   });
 }
 
-/** The cart with a preview's amounts, shipping profiles and stored preview. */
+/**
+ * The cart with a preview's amounts, shipping profiles and stored preview. A preview only prices the cart: the
+ * order's own state (its id, status, completion) stays the cart's, so a preview answered after the order was placed
+ * or declined never takes the page back; a completed cart ignores previews.
+ */
 export function withPreview(cart: Cart, preview: PreviewResponse): Cart {
+  if (cart.order.status === 'complete') return cart;
   return {
     ...cart,
-    order: preview.order,
+    order: {
+      ...cart.order,
+      shipping_profile_id: preview.order.shipping_profile_id,
+      shipping_profiles: preview.order.shipping_profiles,
+      is_recurring: preview.order.is_recurring,
+      shipping_information_required: preview.order.shipping_information_required,
+    },
     offers: preview.offers,
     subtotal: preview.subtotal,
     subtotal_items: preview.subtotal_items,

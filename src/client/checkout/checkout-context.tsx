@@ -30,6 +30,8 @@ export interface CheckoutContextValue {
   cart: Cart;
   /** writes a cart answer into the cache (the page re-renders from it) */
   setCart: (cart: Cart) => void;
+  /** changes the cached cart from its latest value (answers that carry only part of it) */
+  updateCart: (update: (cart: Cart) => Cart) => void;
   refetchCart: () => Promise<void>;
   form: CheckoutForm;
   dispatchForm: Dispatch<FormAction>;

@@ -5,7 +5,7 @@ import type { SectionType } from '../../contract/organization.js';
 import type { PageConfig } from '../../contract/page-config.js';
 import { testCardsFrom } from '../../domain/editable-cart.js';
 import { initialProcessOrderState, processOrder } from '../../domain/process-order-state.js';
-import { cartKey, setCachedCart } from '../api/cart-queries.js';
+import { cartKey, setCachedCart, updateCachedCart } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
 import { focusField } from '../ui/field-ids.js';
 import {
@@ -93,6 +93,10 @@ export function CheckoutProvider({
   }, [cart, orderOptions]);
 
   const setCart = useCallback((next: Cart) => setCachedCart(queryClient, token, next), [queryClient, token]);
+  const updateCart = useCallback(
+    (update: (cart: Cart) => Cart) => updateCachedCart(queryClient, token, update),
+    [queryClient, token],
+  );
   const refetchCart = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: cartKey(token) });
   }, [queryClient, token]);
@@ -105,6 +109,7 @@ export function CheckoutProvider({
       token,
       cart,
       setCart,
+      updateCart,
       refetchCart,
       form,
       dispatchForm,
@@ -132,6 +137,7 @@ export function CheckoutProvider({
       token,
       cart,
       setCart,
+      updateCart,
       refetchCart,
       form,
       orderState,

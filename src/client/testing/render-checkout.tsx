@@ -1,13 +1,16 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import type { Cart } from '../../contract/cart.js';
 import type { PageConfig } from '../../contract/page-config.js';
 import { CheckoutApp } from '../checkout/checkout-app.js';
 import { createFakeShopperApi, type FakeShopperApi } from './fake-shopper-api.js';
 import { cartFixture, pageConfigFixture } from './fixtures.js';
 
-// Other suites share the machine's two cores: give asynchronous UI a little longer than the default second.
-configure({ asyncUtilTimeout: 4000 });
+// A whole shopper flow in jsdom takes seconds, and other suites share the machine's cores: give asynchronous UI
+// and each test more room than the defaults (1 s and 5 s). These are limits for a hang, not timing assertions.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 export const TEST_NOW = new Date(2026, 10, 15, 10, 0, 0);
 

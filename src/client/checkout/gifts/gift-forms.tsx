@@ -10,11 +10,11 @@ import type { SectionBodyProps } from '../section-props.js';
 import { giftOffers } from '../section-rules.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
-import { saveGifts } from './save-gifts.js';
+import { saveGifts, withSavedGifts } from './save-gifts.js';
 
 /** The gift offers as an accordion (the current index starts at 0), saved together on Continue. */
 export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
-  const { api, token, cart, form, setCart, now } = useCheckout();
+  const { api, token, cart, form, updateCart, now } = useCheckout();
   const { bind } = useSectionFields('GiftInformation');
   const offers = giftOffers(cart);
   const [current, setCurrent] = useState(0);
@@ -26,7 +26,7 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
     reveal,
     save: async () => {
       const result = await saveGifts(api, token, cart, form.text);
-      setCart(result.cart);
+      updateCart((latest) => withSavedGifts(latest, result.saved));
       return result.failure;
     },
   });

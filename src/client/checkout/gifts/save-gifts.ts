@@ -1,4 +1,4 @@
-import type { Cart } from '../../../contract/cart.js';
+import type { Cart, CartOffer } from '../../../contract/cart.js';
 import { giftUpdateFailure, type ApiFailure } from '../../../domain/api-error-catalogue.js';
 import { withOffer } from '../../api/cart-queries.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
@@ -7,7 +7,7 @@ import { giftFieldName } from '../form/checkout-form.js';
 import { giftOffers } from '../section-rules.js';
 
 /**
- * Saves every gift offer's details with one call per offer, in parallel. Saved offers update the cart; when any
+ * Saves every gift offer's details with one call per offer, in parallel, answering the saved lines; when any
  * call fails the save fails with status 513 and the failed offers' messages joined by '. '.
  */
 export async function saveGifts(
@@ -15,7 +15,7 @@ export async function saveGifts(
   token: string,
   cart: Cart,
   text: Record<string, string>,
-): Promise<{ cart: Cart; failure: ApiFailure | null }> {
+): Promise<{ saved: CartOffer[]; failure: ApiFailure | null }> {
   const offers = giftOffers(cart);
   const value = (field: Parameters<typeof giftFieldName>[0], id: number) =>
     (text[giftFieldName(field, id)] ?? '').trim();
@@ -34,13 +34,18 @@ export async function saveGifts(
       });
     }),
   );
-  let next = cart;
+  const saved: CartOffer[] = [];
   const failures: { orderOfferId: number; failure: ApiFailure }[] = [];
   results.forEach((result, index) => {
     const offer = offers[index];
     if (!offer) return;
-    if (result.status === 'fulfilled') next = withOffer(next, result.value.offer);
+    if (result.status === 'fulfilled') saved.push(result.value.offer);
     else failures.push({ orderOfferId: offer.order_offer_id, failure: failureOf(result.reason) });
   });
-  return { cart: next, failure: failures.length > 0 ? giftUpdateFailure(failures) : null };
+  return { saved, failure: failures.length > 0 ? giftUpdateFailure(failures) : null };
+}
+
+/** The cart with the saved gift lines in place. */
+export function withSavedGifts(cart: Cart, saved: readonly CartOffer[]): Cart {
+  return saved.reduce(withOffer, cart);
 }

@@ -88,10 +88,10 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
       dispatchOrder({ type: 'submit' });
       let orderCart = cart;
       if (options.visibleComponents.includes('GiftInformation') && !giftsMatchCart(cart, form.text)) {
-        const { saveGifts } = await import('../gifts/save-gifts.js');
+        const { saveGifts, withSavedGifts } = await import('../gifts/save-gifts.js');
         const saved = await saveGifts(api, token, cart, form.text);
-        setCart(saved.cart);
-        orderCart = saved.cart;
+        checkout.updateCart((latest) => withSavedGifts(latest, saved.saved));
+        orderCart = withSavedGifts(cart, saved.saved);
         if (saved.failure) {
           checkout.setSectionAlert('GiftInformation', { message: saved.failure.message });
           options.openSection('GiftInformation');
