@@ -420,3 +420,23 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionListSchema = listOf(SubscriptionSchema);
+
+// ---------- merchant API keys ----------
+
+export const CreateApiKeySchema = z.strictObject({ label: z.optional(text(100)) });
+export type CreateApiKey = z.infer<typeof CreateApiKeySchema>;
+
+export const ApiKeySchema = z.object({
+  id: z.int(),
+  key_prefix: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+  revoked_at: z.nullable(z.string()),
+  /** whether this request was made with it */
+  current: z.boolean(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+export const ApiKeyListSchema = z.object({ data: z.array(ApiKeySchema) });
+
+/** A new key: the only time the key itself is shown (only its hash is kept). */
+export const CreatedApiKeySchema = z.extend(ApiKeySchema, { key: z.string() });

@@ -56,6 +56,49 @@ describe('merchant authentication', () => {
   });
 });
 
+describe('merchant API keys', () => {
+  it('rotates a key: create a new one (shown once), switch to it, revoke the old one everywhere', async () => {
+    const { org, api } = await newMerchant();
+    const created = await api.post('/api-keys', { label: 'production' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ label: 'production', revoked_at: null, current: false });
+    expect(created.body.key).toMatch(/^sk_[A-Za-z0-9_-]{32}$/);
+    expect(created.body.key_prefix).toBe(created.body.key.slice(0, 7));
+
+    const next = merchantClient(t.app, created.body.key);
+    const listed = (await next.get('/api-keys')).body.data;
+    expect(listed.map((k: { id: number; current: boolean }) => [k.id, k.current])).toEqual([
+      [created.body.id, true],
+      [expect.any(Number), false],
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(created.body.key);
+    const oldId = listed[1].id;
+
+    const ownKey = await next.post(`/api-keys/${created.body.id}/revoke`, {});
+    expect(ownKey.status).toBe(409);
+    expect(ownKey.body.code).toBe('api_key_in_use');
+    const revoked = await next.post(`/api-keys/${oldId}/revoke`, {});
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revoked_at).toBe(t.clock.now().toISOString());
+    expect((await api.get('/offers')).body.code).toBe('api_key_invalid');
+    expect((await next.get('/offers')).status).toBe(200);
+    const { rows } = await t.db.query('SELECT key_hash FROM merchant_api_keys WHERE organization_id = $1', [
+      org.id,
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(created.body.key);
+  });
+
+  it("cannot see or revoke another organization's keys", async () => {
+    const a = await newMerchant();
+    const b = await newMerchant();
+    const aKeys = (await a.api.get('/api-keys')).body.data;
+    expect((await b.api.post(`/api-keys/${aKeys[0].id}/revoke`, {})).status).toBe(404);
+    expect((await b.api.get('/api-keys')).body.data.map((k: { id: number }) => k.id)).not.toContain(
+      aKeys[0].id,
+    );
+  });
+});
+
 describe('offers', () => {
   it('creates, reads, lists and updates an offer in major units', async () => {
     const { api } = await newMerchant();

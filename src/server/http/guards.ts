@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
-import { findOrganizationIdByKeyHash } from '../repositories/api-keys-repository.js';
+import { findActiveKey } from '../repositories/api-keys-repository.js';
 import { findOrganizationById } from '../repositories/organizations-repository.js';
 import { hashApiKey } from '../services/secrets.js';
 import type { TokenService } from '../security/tokens.js';
@@ -42,10 +42,9 @@ export function createGuards(context: AppContext, tokens: TokenService) {
 
   const merchant: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = bearer(request);
-    const organizationId =
-      key.kind === 'token' ? await findOrganizationIdByKeyHash(context.db, hashApiKey(key.value)) : null;
+    const active = key.kind === 'token' ? await findActiveKey(context.db, hashApiKey(key.value)) : null;
     const organization =
-      organizationId === null ? null : await findOrganizationById(context.db, organizationId);
+      active === null ? null : await findOrganizationById(context.db, active.organization_id);
     if (!organization) {
       reply.header('www-authenticate', 'Bearer realm="merchant"');
       throw new AppError(
@@ -57,6 +56,7 @@ export function createGuards(context: AppContext, tokens: TokenService) {
       );
     }
     request.merchantOrganization = organization;
+    request.merchantKeyId = active?.id;
   };
 
   const csrf: preHandlerAsyncHookHandler = async (request) => {

@@ -14,6 +14,8 @@ export interface ShopperContext {
 declare module 'fastify' {
   interface FastifyRequest {
     merchantOrganization?: OrganizationRow;
+    /** the merchant key this request was made with */
+    merchantKeyId?: number;
     shopper?: ShopperContext;
   }
 }

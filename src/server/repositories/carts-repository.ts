@@ -110,7 +110,10 @@ export async function lockCart(
 }
 
 /** A cart line with its offer and gift details, as pricing and the page need it. */
-export type CartLineRow = Omit<OfferRow, 'id' | 'organization_id' | 'active' | 'created_at' | 'updated_at'> & {
+export type CartLineRow = Omit<
+  OfferRow,
+  'id' | 'organization_id' | 'active' | 'created_at' | 'updated_at'
+> & {
   id: number;
   offer_id: number;
   position: number;

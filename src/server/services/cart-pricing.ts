@@ -62,7 +62,9 @@ export function checkCartDiscount(state: CartState, code: DiscountCodeRow, now: 
     },
     {
       now,
-      subtotal: minor(state.lines.reduce((sum, line) => sum + (line.price_override ?? line.price) * line.quantity, 0)),
+      subtotal: minor(
+        state.lines.reduce((sum, line) => sum + (line.price_override ?? line.price) * line.quantity, 0),
+      ),
       offerIds: state.lines.map((line) => line.offer_id),
       currency: state.organization.currency,
     },

@@ -32,7 +32,12 @@ import { findDiscountCodeByCode } from '../repositories/discount-codes-repositor
 import { findOffers } from '../repositories/offers-repository.js';
 import { findOrganizationById, type OrganizationRow } from '../repositories/organizations-repository.js';
 import { settingsOf } from './organization-service.js';
-import { addressFromPreview, checkCartDiscount, priceCartState, type PricingAddress } from './cart-pricing.js';
+import {
+  addressFromPreview,
+  checkCartDiscount,
+  priceCartState,
+  type PricingAddress,
+} from './cart-pricing.js';
 import { presentCart, presentOffers, storedPreviewOf } from './cart-presenter.js';
 import { pricingOfOrder } from './order-figures.js';
 import { major } from './money-input.js';

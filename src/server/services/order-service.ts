@@ -132,7 +132,8 @@ function text(value: string | undefined): string {
 
 /** The ship_* or bill_* fields of an order body as an address (trimmed; state and postal code upper-cased). */
 function addressOf(body: CreateOrder | UpdateOrder, prefix: 'ship' | 'bill'): OrderAddress {
-  const field = (name: string) => text(body[`${prefix}_${name}` as keyof (CreateOrder | UpdateOrder)] as string | undefined);
+  const field = (name: string) =>
+    text(body[`${prefix}_${name}` as keyof (CreateOrder | UpdateOrder)] as string | undefined);
   return {
     fname: field('fname'),
     lname: field('lname'),

@@ -1,5 +1,9 @@
 import { IdParamsSchema, ListQuerySchema } from '../../../contract/common.js';
 import {
+  ApiKeyListSchema,
+  ApiKeySchema,
+  CreateApiKeySchema,
+  CreatedApiKeySchema,
   CheckoutLinkListSchema,
   CheckoutLinkSchema,
   CreateCartSchema,
@@ -66,6 +70,7 @@ import {
   listTaxRatePage,
 } from '../../services/tax-rate-service.js';
 import { changeSubscription } from '../../services/subscription-service.js';
+import { createApiKey, listApiKeyPage, revokeKey } from '../../services/api-key-service.js';
 import { registerCrudRoutes } from './crud-routes.js';
 
 const page = (query: { limit?: number | undefined; starting_after?: number | undefined }) => ({
@@ -257,6 +262,53 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
       404: { description: 'No such subscription' },
     },
     handler: ({ params, request }) => getSubscription(db, merchantOf(request), params.id),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/checkout/api/merchant/api-keys',
+    summary: 'Create a merchant API key (the key is shown once; only its hash is kept)',
+    tags: ['merchant: API keys'],
+    guard: 'merchant',
+    body: CreateApiKeySchema,
+    responses: {
+      201: { description: 'The new key', schema: CreatedApiKeySchema },
+      401: { description: 'Bad key' },
+    },
+    async handler({ body, request, reply }) {
+      reply.code(201);
+      return createApiKey(db, merchantOf(request), body.label ?? '', request.merchantKeyId);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/checkout/api/merchant/api-keys',
+    summary: "List the organization's API keys (prefixes only)",
+    tags: ['merchant: API keys'],
+    guard: 'merchant',
+    responses: {
+      200: { description: 'The keys', schema: ApiKeyListSchema },
+      401: { description: 'Bad key' },
+    },
+    handler: ({ request }) => listApiKeyPage(db, merchantOf(request), request.merchantKeyId),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/checkout/api/merchant/api-keys/:id/revoke',
+    summary: 'Revoke an API key at once, on every instance',
+    tags: ['merchant: API keys'],
+    guard: 'merchant',
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The revoked key', schema: ApiKeySchema },
+      401: { description: 'Bad key' },
+      404: { description: 'No such key' },
+      409: { description: 'The key this request is made with' },
+    },
+    handler: ({ params, request }) =>
+      revokeKey(db, merchantOf(request), params.id, request.merchantKeyId, clock.now()),
   });
 
   for (const action of ['cancel', 'pause', 'resume'] as const) {
