@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { readPageBoot } from './boot/read-page-boot.js';
+import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
 import { CheckoutApp, PageMessage } from './checkout/checkout-app.js';
 import './theme/theme.css';
@@ -8,10 +9,11 @@ import './theme/base.css';
 const root = document.getElementById('root');
 if (root) {
   const boot = readPageBoot(document);
-  const route = readRouteToken(window.location);
+  // The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
+  const routeToken = readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie);
   createRoot(root).render(
-    boot.ok && route ? (
-      <CheckoutApp config={boot.config} routeToken={route.token} />
+    boot.ok && routeToken ? (
+      <CheckoutApp config={boot.config} routeToken={routeToken} />
     ) : (
       <PageMessage
         config={boot.ok ? boot.config : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate, validateGift, type GiftValues } from './gift-validation.js';
+import { earliestTodayAnywhere, isoDate, type GiftValues, validateGift } from './gift-validation.js';
 
 const gift = (overrides: Partial<GiftValues> = {}): GiftValues => ({
   gift_name: 'Grace Hopper',
@@ -54,5 +54,12 @@ describe('validateGift', () => {
 describe('isoDate', () => {
   it('formats a local date as YYYY-MM-DD', () => {
     expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+describe('earliestTodayAnywhere', () => {
+  it('is the day before the UTC date, so today in every time zone is accepted', () => {
+    expect(earliestTodayAnywhere(new Date('2026-11-21T12:00:00Z'))).toBe('2026-11-20');
+    expect(earliestTodayAnywhere(new Date('2026-01-01T00:30:00Z'))).toBe('2025-12-31');
   });
 });

@@ -20,6 +20,16 @@ export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/**
+ * The earliest calendar date on earth at this instant (UTC−12 is a day behind UTC), as YYYY-MM-DD: the server's
+ * "today", so a shopper in any time zone can choose their own today.
+ */
+export function earliestTodayAnywhere(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1))
+    .toISOString()
+    .slice(0, 10);
+}
+
 function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;

@@ -99,6 +99,33 @@ describe('subscription order with terms', () => {
   });
 });
 
+describe('coming back to the checkout', () => {
+  it('resumes the cart a link opened at /checkout without a token, with nothing typed lost', async () => {
+    const checkout = await shopper();
+    await checkout.open('__c__coffee');
+    const token = checkout.currentToken();
+    expect(token).toMatch(/^[A-Za-z0-9]{24}$/);
+    const cookies = await checkout.page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'checkout_cart')).toMatchObject({
+      value: token,
+      path: '/checkout',
+    });
+
+    await checkout.field('Email').fill('ada@example.com');
+    await checkout.field('Email').blur();
+
+    await checkout.page.goto(`${server.baseUrl}/checkout`);
+    expect(await checkout.summaryText()).toContain('Ethiopia Yirgacheffe coffee beans');
+    // The contact step comes back completed, collapsed to its summary.
+    await checkout.page.getByText('ada@example.com', { exact: true }).waitFor();
+    // The same cart, not a new one from the link: no second cart was remembered.
+    const after = await checkout.page.context().cookies();
+    expect(after.filter((cookie) => cookie.name === 'checkout_cart').map((cookie) => cookie.value)).toEqual([
+      token,
+    ]);
+  });
+});
+
 describe('gift order, then the recipient claims it', () => {
   it('saves both gifts, places the order, and the claim link opens a free claim for the recipient', async () => {
     const checkout = await shopper();

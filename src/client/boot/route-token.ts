@@ -1,4 +1,5 @@
 import { isUniqueCartToken } from '../../domain/cart-token.js';
+import { cartTokenCookie } from '../../domain/router-status.js';
 
 const PAGE_PATH = /^\/checkout\/([^/?#]+)\/?$/;
 
@@ -34,6 +35,14 @@ export function addressForToken(location: Pick<Location, 'search' | 'hash'>, tok
 /** Points the address bar at the cart's own token, so a reload does not create another cart. */
 export function replaceAddressToken(token: string): void {
   window.history.replaceState(window.history.state, '', addressForToken(window.location, token));
+}
+
+/** Remembers the cart for /checkout without a token (30 days, this path only, Secure over https). */
+export function rememberCartToken(token: string): boolean {
+  const cookie = cartTokenCookie(token, window.location.protocol === 'https:');
+  if (cookie === null) return false;
+  document.cookie = cookie;
+  return true;
 }
 
 /** Removes one query parameter from the address bar (the express payment's token once it is dealt with). */

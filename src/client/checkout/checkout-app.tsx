@@ -1,11 +1,12 @@
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
 import { cartQuery, createQueryClient } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
-import { replaceAddressToken } from '../boot/route-token.js';
+import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
+import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
@@ -142,10 +143,15 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   const first = useQuery({ ...cartQuery(api, queryClient, routeToken), enabled: auth === 'ready' });
   const token = first.data?.cart_token ?? routeToken;
   const cart = useQuery({ ...cartQuery(api, queryClient, token), enabled: auth === 'ready' });
+  const [router, dispatchRouter] = useReducer(routerStatusReducer, routeToken, initialRouterStatus);
+  const resolvedToken = first.data?.cart_token;
   useEffect(() => {
+    if (resolvedToken === undefined) return;
     // The address bar names the cart itself, so a reload reads it again instead of making another one.
-    if (token !== routeToken) replaceAddressToken(token);
-  }, [token, routeToken]);
+    if (resolvedToken !== routeToken) replaceAddressToken(resolvedToken);
+    dispatchRouter({ type: 'route_resolved', cartToken: resolvedToken });
+    if (rememberCartToken(resolvedToken)) dispatchRouter({ type: 'cookie_set' });
+  }, [resolvedToken, routeToken]);
 
   if (auth === 'failed') {
     return (
@@ -171,7 +177,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
       />
     );
   }
-  if (!cart.data) return <Loading config={config} />;
+  if (!cart.data || router.routeChanging) return <Loading config={config} />;
 
   if (cart.data.order.status === 'complete') {
     return (
