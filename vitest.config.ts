@@ -52,6 +52,20 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        // Browser tests: the built page (npm run build) in Chromium against the real server. Not part of verify.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          env: postgresUrl
+            ? { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: postgresUrl }
+            : { TEST_DB_KIND: 'pglite' },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

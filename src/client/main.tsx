@@ -1,30 +1,25 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PageBootSchema } from '../contract/page-config.js';
-
-function readBoot() {
-  const element = document.getElementById('checkout-config');
-  const parsed = PageBootSchema.safeParse(JSON.parse(element?.textContent ?? 'null'));
-  return parsed.success ? parsed.data : null;
-}
-
-function Placeholder() {
-  const boot = readBoot();
-  return (
-    <main>
-      <h1>Secure Checkout</h1>
-      <p>
-        {boot && 'organization_name' in boot ? boot.organization_name : (boot?.error.message ?? 'Loading…')}
-      </p>
-    </main>
-  );
-}
+import { readPageBoot } from './boot/read-page-boot.js';
+import { readCartTokenCookie } from '../domain/router-status.js';
+import { readRouteToken } from './boot/route-token.js';
+import { CheckoutApp, PageMessage } from './checkout/checkout-app.js';
+import './theme/theme.css';
+import './theme/base.css';
 
 const root = document.getElementById('root');
 if (root) {
+  const boot = readPageBoot(document);
+  // The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
+  const routeToken = readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie);
   createRoot(root).render(
-    <StrictMode>
-      <Placeholder />
-    </StrictMode>,
+    boot.ok && routeToken ? (
+      <CheckoutApp config={boot.config} routeToken={routeToken} />
+    ) : (
+      <PageMessage
+        config={boot.ok ? boot.config : null}
+        title="This checkout link is not valid"
+        message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
+      />
+    ),
   );
 }

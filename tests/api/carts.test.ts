@@ -537,10 +537,10 @@ describe('PATCH order_offers/{id}/gift', () => {
       gift_phone: 'call me',
     });
     expect(second.body.fields).toEqual({
-      gift_name: "Enter the recipient's name.",
+      gift_name: 'Enter the recipient’s name.',
       gift_email: 'Enter an email address like name@example.com.',
       gift_date: 'Choose today or a later date.',
-      gift_phone: 'Enter a phone number like +1 555 010 0199, or leave it empty.',
+      gift_phone: 'Enter a phone number like +1 555 010 0199.',
     });
     const badDate = await shopper.patch(`order_offers/${line}/gift`, {
       ...gift,
@@ -548,7 +548,7 @@ describe('PATCH order_offers/{id}/gift', () => {
       order_offer_id: line,
       cart_token: token,
     });
-    expect(badDate.body.fields).toEqual({ gift_date: 'Enter the date to send the gift, like 2026-12-24.' });
+    expect(badDate.body.fields).toEqual({ gift_date: 'Enter a date like 2026-12-24.' });
     const today = await shopper.patch(`order_offers/${line}/gift`, {
       ...gift,
       gift_date: '2026-11-21',

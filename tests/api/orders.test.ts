@@ -150,9 +150,9 @@ describe('POST orders by card', () => {
         'We accept Visa, Mastercard, Discover and American Express. Use one of those cards.',
       'payment.card_exp_year': 'This card has expired. Use another card.',
       'payment.card_cvv': 'Enter the 3-digit security code on the back of the card.',
-      [`gift_name_${giftLine}`]: "Enter the recipient's name.",
-      [`gift_email_${giftLine}`]: "Enter the recipient's email address.",
-      [`gift_date_${giftLine}`]: 'Choose when to send the gift.',
+      [`gift_name_${giftLine}`]: 'Enter the recipient’s name.',
+      [`gift_email_${giftLine}`]: 'Enter the recipient’s email address.',
+      [`gift_date_${giftLine}`]: 'Choose the day the recipient is told about the gift.',
     });
     const { rows } = await t.db.query('SELECT 1 FROM orders WHERE organization_id = $1', [store.org.id]);
     expect(rows).toHaveLength(0);

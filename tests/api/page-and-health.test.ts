@@ -59,6 +59,26 @@ describe('the checkout page', () => {
     }
   });
 
+  it('resumes the cart this browser remembers at /checkout without a token', async () => {
+    const org = await createTestOrganization(t.db);
+    const api = merchantClient(t.app, org.apiKey);
+    const offer = (await api.post('/offers', { offer_name: 'Tea', item_name: 'Tea', price: 5 })).body;
+    const { cart_token: token } = (await api.post('/carts', { offers: [{ offer_id: offer.id }] })).body;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/checkout',
+      headers: { cookie: `other=1; checkout_cart=${token}` },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(PageConfigSchema.parse(configBlock(page.body)).organization).toBe(org.publicId);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/checkout',
+      headers: { cookie: 'checkout_cart=<script>' },
+    });
+    expect(forged.statusCode).toBe(404);
+  });
+
   it('does not serve an expired cart', async () => {
     const org = await createTestOrganization(t.db);
     const api = merchantClient(t.app, org.apiKey);

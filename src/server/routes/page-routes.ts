@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCartTokenCookie } from '../../domain/router-status.js';
 import type { AppContext } from '../context.js';
 import { isTestModeRequest } from '../http/request-context.js';
 import { CONFIG_PLACEHOLDER, renderPage, resolvePageBoot } from '../services/page-service.js';
@@ -65,11 +66,14 @@ export async function registerPageRoutes(
     servePage(request, reply, request.params.token),
   );
 
+  // /checkout?cart_token=…, or /checkout alone: the cart this browser remembers (the page's checkout_cart cookie).
   app.get<{ Querystring: { cart_token?: string } }>('/checkout', (request, reply) =>
     servePage(
       request,
       reply,
-      typeof request.query.cart_token === 'string' ? request.query.cart_token : undefined,
+      typeof request.query.cart_token === 'string'
+        ? request.query.cart_token
+        : (readCartTokenCookie(request.headers.cookie) ?? undefined),
     ),
   );
 }

@@ -6,9 +6,9 @@ import type {
   PreviewResponse,
   StoredPreview,
 } from '../../contract/cart.js';
-import { GIFT_MESSAGE_MAX_LENGTH } from '../../contract/cart.js';
 import { CARD_NUMBER_IN_TEXT_MESSAGE, containsCardNumber } from '../../domain/card.js';
 import { parseCartToken } from '../../domain/cart-token.js';
+import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { isCountryCode } from '../../domain/countries.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -401,41 +401,25 @@ export async function previewCart(
   });
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const PHONE = /^\+?[0-9 ().-]{7,20}$/;
-
-/** Checks a gift's recipient details; every problem at once, keyed by the request's field names. */
+/**
+ * Checks a gift's recipient details with the page's own rule (src/domain/gift-validation.ts): every problem at once,
+ * keyed by the request's field names; "today" is the earliest calendar date anywhere on earth. Text fields may not
+ * hold a card number.
+ */
 function checkGift(input: GiftRequest, now: Date): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (input.gift_name.trim() === '') fields.gift_name = "Enter the recipient's name.";
-  if (input.gift_email.trim() === '') fields.gift_email = "Enter the recipient's email address.";
-  else if (!EMAIL.test(input.gift_email.trim()))
-    fields.gift_email = 'Enter an email address like name@example.com.';
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.gift_date);
-  const parsed = date ? new Date(`${input.gift_date}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== input.gift_date) {
-    fields.gift_date = 'Enter the date to send the gift, like 2026-12-24.';
-  } else {
-    // "Today" anywhere on earth: the earliest time zone is a day behind UTC.
-    const earliestToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1));
-    if (parsed < earliestToday) fields.gift_date = 'Choose today or a later date.';
-  }
-  if (input.gift_message.length > GIFT_MESSAGE_MAX_LENGTH) {
-    fields.gift_message = `Keep the gift message to ${GIFT_MESSAGE_MAX_LENGTH} characters.`;
-  }
-  const phone = input.gift_phone?.trim() ?? '';
-  if (phone !== '' && (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 7)) {
-    fields.gift_phone = 'Enter a phone number like +1 555 010 0199, or leave it empty.';
-  }
-  for (const name of [
-    'gift_name',
-    'gift_email',
-    'gift_message',
-    'gift_phone',
-    'order_offer_notes',
-  ] as const) {
-    const value = input[name];
-    if (value !== undefined && containsCardNumber(value)) fields[name] = CARD_NUMBER_IN_TEXT_MESSAGE;
+  const values = {
+    gift_name: input.gift_name,
+    gift_email: input.gift_email,
+    gift_date: input.gift_date,
+    gift_message: input.gift_message,
+    gift_phone: input.gift_phone ?? '',
+    order_offer_notes: input.order_offer_notes ?? '',
+  };
+  const fields: Record<string, string> = {
+    ...validateGift(values, earliestTodayAnywhere(now)),
+  };
+  for (const [name, value] of Object.entries(values)) {
+    if (containsCardNumber(value)) fields[name] = CARD_NUMBER_IN_TEXT_MESSAGE;
   }
   return fields;
 }

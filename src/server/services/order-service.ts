@@ -14,6 +14,7 @@ import {
   type FieldProblems,
 } from '../../domain/checkout-fields.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
+import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
 import type { Database, Queryable } from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
@@ -298,11 +299,21 @@ function checkOrder(
     }
   }
 
+  // Each gift's recipient, by the rule the page uses, keyed per line as the page names its fields (gift_name_{id}).
   for (const line of state.lines) {
     if (!line.is_gift) continue;
-    if (!line.gift_name) fields[`gift_name_${line.id}`] = "Enter the recipient's name.";
-    if (!line.gift_email) fields[`gift_email_${line.id}`] = "Enter the recipient's email address.";
-    if (!line.gift_date) fields[`gift_date_${line.id}`] = 'Choose when to send the gift.';
+    const problems = validateGift(
+      {
+        gift_name: line.gift_name ?? '',
+        gift_email: line.gift_email ?? '',
+        gift_date: line.gift_date ?? '',
+        gift_message: line.gift_message ?? '',
+        gift_phone: line.gift_phone ?? '',
+        order_offer_notes: line.order_offer_notes ?? '',
+      },
+      earliestTodayAnywhere(context.now),
+    );
+    for (const [name, message] of Object.entries(problems)) fields[`${name}_${line.id}`] = message;
   }
 }
 

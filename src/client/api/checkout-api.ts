@@ -1,0 +1,88 @@
+import {
+  CartSchema,
+  GiftResponseSchema,
+  PreviewResponseSchema,
+  type ClientErrorReport,
+  type GiftRequest,
+} from '../../contract/cart.js';
+import {
+  OrderResponseSchema,
+  PaymentTokenSchema,
+  type CreateOrder,
+  type UpdateOrder,
+} from '../../contract/order.js';
+import type { PreviewParam } from '../../domain/preview-query.js';
+import { orderRequestFor } from '../../domain/order-attempt.js';
+import type { HttpClient } from './http-client.js';
+
+type Unmarked<T> = Omit<T, '_is_vrio_checkout' | 'ip_address'>;
+
+const cartPath = (token: string) => `carts/${encodeURIComponent(token)}`;
+
+/** The shopper API (docs/api.md), one typed function per call; answers are parsed with the contract's schemas. */
+export function createCheckoutApi(http: HttpClient) {
+  return {
+    http,
+    getCart: (token: string) => http.request({ method: 'GET', path: cartPath(token), schema: CartSchema }),
+
+    applyDiscountCode: (token: string, discountCode: string) =>
+      http.request({
+        method: 'PUT',
+        path: `${cartPath(token)}/discount_code`,
+        body: { discount_code: discountCode },
+        schema: CartSchema,
+      }),
+
+    getPreview: (token: string, params: Record<PreviewParam, string>) =>
+      http.request({
+        method: 'GET',
+        path: `${cartPath(token)}/preview`,
+        query: params,
+        schema: PreviewResponseSchema,
+      }),
+
+    setQuantity: (token: string, orderOfferId: number, quantity: number) =>
+      http.request({
+        method: 'PUT',
+        path: `${cartPath(token)}/quantity`,
+        body: { id: orderOfferId, quantity },
+        schema: CartSchema,
+      }),
+
+    updateGift: (gift: Unmarked<GiftRequest>) =>
+      http.request({
+        method: 'PATCH',
+        path: `order_offers/${gift.order_offer_id}/gift`,
+        body: gift,
+        schema: GiftResponseSchema,
+      }),
+
+    /** POST orders for the first attempt, PUT orders/{order_id} once the cart has an order. */
+    placeOrder: (
+      orderId: number | null,
+      body: Unmarked<CreateOrder> | Unmarked<UpdateOrder>,
+      idempotencyKey: string,
+    ) => {
+      const target = orderRequestFor(orderId);
+      return http.request({
+        method: target.method,
+        path: target.path,
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        schema: OrderResponseSchema,
+      });
+    },
+
+    getPaymentToken: (token: string, paymentTokenId: string) =>
+      http.request({
+        method: 'GET',
+        path: `${cartPath(token)}/payment_tokens/${encodeURIComponent(paymentTokenId)}`,
+        schema: PaymentTokenSchema,
+      }),
+
+    reportClientError: (report: Unmarked<ClientErrorReport>) =>
+      http.request({ method: 'POST', path: 'client-errors', body: report, schema: null }),
+  };
+}
+
+export type CheckoutApi = ReturnType<typeof createCheckoutApi>;

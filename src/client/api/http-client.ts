@@ -1,0 +1,233 @@
+import { AuthorizeResponseSchema, CsrfResponseSchema } from '../../contract/handshake.js';
+import type { z } from '../../contract/zod.js';
+import {
+  authorizationErrorText,
+  failureFromResponse,
+  failureWithoutResponse,
+  isAuthorizationRejection,
+  missingCredentialsFailure,
+  rejectionErrorText,
+  type ApiFailure,
+} from '../../domain/api-error-catalogue.js';
+import { CSRF_DEFAULT_EXPIRY_SECONDS } from '../../domain/csrf-schedule.js';
+import { hasCredentials, initialAuthState, type AuthState } from './auth-state.js';
+
+/** A failed call: `failure` says what happened in the catalogue's terms. */
+export class ApiRequestError extends Error {
+  readonly failure: ApiFailure;
+
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.name = 'ApiRequestError';
+    this.failure = failure;
+  }
+}
+
+export function failureOf(error: unknown): ApiFailure {
+  return error instanceof ApiRequestError ? error.failure : failureWithoutResponse(error);
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodMiniType | null> {
+  method: HttpMethod;
+  /** under {apiBase}/vrio/ */
+  path: string;
+  query?: Record<string, string>;
+  body?: object;
+  headers?: Record<string, string>;
+  /** parses the answer; null for answers without a body (204) */
+  schema: S;
+}
+
+export interface HttpClientOptions {
+  /** "/checkout/api" */
+  apiBase: string;
+  organization: string;
+  testMode: boolean;
+  fetch?: typeof fetch;
+  csrfTokenExpiry?: number;
+  /** called with the expiry of each new CSRF token (the scheduler plans the next one) */
+  onCsrfToken?: (expirySeconds: number) => void;
+}
+
+export interface HttpClient {
+  readonly auth: Readonly<AuthState>;
+  /** CSRF token, then authorization; false (with auth.error set) when either fails. Runs once unless it failed. */
+  start(): Promise<boolean>;
+  regenerateCsrf(): Promise<boolean>;
+  authorize(): Promise<boolean>;
+  request<S extends z.ZodMiniType | null>(
+    options: RequestOptions<S>,
+  ): Promise<S extends z.ZodMiniType ? z.infer<S> : undefined>;
+}
+
+const INVALID_ANSWER: ApiFailure = {
+  status: 500,
+  code: 'invalid_response',
+  message: 'The store sent an answer this page does not understand. Reload the page and try again.',
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The page's one HTTP client: every call carries the authorization and CSRF headers, same-origin credentials, the
+ * checkout marker (and the visitor IP when known) in non-GET bodies, and cypress=1 in test mode. A 401/403 answer
+ * triggers one fresh authorization; failures become ApiRequestErrors from the error catalogue.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const auth = initialAuthState(options.organization);
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  let starting: Promise<boolean> | null = null;
+  let reauthorizing: Promise<boolean> | null = null;
+
+  const url = (path: string, query: Record<string, string> = {}) => {
+    const params = new URLSearchParams(query);
+    if (options.testMode) params.set('cypress', '1');
+    const search = params.toString();
+    return `${options.apiBase}/${path}${search ? `?${search}` : ''}`;
+  };
+
+  const markedBody = (body: object = {}) => ({
+    ...body,
+    _is_vrio_checkout: 1,
+    ...(auth.ip_address ? { ip_address: auth.ip_address } : {}),
+  });
+
+  /** One handshake call; any failure is stored as the authorization error. */
+  async function handshake<T>(
+    path: string,
+    body: object,
+    headers: Record<string, string>,
+    schema: z.ZodMiniType<T>,
+  ): Promise<T | null> {
+    let response: Response;
+    try {
+      response = await doFetch(url(path), {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(markedBody(body)),
+      });
+    } catch (raw) {
+      auth.error = authorizationErrorText({ raw });
+      return null;
+    }
+    const data = await readBody(response);
+    if (!response.ok) {
+      auth.error = authorizationErrorText({ response: { status: response.status, data } });
+      return null;
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      auth.error = INVALID_ANSWER.message;
+      return null;
+    }
+    return parsed.data;
+  }
+
+  async function regenerateCsrf(): Promise<boolean> {
+    const answer = await handshake(
+      'csrf',
+      { csrfTokenExpiry: options.csrfTokenExpiry ?? CSRF_DEFAULT_EXPIRY_SECONDS },
+      {},
+      CsrfResponseSchema,
+    );
+    if (!answer) return false;
+    auth.csrfToken = answer.csrfToken;
+    auth.csrfTokenExpiry = answer.csrfTokenExpiry;
+    options.onCsrfToken?.(answer.csrfTokenExpiry);
+    return true;
+  }
+
+  async function authorize(): Promise<boolean> {
+    const answer = await handshake(
+      'authorize',
+      { organization: auth.organization },
+      auth.csrfToken ? { 'CSRF-Token': auth.csrfToken } : {},
+      AuthorizeResponseSchema,
+    );
+    if (!answer) {
+      auth.access_token = null;
+      auth.token_type = null;
+      auth.expires_in = null;
+      return false;
+    }
+    auth.access_token = answer.access_token;
+    auth.token_type = answer.token_type;
+    auth.expires_in = answer.expires_in;
+    auth.error = null;
+    return true;
+  }
+
+  /** One fresh authorization shared by every call that was refused meanwhile. */
+  function reauthorize(): Promise<boolean> {
+    reauthorizing ??= (async () => (await regenerateCsrf()) && (await authorize()))().finally(() => {
+      reauthorizing = null;
+    });
+    return reauthorizing;
+  }
+
+  async function request<S extends z.ZodMiniType | null>(
+    call: RequestOptions<S>,
+    isRetry = false,
+  ): Promise<S extends z.ZodMiniType ? z.infer<S> : undefined> {
+    if (!hasCredentials(auth)) throw new ApiRequestError(missingCredentialsFailure(auth.error));
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `${auth.token_type} ${auth.access_token}`,
+      'CSRF-Token': auth.csrfToken ?? '',
+      ...call.headers,
+    };
+    const init: RequestInit = { method: call.method, credentials: 'same-origin', headers };
+    if (call.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(markedBody(call.body));
+    }
+    let response: Response;
+    try {
+      response = await doFetch(url(`vrio/${call.path}`, call.query), init);
+    } catch (raw) {
+      throw new ApiRequestError(failureWithoutResponse(raw));
+    }
+    const data = await readBody(response);
+    if (isAuthorizationRejection(response.status)) {
+      auth.error = rejectionErrorText(data);
+      const rejection = failureFromResponse(response.status, data);
+      if (!isRetry && (await reauthorize())) return request(call, true);
+      throw new ApiRequestError({ ...rejection, message: auth.error ?? rejection.message });
+    }
+    if (!response.ok) {
+      throw new ApiRequestError(
+        failureFromResponse(response.status, data, response.headers.get('retry-after')),
+      );
+    }
+    if (call.schema === null) return undefined as S extends z.ZodMiniType ? z.infer<S> : undefined;
+    const parsed = call.schema.safeParse(data);
+    if (!parsed.success) throw new ApiRequestError(INVALID_ANSWER);
+    return parsed.data as S extends z.ZodMiniType ? z.infer<S> : undefined;
+  }
+
+  return {
+    auth,
+    start() {
+      // One start at a time; after a failure the next call tries again.
+      starting ??= (async () => (await regenerateCsrf()) && (await authorize()))().then((ok) => {
+        if (!ok) starting = null;
+        return ok;
+      });
+      return starting;
+    },
+    regenerateCsrf,
+    authorize,
+    request: (options) => request(options),
+  };
+}

@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pageConfigFixture } from '../testing/fixtures.js';
+import { readPageBoot } from './read-page-boot.js';
+
+function setBlock(text: string | null) {
+  document.head.innerHTML = '';
+  if (text === null) return;
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = 'checkout-config';
+  script.textContent = text;
+  document.head.append(script);
+}
+
+beforeEach(() => setBlock(null));
+
+describe('readPageBoot', () => {
+  it("reads the server's config block", () => {
+    setBlock(JSON.stringify(pageConfigFixture()));
+    const boot = readPageBoot(document);
+    expect(boot.ok && boot.config.organization).toBe('demo');
+  });
+
+  it("shows the server's message when the token names no cart", () => {
+    setBlock(
+      JSON.stringify({
+        error: { code: 'cart_not_found', message: 'This checkout link is no longer valid.' },
+      }),
+    );
+    expect(readPageBoot(document)).toEqual({ ok: false, message: 'This checkout link is no longer valid.' });
+  });
+
+  it('explains a missing or damaged block instead of failing', () => {
+    expect(readPageBoot(document).ok).toBe(false);
+    setBlock('{oops');
+    expect(readPageBoot(document).ok).toBe(false);
+    setBlock(JSON.stringify({ organization: 'demo' }));
+    expect(readPageBoot(document).ok).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+import { PageBootSchema, type PageConfig } from '../../contract/page-config.js';
+
+export type PageBoot = { ok: true; config: PageConfig } | { ok: false; message: string };
+
+const BROKEN = 'This checkout could not be opened. Reload the page, or ask the store for a new link.';
+
+/** The server's JSON config block (no inline script runs: it is data). */
+export function readPageBoot(doc: Document): PageBoot {
+  const element = doc.getElementById('checkout-config');
+  if (!element?.textContent) return { ok: false, message: BROKEN };
+  let data: unknown;
+  try {
+    data = JSON.parse(element.textContent);
+  } catch {
+    return { ok: false, message: BROKEN };
+  }
+  const parsed = PageBootSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, message: BROKEN };
+  if ('error' in parsed.data) return { ok: false, message: parsed.data.error.message };
+  return { ok: true, config: parsed.data };
+}

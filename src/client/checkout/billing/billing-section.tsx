@@ -1,0 +1,53 @@
+import { Button } from '../../ui/button.js';
+import { ErrorSummary } from '../../ui/error-summary.js';
+import { useCheckout } from '../checkout-context.js';
+import { countryName } from '../format.js';
+import type { SectionBodyProps } from '../section-props.js';
+import { AddressFields, addressLine } from '../shipping/address-fields.js';
+import { useSectionFields } from '../use-section-fields.js';
+import { useSectionSubmit } from '../use-section-submit.js';
+
+export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
+  const { cart, form, dispatchForm } = useCheckout();
+  const { bind } = useSectionFields('BillingAddress');
+  const { submit, summary, message } = useSectionSubmit('BillingAddress', onDone);
+  const shipsSomething = cart.order.shipping_information_required;
+  return (
+    <form
+      className="section-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <ErrorSummary errors={summary} message={message} />
+      {shipsSomething ? (
+        <Button
+          variant="link"
+          className="section-form__aside"
+          onClick={() => {
+            const copy: Record<string, string> = {};
+            for (const [name, value] of Object.entries(form.text)) {
+              if (name.startsWith('ship_')) copy[`bill_${name.slice(5)}`] = value;
+            }
+            dispatchForm({ type: 'setMany', values: copy });
+          }}
+        >
+          Copy my shipping address
+        </Button>
+      ) : null}
+      <AddressFields prefix="bill" bind={bind} />
+      {continueLabel ? (
+        <Button type="submit" className="section-form__continue">
+          {continueLabel}
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+export function BillingSummary() {
+  const { form } = useCheckout();
+  return <p>{addressLine(form.text, 'bill', countryName)}</p>;
+}

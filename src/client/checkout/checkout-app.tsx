@@ -1,0 +1,196 @@
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
+import type { PageConfig } from '../../contract/page-config.js';
+import { cartQuery, createQueryClient } from '../api/cart-queries.js';
+import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
+import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
+import { createHttpClient, failureOf } from '../api/http-client.js';
+import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
+import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
+import { ErrorBoundary } from '../errors/error-boundary.js';
+import { Button } from '../ui/button.js';
+import { LiveRegionProvider } from '../ui/live-region.js';
+import { CheckoutPage } from './checkout-page.js';
+import { CheckoutProvider } from './checkout-provider.js';
+import { PageShell } from './page-shell.js';
+
+const ConfirmationView = lazy(() => import('./confirmation/confirmation-view.js'));
+
+export interface CheckoutAppProps {
+  config: PageConfig;
+  /** the token from the address bar */
+  routeToken: string;
+  fetch?: typeof fetch;
+  timers?: Timers;
+  now?: () => Date;
+}
+
+interface Services {
+  api: CheckoutApi;
+  queryClient: QueryClient;
+  scheduler: ReturnType<typeof createCsrfScheduler>;
+}
+
+function createServices(props: CheckoutAppProps): Services {
+  const scheduler = { current: null as ReturnType<typeof createCsrfScheduler> | null };
+  const http = createHttpClient({
+    apiBase: props.config.api_base,
+    organization: props.config.organization,
+    testMode: props.config.test_mode,
+    ...(props.fetch ? { fetch: props.fetch } : {}),
+    onCsrfToken: (expiry) => scheduler.current?.schedule(expiry),
+  });
+  scheduler.current = createCsrfScheduler(() => http.regenerateCsrf(), props.timers);
+  // The handshake starts before the first render: three calls stand between the shopper and the cart.
+  void http.start();
+  return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
+}
+
+/** The page: CSRF token, then authorization as the configured organization, then the cart. */
+export function CheckoutApp(props: CheckoutAppProps) {
+  const [services] = useState(() => createServices(props));
+  const { config } = props;
+
+  const onError = useCallback(
+    (error: unknown, componentStack: string | null) => {
+      void import('../errors/report-client-error.js').then(({ buildErrorReport, reportClientError }) =>
+        reportClientError(
+          {
+            dsn: config.error_reporting_dsn,
+            sendToServer: (report) => services.api.reportClientError(report),
+            ...(props.fetch ? { fetch: props.fetch } : {}),
+          },
+          buildErrorReport(error, { componentStack, url: window.location.href, cartToken: props.routeToken }),
+        ),
+      );
+    },
+    [config.error_reporting_dsn, services, props.fetch, props.routeToken],
+  );
+
+  useEffect(() => {
+    const { scheduler, api } = services;
+    // Re-plan after a remount; the first plan comes with the first token.
+    const expiry = api.http.auth.csrfTokenExpiry;
+    if (expiry !== null) scheduler.schedule(expiry);
+    return () => scheduler.stop();
+  }, [services]);
+
+  return (
+    <QueryClientProvider client={services.queryClient}>
+      <LiveRegionProvider>
+        <ErrorBoundary onError={onError}>
+          <CheckoutSession {...props} api={services.api} queryClient={services.queryClient} />
+        </ErrorBoundary>
+      </LiveRegionProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Loading({ config }: { config: PageConfig }) {
+  return (
+    <PageShell config={config}>
+      <div className="checkout checkout--loading" aria-busy="true">
+        <p className="loading" role="status">
+          Loading your order…
+        </p>
+      </div>
+    </PageShell>
+  );
+}
+
+export function PageMessage({
+  config,
+  title,
+  message,
+  onRetry,
+}: {
+  config: Pick<PageConfig, 'organization_name' | 'logo_url' | 'legal' | 'test_mode'> | null;
+  title: string;
+  message: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <PageShell config={config}>
+      <div className="page-error" role="alert">
+        <h2>{title}</h2>
+        <p>{message}</p>
+        {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+      </div>
+    </PageShell>
+  );
+}
+
+function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
+  const { config, api, queryClient, now, routeToken } = props;
+  const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void api.http.start().then((ok) => {
+      if (current) setAuth(ok ? 'ready' : 'failed');
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, attempt]);
+  const retryStart = () => {
+    setAuth('pending');
+    setAttempt((value) => value + 1);
+  };
+
+  // A __c__ link or __g__ claim answers a cart of its own (cached under both tokens): from then on the page uses it.
+  const first = useQuery({ ...cartQuery(api, queryClient, routeToken), enabled: auth === 'ready' });
+  const token = first.data?.cart_token ?? routeToken;
+  const cart = useQuery({ ...cartQuery(api, queryClient, token), enabled: auth === 'ready' });
+  const [router, dispatchRouter] = useReducer(routerStatusReducer, routeToken, initialRouterStatus);
+  const resolvedToken = first.data?.cart_token;
+  useEffect(() => {
+    if (resolvedToken === undefined) return;
+    // The address bar names the cart itself, so a reload reads it again instead of making another one.
+    if (resolvedToken !== routeToken) replaceAddressToken(resolvedToken);
+    dispatchRouter({ type: 'route_resolved', cartToken: resolvedToken });
+    if (rememberCartToken(resolvedToken)) dispatchRouter({ type: 'cookie_set' });
+  }, [resolvedToken, routeToken]);
+
+  if (auth === 'failed') {
+    return (
+      <PageMessage
+        config={config}
+        title="This checkout could not start"
+        message={api.http.auth.error ?? 'No access token requested'}
+        onRetry={retryStart}
+      />
+    );
+  }
+  const error = first.error ?? cart.error;
+  if (error) {
+    const failure = failureOf(error);
+    return (
+      <PageMessage
+        config={config}
+        title={
+          failure.status === 404 ? 'This checkout link is no longer valid' : 'Your order could not be loaded'
+        }
+        message={failure.message}
+        {...(failure.status === 404 ? {} : { onRetry: () => void (first.error ? first : cart).refetch() })}
+      />
+    );
+  }
+  if (!cart.data || router.routeChanging) return <Loading config={config} />;
+
+  if (cart.data.order.status === 'complete') {
+    return (
+      <PageShell config={config}>
+        <Suspense fallback={<p role="status">Loading your confirmation…</p>}>
+          <ConfirmationView cart={cart.data} />
+        </Suspense>
+      </PageShell>
+    );
+  }
+  return (
+    <CheckoutProvider config={config} api={api} token={token} cart={cart.data} {...(now ? { now } : {})}>
+      <CheckoutPage />
+    </CheckoutProvider>
+  );
+}

@@ -1,0 +1,283 @@
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
+import type { SectionType } from '../../contract/organization.js';
+import {
+  INITIAL_NAVIGATION,
+  autoAdvance,
+  checkoutNavigation,
+  firstInvalidVisibleIndex,
+  openSectionIndex,
+  type NavigationState,
+} from '../../domain/checkout-navigation.js';
+import { hasFieldErrors } from '../../domain/field-errors.js';
+import { visibleSectionMask, type VisibilityFacts } from '../../domain/section-visibility.js';
+import { useAnnounce } from '../ui/live-region.js';
+import { BillingSection, BillingSummary } from './billing/billing-section.js';
+import { useCheckout, type CheckoutContextValue } from './checkout-context.js';
+import { ContactSection, ContactSummary } from './contact/contact-section.js';
+import { ExpressCheckout } from './express/express-checkout.js';
+import { useExpressReturn } from './express/use-express-return.js';
+import { GiftSection, GiftSummary } from './gifts/gift-section.js';
+import { ProcessingOverlay } from './overlay/processing-overlay.js';
+import { PageShell } from './page-shell.js';
+import { SectionFrame, sectionHeadingId, type SectionStatus } from './section-frame.js';
+import { CONTINUE_TARGETS, SECTION_TITLES } from './section-titles.js';
+import { giftsMatchCart, validateSection } from './section-rules.js';
+import { ShippingSection, ShippingSummary } from './shipping/shipping-section.js';
+import { OrderSummary } from './summary/order-summary.js';
+import { useCartPreview } from './use-cart-preview.js';
+
+const loadPaymentStep = () => import('./payment/payment-step.js');
+// Card fields, the order button and the order's answers load as the shopper gets near them.
+const PaymentStep = lazy(loadPaymentStep);
+
+/** The final step when no payment is needed (a free order, a gift claim): review and place the order. */
+const REVIEW_ID = 'review';
+
+export function visibilityFactsOf(
+  checkout: Pick<CheckoutContextValue, 'cart' | 'form' | 'express'>,
+): VisibilityFacts {
+  const { cart, form, express } = checkout;
+  return {
+    expressCheckoutActive: express.status === 'active',
+    sameAddress: form.sameAddress,
+    shippingInformationRequired: cart.order.shipping_information_required,
+    total: cart.total,
+    isRecurring: cart.order.is_recurring,
+    hasGiftOffer: cart.offers.some((offer) => offer.is_gift),
+  };
+}
+
+/** Steps: the organization's sections, plus a review step at the end when the payment section is hidden. */
+function stepMask(checkout: CheckoutContextValue): {
+  steps: (SectionType | typeof REVIEW_ID)[];
+  visible: boolean[];
+} {
+  const sections = checkout.config.sections;
+  const visible = visibleSectionMask(sections, visibilityFactsOf(checkout));
+  const paymentShown = sections.some(
+    (section, index) => section.component === 'PaymentInformation' && visible[index],
+  );
+  return {
+    steps: [...sections.map((section) => section.component), REVIEW_ID],
+    visible: [...visible, !paymentShown],
+  };
+}
+
+/** Whether a step needs nothing more from the shopper (the page may move past it by itself). */
+function isStepComplete(
+  checkout: CheckoutContextValue,
+  step: SectionType | typeof REVIEW_ID | undefined,
+): boolean {
+  if (step === undefined || step === REVIEW_ID || step === 'PaymentInformation') return false;
+  if (hasFieldErrors(validateSection(step, checkout.sectionContext()))) return false;
+  return step !== 'GiftInformation' || giftsMatchCart(checkout.cart, checkout.form.text);
+}
+
+/** The next shown step after `from` (itself when it is the last). */
+function nextShownIndex(visible: readonly boolean[], from: number): number {
+  for (let i = from + 1; i < visible.length; i++) if (visible[i]) return i;
+  return from;
+}
+
+export function CheckoutPage() {
+  const checkout = useCheckout();
+  const { config, cart, form, api, token, dispatchForm, orderState } = checkout;
+  const announce = useAnnounce();
+  const { steps, visible } = stepMask(checkout);
+  const [nav, dispatchNav] = useReducer(checkoutNavigation, null, (): NavigationState =>
+    // Saved details that are already complete: start at the first step that needs the shopper.
+    autoAdvance(INITIAL_NAVIGATION, visible, (index) => isStepComplete(checkout, steps[index])),
+  );
+  const navigate = (action: { type: 'next' | 'back' } | { type: 'moveTo'; index: number }) =>
+    dispatchNav({ ...action, visible });
+  const open = openSectionIndex(nav, visible);
+  const firstInvalid = firstInvalidVisibleIndex(nav, visible);
+  const stepIds = useMemo(
+    () => [...config.sections.map((section) => section.id), REVIEW_ID],
+    [config.sections],
+  );
+
+  const visibleComponents = config.sections
+    .filter((_, index) => visible[index])
+    .map((section) => section.component);
+  const billingIndex = steps.indexOf('BillingAddress');
+  const paymentIndex = steps.indexOf('PaymentInformation');
+  const openSection = (component: SectionType) =>
+    navigate({ type: 'moveTo', index: steps.indexOf(component) });
+
+  const preview = useCartPreview({ api, token, cart, form, dispatchForm, enabled: true });
+  const paymentStepProps = {
+    visibleComponents,
+    billingShown: billingIndex >= 0 && visible[billingIndex] === true,
+    openSection,
+  };
+  /** Moves past every step that needs nothing more (after the express payer's details came in). */
+  const advancePastCompleteSteps = (now: CheckoutContextValue) => {
+    const mask = stepMask(now).visible;
+    let state = nav;
+    while (isStepComplete(now, steps[openSectionIndex(state, mask)])) {
+      const moved = checkoutNavigation(state, { type: 'advance', visible: mask });
+      if (moved.current === state.current) break;
+      state = moved;
+      dispatchNav({ type: 'advance', visible: mask });
+    }
+  };
+  // The payer's address asks for a preview; once it answers (a shipping method chosen), move on again.
+  const advanceAfterPreview = useRef<'off' | 'waiting' | 'previewing'>('off');
+  const onPreviewSettled = useEffectEvent(() => advancePastCompleteSteps(checkout));
+  useEffect(() => {
+    if (advanceAfterPreview.current === 'waiting' && preview.pending)
+      advanceAfterPreview.current = 'previewing';
+    else if (advanceAfterPreview.current === 'previewing' && !preview.pending) {
+      advanceAfterPreview.current = 'off';
+      onPreviewSettled();
+    }
+  }, [preview.pending]);
+
+  const { leaveExpress } = useExpressReturn((payerForm, express) => {
+    const now: CheckoutContextValue = {
+      ...checkout,
+      form: payerForm,
+      express,
+      sectionContext: () => ({
+        ...checkout.sectionContext(payerForm),
+        expressPaymentTokenId: express.paymentTokenId,
+      }),
+    };
+    advancePastCompleteSteps(now);
+    advanceAfterPreview.current = 'waiting';
+  });
+
+  // Fetch the payment step while the shopper fills in the step before it.
+  const orderStepIndex = visible.lastIndexOf(true) === steps.length - 1 ? steps.length - 1 : paymentIndex;
+  const nearPayment = nextShownIndex(visible, open) >= orderStepIndex;
+  useEffect(() => {
+    if (nearPayment) void loadPaymentStep();
+  }, [nearPayment]);
+
+  // The shopper moved to another step: focus its heading and say where they are.
+  const previousOpen = useRef(open);
+  useEffect(() => {
+    if (previousOpen.current === open) return;
+    previousOpen.current = open;
+    const id = stepIds[open];
+    if (!id) return;
+    const heading = document.getElementById(sectionHeadingId(id));
+    heading?.focus();
+    heading?.scrollIntoView?.({ block: 'start' });
+    // What a screen reader says for the heading itself ("Step 2: Shipping address"), without the hidden number.
+    const spoken = [...(heading?.childNodes ?? [])]
+      .filter((node) => !(node instanceof Element && node.getAttribute('aria-hidden') === 'true'))
+      .map((node) => node.textContent)
+      .join('');
+    if (spoken) announce(`${spoken} is open.`);
+  }, [open, stepIds, announce]);
+
+  const shown = steps.map((step, index) => (visible[index] ? step : null));
+  let number = 0;
+  const items: ReactNode[] = [];
+  shown.forEach((step, index) => {
+    if (step === null) return;
+    number += 1;
+    const status: SectionStatus = index === open ? 'open' : index < firstInvalid ? 'finished' : 'upcoming';
+    const nextIndex = shown.findIndex((candidate, at) => at > index && candidate !== null);
+    const nextStep = nextIndex >= 0 ? shown[nextIndex] : null;
+    const continueLabel =
+      nextStep === null || nextStep === undefined
+        ? 'Continue to payment'
+        : nextStep === REVIEW_ID
+          ? 'Continue to review'
+          : `Continue to ${CONTINUE_TARGETS[nextStep]}`;
+    const onDone = () => {
+      if (nextIndex >= 0) navigate({ type: 'next' });
+      else if (paymentIndex >= 0) navigate({ type: 'moveTo', index: paymentIndex });
+    };
+    const id = stepIds[index] ?? String(index);
+    const bodyProps = { continueLabel, onDone };
+    let title: string;
+    let body: ReactNode;
+    let summary: ReactNode = null;
+    switch (step) {
+      case 'ContactInformation':
+        title = SECTION_TITLES[step];
+        body = <ContactSection {...bodyProps} />;
+        summary = <ContactSummary />;
+        break;
+      case 'ShippingAddress':
+        title = SECTION_TITLES[step];
+        body = (
+          <ShippingSection {...bodyProps} previewNotice={preview.notice} previewPending={preview.pending} />
+        );
+        summary = <ShippingSummary />;
+        break;
+      case 'BillingAddress':
+        title = SECTION_TITLES[step];
+        body = <BillingSection {...bodyProps} />;
+        summary = <BillingSummary />;
+        break;
+      case 'GiftInformation':
+        title = SECTION_TITLES[step];
+        body = <GiftSection {...bodyProps} />;
+        summary = <GiftSummary />;
+        break;
+      case 'PaymentInformation':
+        title = SECTION_TITLES[step];
+        body = (
+          <Suspense fallback={<p role="status">Loading the payment form…</p>}>
+            <PaymentStep mode="payment" onLeaveExpress={leaveExpress} {...paymentStepProps} />
+          </Suspense>
+        );
+        break;
+      default:
+        title = cart.order.is_gift_claim ? 'Claim your gift' : 'Review and place your order';
+        body = (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <PaymentStep mode="review" onLeaveExpress={leaveExpress} {...paymentStepProps} />
+          </Suspense>
+        );
+    }
+    items.push(
+      <SectionFrame
+        key={id}
+        id={id}
+        number={number}
+        title={title}
+        status={status}
+        summary={summary}
+        onChange={() => navigate({ type: 'moveTo', index })}
+      >
+        {body}
+      </SectionFrame>,
+    );
+  });
+
+  const paymentShown = paymentIndex >= 0 && visible[paymentIndex] === true;
+  return (
+    <>
+      <PageShell config={config} inert={orderState.loading}>
+        <div className="checkout">
+          <OrderSummary pending={preview.pending} />
+          <div className="checkout__main">
+            {paymentShown ? <ExpressCheckout /> : null}
+            {preview.failed ? (
+              <p className="notice notice--warning" role="status">
+                The totals could not be updated for this address: {preview.failed}
+              </p>
+            ) : null}
+            <ol className="sections">{items}</ol>
+          </div>
+        </div>
+      </PageShell>
+      {orderState.loading ? <ProcessingOverlay /> : null}
+    </>
+  );
+}

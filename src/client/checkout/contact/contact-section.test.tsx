@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cartFixture, FILLED_CUSTOMER } from '../../testing/fixtures.js';
+import { renderCheckout } from '../../testing/render-checkout.js';
+
+beforeEach(() => window.sessionStorage.clear());
+
+describe('contact section', () => {
+  it('opens first with labelled email and phone fields that autofill', async () => {
+    renderCheckout();
+    const email = await screen.findByLabelText('Email');
+    expect(email.getAttribute('autocomplete')).toBe('email');
+    expect(email.getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText(/Phone/).getAttribute('autocomplete')).toBe('tel');
+    screen.getByRole('heading', { level: 2, name: /Contact/ });
+  });
+
+  it('checks the email when it loses focus and says what to do', async () => {
+    const { user } = renderCheckout();
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'ada@example');
+    await user.tab();
+    await screen.findByText('Enter an email address like name@example.com.');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await user.type(email, '.com');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('on Continue shows an announced summary and focuses the first invalid field', async () => {
+    const { user } = renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Continue to shipping' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Check 1 field:');
+    expect(alert.textContent).toContain('Enter your email address.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+
+  it('moves to shipping on Continue, collapses to a summary with Change, and focuses the next heading', async () => {
+    const { user } = renderCheckout();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue to shipping' }));
+    const heading = await screen.findByRole('heading', { name: /Shipping address/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: '' }).textContent).toBe('Step 2: Shipping address is open.'),
+    );
+    screen.getByText('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change contact' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Email')).value).toBe('ada@example.com');
+  });
+
+  it('starts past contact and shipping when the saved details are complete', async () => {
+    renderCheckout({ cart: cartFixture({ customer: FILLED_CUSTOMER }) });
+    await screen.findByLabelText('Card number');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+  });
+});

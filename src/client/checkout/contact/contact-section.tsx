@@ -1,0 +1,56 @@
+import { Button } from '../../ui/button.js';
+import { ErrorSummary } from '../../ui/error-summary.js';
+import { TextField } from '../../ui/text-field.js';
+import { useCheckout } from '../checkout-context.js';
+import type { SectionBodyProps } from '../section-props.js';
+import { useSectionFields } from '../use-section-fields.js';
+import { useSectionSubmit } from '../use-section-submit.js';
+
+export function ContactSection({ continueLabel, onDone }: SectionBodyProps) {
+  const { bind } = useSectionFields('ContactInformation');
+  const { submit, summary, message } = useSectionSubmit('ContactInformation', onDone);
+  return (
+    <form
+      className="section-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <ErrorSummary errors={summary} message={message} />
+      <TextField
+        {...bind('email')}
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        hint="For your receipt and order updates."
+        maxLength={254}
+      />
+      <TextField
+        {...bind('phone')}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        required={false}
+        maxLength={40}
+      />
+      {continueLabel ? (
+        <Button type="submit" className="section-form__continue">
+          {continueLabel}
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+export function ContactSummary() {
+  const { form } = useCheckout();
+  return (
+    <p>
+      {form.text.email}
+      {form.text.phone ? ` · ${form.text.phone}` : ''}
+    </p>
+  );
+}

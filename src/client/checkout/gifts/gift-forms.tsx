@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { GIFT_TEXT_MAX_LENGTH, isoDate } from '../../../domain/gift-validation.js';
+import { Button } from '../../ui/button.js';
+import { ErrorSummary } from '../../ui/error-summary.js';
+import { TextArea } from '../../ui/text-area.js';
+import { TextField } from '../../ui/text-field.js';
+import { useCheckout } from '../checkout-context.js';
+import { giftFieldName } from '../form/checkout-form.js';
+import type { SectionBodyProps } from '../section-props.js';
+import { giftOffers } from '../section-rules.js';
+import { useSectionFields } from '../use-section-fields.js';
+import { useSectionSubmit } from '../use-section-submit.js';
+import { saveGifts, withSavedGifts } from './save-gifts.js';
+
+/** The gift offers as an accordion (the current index starts at 0), saved together on Continue. */
+export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
+  const { api, token, cart, form, updateCart, now } = useCheckout();
+  const { bind } = useSectionFields('GiftInformation');
+  const offers = giftOffers(cart);
+  const [current, setCurrent] = useState(0);
+  const reveal = (name: string) => {
+    const index = offers.findIndex((offer) => name.endsWith(`_${offer.order_offer_id}`));
+    if (index >= 0) setCurrent(index);
+  };
+  const { submit, summary, message, busy } = useSectionSubmit('GiftInformation', onDone, {
+    reveal,
+    save: async () => {
+      const result = await saveGifts(api, token, cart, form.text);
+      updateCart((latest) => withSavedGifts(latest, result.saved));
+      return result.failure;
+    },
+  });
+  const today = isoDate(now());
+
+  return (
+    <form
+      className="section-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <ErrorSummary errors={summary} message={message} reveal={reveal} />
+      <div className="gift-accordion">
+        {offers.map((offer, index) => {
+          const id = offer.order_offer_id;
+          const open = index === current;
+          const panelId = `gift-panel-${id}`;
+          const recipient = form.text[giftFieldName('gift_name', id)];
+          return (
+            <div className={`gift-accordion__item${open ? ' gift-accordion__item--open' : ''}`} key={id}>
+              <h3 className="gift-accordion__heading">
+                <button
+                  type="button"
+                  className="gift-accordion__toggle"
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  onClick={() => setCurrent(index)}
+                >
+                  <span>
+                    Gift {index + 1}: {offer.item_name}
+                  </span>
+                  {recipient ? <span className="gift-accordion__recipient">for {recipient}</span> : null}
+                </button>
+              </h3>
+              <div className="gift-accordion__panel" id={panelId} hidden={!open}>
+                {open ? (
+                  <>
+                    <TextField
+                      {...bind(giftFieldName('gift_name', id))}
+                      label="Recipient’s name"
+                      autoComplete="off"
+                      maxLength={100}
+                    />
+                    <TextField
+                      {...bind(giftFieldName('gift_email', id))}
+                      label="Recipient’s email"
+                      type="email"
+                      inputMode="email"
+                      autoComplete="off"
+                      hint="We send the gift notice and how to claim it here."
+                      maxLength={254}
+                    />
+                    <TextField
+                      {...bind(giftFieldName('gift_date', id))}
+                      label="Send the gift notice on"
+                      type="date"
+                      min={today}
+                      autoComplete="off"
+                    />
+                    <TextField
+                      {...bind(giftFieldName('gift_phone', id))}
+                      label="Recipient’s phone"
+                      type="tel"
+                      autoComplete="off"
+                      required={false}
+                      maxLength={40}
+                    />
+                    <TextArea
+                      {...bind(giftFieldName('gift_message', id))}
+                      label="Gift message"
+                      hint={`Up to ${GIFT_TEXT_MAX_LENGTH} characters.`}
+                      maxLength={GIFT_TEXT_MAX_LENGTH}
+                    />
+                    <TextArea
+                      {...bind(giftFieldName('order_offer_notes', id))}
+                      label="Notes for the store"
+                      maxLength={GIFT_TEXT_MAX_LENGTH}
+                    />
+                    {index < offers.length - 1 ? (
+                      <Button variant="secondary" onClick={() => setCurrent(index + 1)}>
+                        Next gift
+                      </Button>
+                    ) : null}
+                  </>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {continueLabel ? (
+        <Button type="submit" className="section-form__continue" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving the gift details…' : continueLabel}
+        </Button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { SectionType } from '../../../contract/organization.js';
+import { PlaceOrderBlock } from '../place-order/place-order-block.js';
+import { usePlaceOrder } from '../place-order/use-place-order.js';
+import { PaymentSection } from './payment-section.js';
+
+export interface PaymentStepProps {
+  /** the payment section, or the review step of an order that needs no payment */
+  mode: 'payment' | 'review';
+  visibleComponents: readonly SectionType[];
+  billingShown: boolean;
+  openSection: (component: SectionType) => void;
+  onLeaveExpress: () => void;
+}
+
+/** The step that places the order; loaded once the shopper gets near it (card fields, order button, answers). */
+export default function PaymentStep({ mode, onLeaveExpress, ...options }: PaymentStepProps) {
+  const { placeOrder, alert } = usePlaceOrder(options);
+  const onPlaceOrder = () => void placeOrder();
+  return mode === 'payment' ? (
+    <PaymentSection onPlaceOrder={onPlaceOrder} alert={alert} onLeaveExpress={onLeaveExpress} />
+  ) : (
+    <PlaceOrderBlock onPlaceOrder={onPlaceOrder} alert={alert} />
+  );
+}

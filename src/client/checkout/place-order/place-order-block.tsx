@@ -1,0 +1,95 @@
+import { paymentChoiceFor } from '../../../domain/order-attempt.js';
+import { Button } from '../../ui/button.js';
+import { Checkbox } from '../../ui/checkbox.js';
+import { fieldId } from '../../ui/field-ids.js';
+import { useCheckout } from '../checkout-context.js';
+import { money } from '../format.js';
+import type { OrderAlert } from './use-place-order.js';
+
+export interface PlaceOrderBlockProps {
+  onPlaceOrder: () => void;
+  alert: OrderAlert | null;
+}
+
+/** What the order button says: the amount, and what the press starts. */
+export function orderButtonLabel(input: {
+  total: number;
+  currency: string;
+  isRecurring: boolean;
+  isGiftClaim: boolean;
+  payment: 'none' | 'paypal' | 'card';
+}): string {
+  const amount = money(input.total, input.currency);
+  if (input.payment === 'none') return input.isGiftClaim ? 'Claim your gift' : 'Place order';
+  const base = input.isRecurring ? `Start subscription · ${amount}` : `Pay ${amount}`;
+  return input.payment === 'paypal' ? `${base} with PayPal` : base;
+}
+
+/** The subscription-terms and email opt-in boxes, then the order button: the last thing before paying. */
+export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
+  const { cart, config, form, orderState, dispatchOrder, express } = useCheckout();
+  const payment = paymentChoiceFor({
+    total: cart.total,
+    isRecurring: cart.order.is_recurring,
+    expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
+  });
+  const terms = orderState.subscriptionTerms;
+  const termsLink = config.legal.terms_url;
+  return (
+    <div className="place-order">
+      {terms.display ? (
+        <Checkbox
+          name="subscription_terms"
+          checked={terms.value}
+          onChange={() => dispatchOrder({ type: 'toggleSubscriptionTerms' })}
+          error={form.errors.subscription_terms}
+          label={
+            <>
+              {config.subscription_terms.text}
+              {termsLink ? (
+                <>
+                  {' '}
+                  <a href={termsLink} target="_blank" rel="noreferrer">
+                    Read the terms
+                  </a>
+                </>
+              ) : null}
+            </>
+          }
+        />
+      ) : null}
+      {orderState.emailOptIn.display ? (
+        <Checkbox
+          name="email_opt_in"
+          checked={orderState.emailOptIn.value}
+          onChange={() => dispatchOrder({ type: 'toggleEmailOptIn' })}
+          label={`Email me news and offers from ${config.organization_name}`}
+        />
+      ) : null}
+      {alert?.place === 'order' ? (
+        <div className="notice notice--error" role="alert" id={fieldId('order_error')} tabIndex={-1}>
+          {alert.message}
+        </div>
+      ) : null}
+      <Button
+        type="submit"
+        className="place-order__button"
+        block
+        disabled={orderState.disabled}
+        aria-busy={orderState.loading}
+        onClick={(event) => {
+          event.preventDefault();
+          onPlaceOrder();
+        }}
+      >
+        {orderButtonLabel({
+          total: cart.total,
+          currency: cart.currency_value,
+          isRecurring: cart.order.is_recurring,
+          isGiftClaim: cart.order.is_gift_claim,
+          payment,
+        })}
+      </Button>
+    </div>
+  );
+}

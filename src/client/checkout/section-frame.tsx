@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Button } from '../ui/button.js';
+
+export type SectionStatus = 'open' | 'finished' | 'upcoming';
+
+export interface SectionFrameProps {
+  id: string;
+  number: number;
+  title: string;
+  status: SectionStatus;
+  /** the one-line summary of a finished section */
+  summary?: ReactNode;
+  onChange?: () => void;
+  children?: ReactNode;
+}
+
+export const sectionHeadingId = (id: string) => `section-${id}-heading`;
+
+/** One step of the accordion: its heading, then its form when open or its summary with "Change" when finished. */
+export function SectionFrame({ id, number, title, status, summary, onChange, children }: SectionFrameProps) {
+  return (
+    <li className={`section section--${status}`} aria-current={status === 'open' ? 'step' : undefined}>
+      <section aria-labelledby={sectionHeadingId(id)}>
+        <div className="section__header">
+          <h2 className="section__title" id={sectionHeadingId(id)} tabIndex={-1}>
+            <span className="section__number" aria-hidden="true">
+              {number}
+            </span>
+            <span className="visually-hidden">Step {number}: </span>
+            {title}
+          </h2>
+          {status === 'finished' && onChange ? (
+            <Button variant="link" onClick={onChange} aria-label={`Change ${title.toLowerCase()}`}>
+              Change
+            </Button>
+          ) : null}
+        </div>
+        {status === 'finished' && summary ? <div className="section__summary">{summary}</div> : null}
+        {status === 'open' ? <div className="section__body">{children}</div> : null}
+      </section>
+    </li>
+  );
+}

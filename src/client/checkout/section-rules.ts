@@ -1,0 +1,167 @@
+import type { ADDRESS_FIELDS, Cart } from '../../contract/cart.js';
+import type { SectionType } from '../../contract/organization.js';
+import { checkAddress, checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
+import { renameFieldErrors, type FieldErrors } from '../../domain/field-errors.js';
+import { isoDate, validateGift } from '../../domain/gift-validation.js';
+import type { CheckboxState } from '../../domain/process-order-state.js';
+import { GIFT_FIELDS, giftFieldName, type CheckoutForm } from './form/checkout-form.js';
+
+/** Address fields in the order the form shows them: country first (it decides states and postal format). */
+export const ADDRESS_FIELD_ORDER = [
+  'country',
+  'fname',
+  'lname',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipcode',
+] as const satisfies readonly (typeof ADDRESS_FIELDS)[number][];
+
+export interface SectionContext {
+  form: CheckoutForm;
+  cart: Cart;
+  testCards: readonly string[];
+  now: Date;
+  expressPaymentTokenId: string | null;
+  subscriptionTerms: CheckboxState;
+}
+
+export function giftOffers(cart: Cart) {
+  return cart.offers.filter((offer) => offer.is_gift);
+}
+
+/** The fields a section owns, in display order (error summaries list them in this order). */
+export function sectionFields(component: SectionType, cart: Cart): string[] {
+  switch (component) {
+    case 'ContactInformation':
+      return ['email', 'phone'];
+    case 'ShippingAddress':
+      return [...ADDRESS_FIELD_ORDER.map((field) => `ship_${field}`), 'shipping_profile_id'];
+    case 'BillingAddress':
+      return ADDRESS_FIELD_ORDER.map((field) => `bill_${field}`);
+    case 'GiftInformation':
+      return giftOffers(cart).flatMap((offer) =>
+        GIFT_FIELDS.map((field) => giftFieldName(field, offer.order_offer_id)),
+      );
+    case 'PaymentInformation':
+      return ['card_number', 'card_expiry', 'card_cvv', 'subscription_terms'];
+  }
+}
+
+function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
+  const value = (field: string) => form.text[`${prefix}_${field}`] ?? '';
+  return {
+    fname: value('fname'),
+    lname: value('lname'),
+    address1: value('address1'),
+    address2: value('address2'),
+    city: value('city'),
+    state: value('state'),
+    zipcode: value('zipcode'),
+    country: value('country'),
+  };
+}
+
+/**
+ * Every error of a section's fields; empty when the section is complete. The rules are the server's own
+ * (src/domain/checkout-fields.ts), so the page and the order answer say the same thing. The card itself is checked by
+ * the payment step (payment-rules.ts), which loads with it.
+ */
+export function validateSection(component: SectionType, context: SectionContext): FieldErrors {
+  const { form, cart } = context;
+  const text = (name: string) => form.text[name] ?? '';
+  switch (component) {
+    case 'ContactInformation': {
+      const errors: FieldErrors = {};
+      const email = checkEmail(text('email'));
+      if (email) errors.email = email;
+      const phone = checkPhone(text('phone'));
+      if (phone) errors.phone = phone;
+      return errors;
+    }
+    case 'ShippingAddress': {
+      const errors = checkAddress(addressOf(form, 'ship'), 'ship');
+      const profiles = cart.order.shipping_profiles;
+      if (
+        profiles.length > 0 &&
+        !profiles.some((p) => p.shipping_profile_id === text('shipping_profile_id'))
+      ) {
+        errors.shipping_profile_id = 'Choose a shipping method.';
+      }
+      return errors;
+    }
+    case 'BillingAddress':
+      return checkAddress(addressOf(form, 'bill'), 'bill');
+    case 'GiftInformation': {
+      const today = isoDate(context.now);
+      const errors: FieldErrors = {};
+      for (const offer of giftOffers(cart)) {
+        const id = offer.order_offer_id;
+        const values = Object.fromEntries(
+          GIFT_FIELDS.map((field) => [field, text(giftFieldName(field, id))]),
+        );
+        Object.assign(
+          errors,
+          renameFieldErrors(
+            validateGift(values as Record<(typeof GIFT_FIELDS)[number], string>, today),
+            (name) => giftFieldName(name as (typeof GIFT_FIELDS)[number], id),
+          ),
+        );
+      }
+      return errors;
+    }
+    case 'PaymentInformation': {
+      const errors: FieldErrors = {};
+      if (context.subscriptionTerms.display && !context.subscriptionTerms.value) {
+        errors.subscription_terms = 'Agree to the subscription terms to start your subscription.';
+      }
+      return errors;
+    }
+  }
+}
+
+/** Orders the errors of a section as its fields appear. */
+export function orderedErrors(component: SectionType, cart: Cart, errors: FieldErrors): [string, string][] {
+  const order = sectionFields(component, cart);
+  return Object.entries(errors)
+    .filter(([name]) => order.includes(name))
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+}
+
+/** The form field a 422 answer's body path points at (payment.card_exp_month → card_expiry). */
+export function formFieldOfOrderPath(path: string): string {
+  if (path === 'payment.card_number') return 'card_number';
+  if (path === 'payment.card_cvv') return 'card_cvv';
+  if (path === 'payment.card_exp_month' || path === 'payment.card_exp_year') return 'card_expiry';
+  if (path === 'subscription_terms_accepted') return 'subscription_terms';
+  return path;
+}
+
+/** Which section shows a field. */
+export function sectionOfField(name: string): SectionType | null {
+  if (name === 'email' || name === 'phone') return 'ContactInformation';
+  if (name.startsWith('ship_') || name === 'shipping_profile_id') return 'ShippingAddress';
+  if (name.startsWith('bill_')) return 'BillingAddress';
+  if (/^(gift_(name|email|date|message|phone)|order_offer_notes)_\d+$/.test(name)) return 'GiftInformation';
+  if (name.startsWith('card_') || name === 'subscription_terms' || name.startsWith('payment')) {
+    return 'PaymentInformation';
+  }
+  return null;
+}
+
+/** Whether the cart already holds the gift details the form shows (nothing to save). */
+export function giftsMatchCart(cart: Cart, text: Record<string, string>): boolean {
+  return giftOffers(cart).every((offer) => {
+    const id = offer.order_offer_id;
+    const value = (field: (typeof GIFT_FIELDS)[number]) => (text[giftFieldName(field, id)] ?? '').trim();
+    return (
+      value('gift_name') === offer.gift_name &&
+      value('gift_email') === offer.gift_email &&
+      value('gift_date') === (offer.gift_date ?? '') &&
+      value('gift_message') === offer.gift_message &&
+      value('gift_phone') === offer.gift_phone &&
+      value('order_offer_notes') === offer.order_offer_notes
+    );
+  });
+}

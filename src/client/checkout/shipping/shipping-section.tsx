@@ -1,0 +1,95 @@
+import { Button } from '../../ui/button.js';
+import { Checkbox } from '../../ui/checkbox.js';
+import { ErrorSummary } from '../../ui/error-summary.js';
+import { RadioGroup } from '../../ui/radio-group.js';
+import { useCheckout } from '../checkout-context.js';
+import { countryName, money } from '../format.js';
+import type { SectionBodyProps } from '../section-props.js';
+import { useSectionFields } from '../use-section-fields.js';
+import { useSectionSubmit } from '../use-section-submit.js';
+import { AddressFields, addressLine } from './address-fields.js';
+
+export interface ShippingSectionProps extends SectionBodyProps {
+  /** a message from the preview ("Express does not ship to Canada: Standard was chosen") */
+  previewNotice: string | null;
+  previewPending: boolean;
+}
+
+export function ShippingSection({
+  continueLabel,
+  onDone,
+  previewNotice,
+  previewPending,
+}: ShippingSectionProps) {
+  const { cart, form, dispatchForm, express } = useCheckout();
+  const { bind } = useSectionFields('ShippingAddress');
+  const { submit, summary, message } = useSectionSubmit('ShippingAddress', onDone);
+  const profiles = cart.order.shipping_profiles;
+  const profile = bind('shipping_profile_id');
+  // Billing is asked for only when something is paid: the box means nothing on a free order or a gift claim.
+  const paymentDue = cart.total > 0 || cart.order.is_recurring;
+  return (
+    <form
+      className="section-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <ErrorSummary errors={summary} message={message} />
+      <AddressFields prefix="ship" bind={bind} />
+      {profiles.length > 0 ? (
+        <RadioGroup
+          name="shipping_profile_id"
+          legend="Shipping method"
+          value={profile.value}
+          error={profile.error}
+          onChange={profile.onChange}
+          choices={profiles.map((option) => ({
+            value: option.shipping_profile_id,
+            label: option.name,
+            detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value),
+          }))}
+        />
+      ) : previewPending || !form.text.ship_country ? (
+        <p className="section-form__note" aria-live="polite">
+          {previewPending
+            ? 'Finding shipping methods for this address…'
+            : 'Shipping methods appear once the country is chosen.'}
+        </p>
+      ) : null}
+      {previewNotice ? (
+        <p className="notice notice--info" role="status">
+          {previewNotice}
+        </p>
+      ) : null}
+      {express.status !== 'active' && paymentDue ? (
+        <Checkbox
+          name="same_address"
+          label="My billing address is the same as my shipping address"
+          checked={form.sameAddress}
+          onChange={(value) => dispatchForm({ type: 'setSameAddress', value })}
+        />
+      ) : null}
+      {continueLabel ? (
+        <Button type="submit" className="section-form__continue">
+          {continueLabel}
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+export function ShippingSummary() {
+  const { cart, form } = useCheckout();
+  const method = cart.order.shipping_profiles.find(
+    (option) => option.shipping_profile_id === form.text.shipping_profile_id,
+  );
+  return (
+    <p>
+      {addressLine(form.text, 'ship', countryName)}
+      {method ? ` · ${method.name}` : ''}
+    </p>
+  );
+}

@@ -1,0 +1,127 @@
+import { useId, useState } from 'react';
+import type { Cart } from '../../../contract/cart.js';
+import { isCartEditable } from '../../../domain/editable-cart.js';
+import { subscriptionScheduleText } from '../../../domain/subscription-schedule.js';
+import { useCheckout } from '../checkout-context.js';
+import { money } from '../format.js';
+import { DiscountCodeForm } from './discount-code-form.js';
+import { QuantityControl } from './quantity-control.js';
+
+export interface OrderSummaryProps {
+  /** amounts are being recomputed (tax and shipping preview pending) */
+  pending: boolean;
+}
+
+export function OrderLines({ cart, editable }: { cart: Cart; editable: boolean }) {
+  return (
+    <ul className="summary__lines">
+      {cart.offers.map((offer) => {
+        const options = offer.order_offer_item_options.map((option) => `${option.name}: ${option.value}`);
+        return (
+          <li className="summary__line" key={offer.id}>
+            <div className="summary__image">
+              {offer.item_image ? (
+                <img src={offer.item_image} alt="" width={64} height={64} decoding="async" />
+              ) : null}
+              {!editable ? (
+                <span className="summary__badge">
+                  <span className="visually-hidden">Quantity </span>
+                  {offer.order_offer_quantity}
+                </span>
+              ) : null}
+            </div>
+            <div className="summary__details">
+              <p className="summary__name">{offer.item_name}</p>
+              {options.length > 0 ? <p className="summary__meta">{options.join(' · ')}</p> : null}
+              {offer.override_initial_item_name ? (
+                <p className="summary__meta">First delivery: {offer.override_initial_item_name}</p>
+              ) : null}
+              {offer.is_gift ? <p className="summary__tag">Gift</p> : null}
+              {editable ? <QuantityControl offer={offer} /> : null}
+            </div>
+            <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value)}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean }) {
+  const currency = cart.currency_value;
+  const shipping = cart.total_offer_shipping + cart.total_campaign_shipping;
+  const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
+  const schedule = subscriptionScheduleText(cart.total, cart.offers, currency);
+  return (
+    <dl className={`summary__totals${pending ? ' summary__totals--pending' : ''}`} aria-busy={pending}>
+      <div className="summary__row">
+        <dt>Subtotal</dt>
+        <dd>{money(cart.subtotal, currency)}</dd>
+      </div>
+      {cart.total_discount > 0 ? (
+        <div className="summary__row summary__row--discount">
+          <dt>Discount{cart.discount_code ? ` (${cart.discount_code})` : ''}</dt>
+          <dd>−{money(cart.total_discount, currency)}</dd>
+        </div>
+      ) : null}
+      {cart.order.shipping_information_required || shipping > 0 ? (
+        <div className="summary__row">
+          <dt>Shipping</dt>
+          <dd>{shippingKnown ? (shipping === 0 ? 'Free' : money(shipping, currency)) : 'Calculated next'}</dd>
+        </div>
+      ) : null}
+      <div className="summary__row">
+        <dt>Tax</dt>
+        <dd>{money(cart.total_tax, currency)}</dd>
+      </div>
+      {cart.total_gift_cards > 0 ? (
+        <div className="summary__row">
+          <dt>Gift cards</dt>
+          <dd>−{money(cart.total_gift_cards, currency)}</dd>
+        </div>
+      ) : null}
+      <div className="summary__row summary__row--total">
+        <dt>Total</dt>
+        <dd>
+          <span className="summary__currency">{currency}</span> {money(cart.total, currency)}
+        </dd>
+      </div>
+      {schedule ? (
+        <div className="summary__row summary__row--schedule">
+          <dt className="visually-hidden">Subscription</dt>
+          <dd>{schedule}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The order summary: sticky on the right from md up, a bar that expands in place below md. */
+export function OrderSummary({ pending }: OrderSummaryProps) {
+  const { cart, config } = useCheckout();
+  const [expanded, setExpanded] = useState(false);
+  const bodyId = useId();
+  const editable = isCartEditable(config.client_options.cart.editable) && cart.editable;
+  return (
+    <aside className={`summary${expanded ? ' summary--expanded' : ''}`} aria-labelledby={`${bodyId}-heading`}>
+      <button
+        type="button"
+        className="summary__toggle"
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        onClick={() => setExpanded((value) => !value)}
+      >
+        <span>{expanded ? 'Hide order summary' : 'Show order summary'}</span>
+        <span className="summary__toggle-total">{money(cart.total, cart.currency_value)}</span>
+      </button>
+      <div className="summary__body" id={bodyId}>
+        <h2 className="summary__heading" id={`${bodyId}-heading`}>
+          Order summary
+        </h2>
+        <OrderLines cart={cart} editable={editable} />
+        {!cart.order.is_gift_claim ? <DiscountCodeForm /> : null}
+        <OrderTotals cart={cart} pending={pending} />
+      </div>
+    </aside>
+  );
+}

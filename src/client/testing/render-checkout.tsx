@@ -1,0 +1,34 @@
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { Cart } from '../../contract/cart.js';
+import type { PageConfig } from '../../contract/page-config.js';
+import { CheckoutApp } from '../checkout/checkout-app.js';
+import { createFakeShopperApi, type FakeShopperApi } from './fake-shopper-api.js';
+import { cartFixture, pageConfigFixture } from './fixtures.js';
+
+// A whole shopper flow in jsdom takes seconds, and other suites share the machine's cores: give asynchronous UI
+// and each test more room than the defaults (1 s and 5 s). These are limits for a hang, not timing assertions.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+export const TEST_NOW = new Date(2026, 10, 15, 10, 0, 0);
+
+/** Renders the whole page against a fake shopper API, as a shopper would see it. */
+export function renderCheckout(
+  options: { cart?: Cart; config?: Partial<PageConfig>; api?: FakeShopperApi; routeToken?: string } = {},
+) {
+  const cart = options.cart ?? cartFixture();
+  const api = options.api ?? createFakeShopperApi(cart);
+  const config = pageConfigFixture(options.config);
+  const user = userEvent.setup();
+  const view = render(
+    <CheckoutApp
+      config={config}
+      routeToken={options.routeToken ?? cart.cart_token}
+      fetch={api.fetch as typeof fetch}
+      now={() => new Date(TEST_NOW)}
+    />,
+  );
+  return { ...view, api, user, config };
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { describedBy, errorId, fieldId } from './field-ids.js';
+import './field.css';
+
+export interface CheckboxProps {
+  name: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | undefined;
+}
+
+export function Checkbox(props: CheckboxProps) {
+  const { name, error } = props;
+  return (
+    <div className={`checkbox${error ? ' checkbox--invalid' : ''}`}>
+      <input
+        className="checkbox__input"
+        type="checkbox"
+        id={fieldId(name)}
+        name={name}
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, { error: Boolean(error) })}
+      />
+      <label className="checkbox__label" htmlFor={fieldId(name)}>
+        {props.label}
+      </label>
+      {error ? (
+        <p className="field__error checkbox__error" id={errorId(name)}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

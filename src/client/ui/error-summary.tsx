@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { fieldId, focusField } from './field-ids.js';
+import './error-summary.css';
+
+export interface ErrorSummaryProps {
+  /** field name → message, in the order the fields appear */
+  errors: readonly [string, string][];
+  /** a failure not tied to one field (a refused gift save) */
+  message?: string | null;
+  /** makes a field visible before focusing it (a closed accordion panel) */
+  reveal?: (name: string) => void;
+}
+
+/** The list of what to fix at the top of a section, announced as an alert; each entry moves to its field. */
+export function ErrorSummary({ errors, message, reveal }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [errors, message]);
+  if (errors.length === 0 && !message) return null;
+  return (
+    <div className="error-summary" role="alert" ref={ref}>
+      {message ? <p className="error-summary__message">{message}</p> : null}
+      {errors.length > 0 ? (
+        <>
+          <p className="error-summary__title">
+            {errors.length === 1 ? 'Check 1 field:' : `Check ${errors.length} fields:`}
+          </p>
+          <ul className="error-summary__list">
+            {errors.map(([name, text]) => (
+              <li key={name}>
+                <a
+                  href={`#${fieldId(name)}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    if (reveal) {
+                      reveal(name);
+                      requestAnimationFrame(() => focusField(name));
+                    } else focusField(name);
+                  }}
+                >
+                  {text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { HTMLInputAutoCompleteAttribute } from 'react';
+import { describedBy, errorId, fieldId } from './field-ids.js';
+import './field.css';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  autoComplete: HTMLInputAutoCompleteAttribute;
+  /** the first, empty choice ("Choose a state") */
+  placeholder?: string;
+}
+
+export function SelectField(props: SelectFieldProps) {
+  const { name, error } = props;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={fieldId(name)}>
+        {props.label}
+      </label>
+      <div className="field__control field__control--select">
+        <select
+          className="field__input field__select"
+          id={fieldId(name)}
+          name={name}
+          value={props.value}
+          autoComplete={props.autoComplete}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={props.onBlur}
+          required
+          aria-required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(name, { error: Boolean(error) })}
+        >
+          {props.placeholder !== undefined ? <option value="">{props.placeholder}</option> : null}
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId(name)}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

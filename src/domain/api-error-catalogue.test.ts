@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authorizationErrorText,
+  failureFromResponse,
+  failureWithoutResponse,
+  giftUpdateFailure,
+  isAuthorizationRejection,
+  isRetryableFailure,
+  missingCredentialsFailure,
+  rejectionErrorText,
+} from './api-error-catalogue.js';
+
+describe('missingCredentialsFailure', () => {
+  it("fails with 401 'No access token requested' when nothing is stored", () => {
+    expect(missingCredentialsFailure(null)).toMatchObject({
+      status: 401,
+      message: 'No access token requested',
+    });
+  });
+
+  it('fails with the stored authorization error when there is one', () => {
+    expect(missingCredentialsFailure('This store could not be found.')).toMatchObject({
+      status: 401,
+      message: 'This store could not be found.',
+    });
+  });
+});
+
+describe('failureFromResponse', () => {
+  it("keeps the answer's status, code, message and fields", () => {
+    const failure = failureFromResponse(422, {
+      status: 422,
+      code: 'validation_failed',
+      message: 'Check the highlighted fields.',
+      fields: { bill_zipcode: 'Enter a ZIP code like 73301.' },
+    });
+    expect(failure).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Check the highlighted fields.',
+      fields: { bill_zipcode: 'Enter a ZIP code like 73301.' },
+    });
+  });
+
+  it('reads Retry-After seconds', () => {
+    expect(
+      failureFromResponse(429, { code: 'too_many', message: 'Slow down.' }, '120').retryAfterSeconds,
+    ).toBe(120);
+  });
+
+  it('gives a readable message when the answer has no data', () => {
+    const failure = failureFromResponse(502, undefined);
+    expect(failure.status).toBe(502);
+    expect(failure.code).toBe('http_502');
+    expect(failure.message).toMatch(/try again/);
+  });
+});
+
+describe('failureWithoutResponse', () => {
+  it('uses status 500 and keeps the raw error', () => {
+    const failure = failureWithoutResponse(new TypeError('Failed to fetch'));
+    expect(failure).toMatchObject({ status: 500, code: 'no_response', cause: 'Failed to fetch' });
+  });
+});
+
+describe('authorization errors', () => {
+  it('treats 401 and 403 as rejections that call for a fresh authorization', () => {
+    expect(isAuthorizationRejection(401)).toBe(true);
+    expect(isAuthorizationRejection(403)).toBe(true);
+    expect(isAuthorizationRejection(404)).toBe(false);
+  });
+
+  it("stores the rejection's data, or 'Unauthorized' when there is none", () => {
+    expect(rejectionErrorText({ message: 'The access token has expired.' })).toBe(
+      'The access token has expired.',
+    );
+    expect(rejectionErrorText(undefined)).toBe('Unauthorized');
+    expect(rejectionErrorText('')).toBe('Unauthorized');
+  });
+
+  it('stores an authorization failure without a response as text', () => {
+    expect(authorizationErrorText({ raw: new Error('socket hang up') })).toBe('socket hang up');
+  });
+
+  it("stores 'No error data provided' when the authorization answer has no data", () => {
+    expect(authorizationErrorText({ response: { status: 500, data: undefined } })).toBe(
+      'No error data provided',
+    );
+  });
+
+  it("stores the authorization answer's message", () => {
+    expect(
+      authorizationErrorText({
+        response: { status: 404, data: { message: 'This store could not be found.' } },
+      }),
+    ).toBe('This store could not be found.');
+  });
+});
+
+describe('giftUpdateFailure', () => {
+  it("fails with 513 and the failed offers' messages joined by '. '", () => {
+    const failure = giftUpdateFailure([
+      { orderOfferId: 7, failure: failureFromResponse(422, { message: 'Enter the recipient email.' }) },
+      { orderOfferId: 9, failure: failureFromResponse(422, { message: 'Choose a date from today on' }) },
+    ]);
+    expect(failure.status).toBe(513);
+    expect(failure.message).toBe('Enter the recipient email. Choose a date from today on.');
+  });
+
+  it('keys field errors like the form fields of each offer', () => {
+    const failure = giftUpdateFailure([
+      {
+        orderOfferId: 7,
+        failure: failureFromResponse(422, {
+          message: 'Check the gift.',
+          fields: { gift_email: 'Enter an email.' },
+        }),
+      },
+    ]);
+    expect(failure.fields).toEqual({ gift_email_7: 'Enter an email.' });
+  });
+});
+
+describe('isRetryableFailure', () => {
+  it('retries server errors and missing answers, not refusals', () => {
+    expect(isRetryableFailure(failureWithoutResponse('offline'))).toBe(true);
+    expect(isRetryableFailure(failureFromResponse(503, undefined))).toBe(true);
+    expect(isRetryableFailure(failureFromResponse(402, { message: 'declined' }))).toBe(false);
+    expect(isRetryableFailure(failureFromResponse(422, { message: 'fix' }))).toBe(false);
+    expect(isRetryableFailure(giftUpdateFailure([]))).toBe(false);
+  });
+});

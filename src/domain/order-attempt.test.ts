@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { failureFromResponse, failureWithoutResponse } from './api-error-catalogue.js';
+import {
+  classifyOrderFailure,
+  orderRequestFor,
+  paymentChoiceFor,
+  shouldKeepIdempotencyKey,
+} from './order-attempt.js';
+
+const answered = (status: number) => failureFromResponse(status, { message: 'x' });
+
+describe('classifyOrderFailure', () => {
+  it('tells each answer apart', () => {
+    expect(classifyOrderFailure(answered(402))).toBe('declined');
+    expect(classifyOrderFailure(answered(422))).toBe('invalid');
+    expect(classifyOrderFailure(answered(409))).toBe('already_complete');
+    expect(classifyOrderFailure(answered(429))).toBe('rate_limited');
+    expect(classifyOrderFailure(answered(401))).toBe('not_authorized');
+    expect(classifyOrderFailure(answered(503))).toBe('retryable');
+    expect(classifyOrderFailure(failureWithoutResponse('offline'))).toBe('retryable');
+    expect(classifyOrderFailure(answered(404))).toBe('refused');
+  });
+});
+
+describe('shouldKeepIdempotencyKey', () => {
+  it('retries a failure without an answer with the same key', () => {
+    expect(shouldKeepIdempotencyKey('retryable')).toBe(true);
+  });
+
+  it('starts a new attempt after a decline or invalid fields', () => {
+    expect(shouldKeepIdempotencyKey('declined')).toBe(false);
+    expect(shouldKeepIdempotencyKey('invalid')).toBe(false);
+  });
+});
+
+describe('orderRequestFor', () => {
+  it('creates the order first and updates it after a decline', () => {
+    expect(orderRequestFor(null)).toEqual({ method: 'POST', path: 'orders' });
+    expect(orderRequestFor(42)).toEqual({ method: 'PUT', path: 'orders/42' });
+  });
+});
+
+describe('paymentChoiceFor', () => {
+  it('pays nothing for a free one-off order', () => {
+    expect(paymentChoiceFor({ total: 0, isRecurring: false, expressPaymentTokenId: null })).toBe('none');
+  });
+
+  it('pays by PayPal once an express payment is approved, else by card', () => {
+    expect(paymentChoiceFor({ total: 10, isRecurring: false, expressPaymentTokenId: 'pt_1' })).toBe('paypal');
+    expect(paymentChoiceFor({ total: 10, isRecurring: false, expressPaymentTokenId: null })).toBe('card');
+    expect(paymentChoiceFor({ total: 0, isRecurring: true, expressPaymentTokenId: null })).toBe('card');
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The tax and shipping preview's query (specification section 5: empty parameters are sent as the text 'null').
+ * Each request carries a version; only the answer echoing the latest version is applied, so a slow answer to an
+ * older address never overwrites a newer one.
+ */
+export const PREVIEW_PARAMS = [
+  'ship_country',
+  'ship_state',
+  'ship_zipcode',
+  'ship_city',
+  'bill_country',
+  'bill_state',
+  'bill_zipcode',
+  'same_address',
+  'shipping_profile_id',
+  'version',
+] as const;
+export type PreviewParam = (typeof PREVIEW_PARAMS)[number];
+
+export type PreviewInput = Partial<Record<Exclude<PreviewParam, 'same_address'>, string | null>> & {
+  same_address?: boolean | null;
+};
+
+export function previewQueryParams(input: PreviewInput): Record<PreviewParam, string> {
+  const out = {} as Record<PreviewParam, string>;
+  for (const name of PREVIEW_PARAMS) {
+    const value = input[name];
+    if (typeof value === 'boolean') out[name] = value ? 'true' : 'false';
+    else out[name] = value === undefined || value === null || value.trim() === '' ? 'null' : value.trim();
+  }
+  return out;
+}
+
+/** The parameters that decide the preview, without the version: equal keys need no new request. */
+export function previewKey(input: PreviewInput): string {
+  const { version: _version, ...rest } = previewQueryParams(input);
+  return JSON.stringify(rest);
+}
+
+export function isLatestPreview(answerVersion: string | null | undefined, latestVersion: string): boolean {
+  return answerVersion === latestVersion;
+}
