@@ -33,8 +33,15 @@ export interface PageFigures {
   };
 }
 
+/** bench/bundle-size.ts --json (the page's own size report, from dist/client): what loads later, on demand. */
+export interface BundleReport {
+  totals: { firstLoadJs: Bytes; firstLoadCss: Bytes; lazyJs: Bytes; lazyCss: Bytes };
+}
+
 export interface PageBenchResult {
   method: string;
+  /** the checkout page's chunks as bench/bundle-size.ts counts them from the build */
+  bundle: BundleReport | null;
   lighthouseVersion: string;
   chrome: string;
   runs: number;
@@ -215,6 +222,12 @@ export async function runPageBench(options: {
     });
     servers.push(floorServer.process);
 
+    const bundleRun = spawnSync('npx', ['tsx', 'bench/bundle-size.ts', '--json'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
+    const bundle = bundleRun.status === 0 ? (JSON.parse(bundleRun.stdout) as BundleReport) : null;
+
     options.log(`page: checkout page, Lighthouse x${options.runs}`);
     const checkout = await measurePage(checkoutServer.match, options.runs);
     options.log(`page: bare React page, Lighthouse x${options.runs}`);
@@ -224,6 +237,7 @@ export async function runPageBench(options: {
         'checkout: node dist/node/server/server.js (npm run build) on its demo cart; floor: bench/hello built by ' +
         'the same Vite and React plugin, precompressed, served by the same page routes (bench/serve-page.ts); ' +
         'bytes as served for each encoding',
+      bundle,
       lighthouseVersion: checkout.version,
       chrome,
       runs: options.runs,

@@ -185,6 +185,13 @@ function printPage(result: PageBenchResult): void {
       goal(c.cls <= 0.02, 'CLS <= 0.02'),
     ].join(' · '),
   );
+  if (result.bundle) {
+    const { totals } = result.bundle;
+    console.log(
+      `bench/bundle-size.ts: first-load JS ${kb(totals.firstLoadJs.gzip)} gzip (files), loaded on demand later: ` +
+        `JS ${kb(totals.lazyJs.gzip)} gzip / ${kb(totals.lazyJs.brotli)} br, CSS ${kb(totals.lazyCss.gzip)} gzip`,
+    );
+  }
   console.log(`Lighthouse ${result.lighthouseVersion}, ${result.runs} runs each (medians), ${result.chrome}`);
   for (const [name, page] of [
     ['checkout', checkout],
