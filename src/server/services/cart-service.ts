@@ -14,13 +14,11 @@ import { isCartEditable } from '../../domain/editable-cart.js';
 import type { Database, Queryable } from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
+import { loadCartSnapshot } from '../repositories/cart-snapshot-repository.js';
 import {
-  findCart,
   findGiftByClaimCode,
-  findLastPaymentMethod,
   findOpenClaimCart,
   insertCart,
-  lockCartByToken,
   setCartDiscountCode,
   setCartPreview,
   setLineQuantity,
@@ -30,7 +28,6 @@ import {
 import { findCheckoutLinkByPublicId } from '../repositories/checkout-links-repository.js';
 import { findDiscountCodeByCode } from '../repositories/discount-codes-repository.js';
 import { findOffers } from '../repositories/offers-repository.js';
-import { findOrganizationById, type OrganizationRow } from '../repositories/organizations-repository.js';
 import { settingsOf } from './organization-service.js';
 import {
   addressFromPreview,
@@ -42,7 +39,7 @@ import { presentCart, presentOffers, storedPreviewOf } from './cart-presenter.js
 import { pricingOfOrder } from './order-figures.js';
 import { major } from './money-input.js';
 import { findOrderSubscriptionNotices } from '../repositories/subscriptions-repository.js';
-import { isGiftClaimCart, loadCartState, type CartState } from './cart-state.js';
+import { isGiftClaimCart, type CartState } from './cart-state.js';
 import { CART_LIFETIME_MS } from './merchant-cart-service.js';
 import { LINK_NO_LONGER_VALID } from './page-service.js';
 import { newCartToken } from './secrets.js';
@@ -53,46 +50,34 @@ function cartNotFound(): AppError {
   return notFound('cart_not_found', CART_NOT_FOUND_MESSAGE);
 }
 
-export async function requireOrganizationOf(
-  db: Queryable,
-  shopper: ShopperContext,
-): Promise<OrganizationRow> {
-  const organization = await findOrganizationById(db, shopper.organizationId);
-  // A token for an organization that no longer exists names nothing.
-  if (!organization) throw cartNotFound();
-  return organization;
-}
-
 function isExpired(cart: CartRow, now: Date): boolean {
   return cart.expires_at !== null && cart.expires_at <= now;
 }
 
-/** A plain cart token of this organization that can still be checked out; anything else is "not found". */
-export async function requireCart(
+/**
+ * The state of a plain cart token of this organization that can still be checked out, in one statement; with lock,
+ * the cart row is locked for the caller's transaction. Anything else (a reserved or malformed token, another
+ * organization's cart, an expired one) is "not found".
+ */
+export async function requireCartState(
   db: Queryable,
   shopper: ShopperContext,
   token: string,
   now: Date,
-): Promise<CartRow> {
+  options: { lock?: boolean } = {},
+): Promise<CartState> {
   const parsed = parseCartToken(token);
   if (parsed.kind !== 'cart') throw cartNotFound();
-  const cart = await findCart(db, shopper.organizationId, parsed.token);
-  if (!cart || isExpired(cart, now)) throw cartNotFound();
-  return cart;
+  const state = await loadCartSnapshot(db, shopper.organizationId, { token: parsed.token }, options);
+  if (!state || isExpired(state.cart, now)) throw cartNotFound();
+  return state;
 }
 
-/** Locks a plain cart for a change: the caller is inside a transaction. */
-export async function lockCartForChange(
-  tx: Queryable,
-  shopper: ShopperContext,
-  token: string,
-  now: Date,
-): Promise<CartRow> {
-  const parsed = parseCartToken(token);
-  if (parsed.kind !== 'cart') throw cartNotFound();
-  const cart = await lockCartByToken(tx, shopper.organizationId, parsed.token);
-  if (!cart || isExpired(cart, now)) throw cartNotFound();
-  return cart;
+/** The same cart read again after a change in this transaction. */
+export async function reloadCartState(db: Queryable, state: CartState): Promise<CartState> {
+  const fresh = await loadCartSnapshot(db, state.organization.id, { id: state.cart.id });
+  if (!fresh) throw cartNotFound();
+  return fresh;
 }
 
 /** A fresh cart from a merchant checkout link (`__c__<id>`): the link's offers, quantities and code. */
@@ -187,48 +172,56 @@ export async function openCart(
   shopper: ShopperContext,
   token: string,
   now: Date,
-): Promise<CartRow> {
+): Promise<CartState> {
   const parsed = parseCartToken(token);
-  if (parsed.kind === 'checkout_link') return cartFromLink(db, shopper, parsed.linkId, now);
-  if (parsed.kind === 'gift_claim') return cartFromGiftClaim(db, shopper, parsed.claimCode, now);
-  return requireCart(db, shopper, token, now);
-}
-
-export interface CartView {
-  state: CartState;
-  cart: Cart;
+  if (parsed.kind === 'cart') return requireCartState(db, shopper, token, now);
+  const created =
+    parsed.kind === 'checkout_link'
+      ? await cartFromLink(db, shopper, parsed.linkId, now)
+      : parsed.kind === 'gift_claim'
+        ? await cartFromGiftClaim(db, shopper, parsed.claimCode, now)
+        : null;
+  const state = created && (await loadCartSnapshot(db, shopper.organizationId, { id: created.id }));
+  if (!state) throw cartNotFound();
+  return state;
 }
 
 /**
- * The cart as it stands: a completed order shows the amounts it was charged (frozen when it completed) and the
- * subscriptions it started; anything else is priced now for its stored preview.
+ * The cart as the shopper API answers it: a completed order shows the amounts it was charged (frozen when it
+ * completed) and the subscriptions it started; anything else is priced now for its stored preview.
  */
-export async function viewCart(
-  db: Queryable,
-  organization: OrganizationRow,
-  cart: CartRow,
-  now: Date,
-): Promise<CartView> {
-  const state = await loadCartState(db, organization, cart);
-  const paymentMethod = await findLastPaymentMethod(db, organization.id, cart.id);
+export async function viewCartState(db: Queryable, state: CartState, now: Date): Promise<Cart> {
+  const paymentMethod = state.lastPaymentMethod;
   if (state.order?.status === 'complete') {
     const pricing = await pricingOfOrder(db, state.order);
-    const notices = await findOrderSubscriptionNotices(db, organization.id, state.order.id);
+    const notices = await findOrderSubscriptionNotices(db, state.organization.id, state.order.id);
     const subscriptions = notices.map((notice) => ({
       order_offer_id: notice.order_offer_id,
       item_name: notice.item_name,
-      amount: major(notice.cycle_amount, organization.currency),
+      amount: major(notice.cycle_amount, state.organization.currency),
       interval_days: notice.interval_days,
       next_charge_at: notice.next_charge_at.toISOString(),
     }));
-    return { state, cart: presentCart(state, pricing, { subscriptions, paymentMethod }) };
+    return presentCart(state, pricing, { subscriptions, paymentMethod });
   }
   const pricing = await priceCartState(db, state, {
     address: addressFromPreview(storedPreviewOf(state)),
-    requestedProfileId: cart.shipping_profile_id,
+    requestedProfileId: state.cart.shipping_profile_id,
     now,
   });
-  return { state, cart: presentCart(state, pricing, { subscriptions: [], paymentMethod }) };
+  return presentCart(state, pricing, { subscriptions: [], paymentMethod });
+}
+
+/** A cart by id, as the shopper API answers it. */
+export async function viewCart(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  now: Date,
+): Promise<Cart> {
+  const state = await loadCartSnapshot(db, organizationId, { id: cartId });
+  if (!state) throw cartNotFound();
+  return viewCartState(db, state, now);
 }
 
 function refuseIfComplete(state: CartState): void {
@@ -250,9 +243,8 @@ export async function applyDiscountCode(
   now: Date,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const organization = await requireOrganizationOf(tx, shopper);
-    const cart = await lockCartForChange(tx, shopper, token, now);
-    const state = await loadCartState(tx, organization, cart);
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart } = state;
     refuseIfComplete(state);
     if (isGiftClaimCart(state)) {
       throw new AppError(409, 'gift_claim_fixed', 'A gift is already paid for: codes cannot be used on it.');
@@ -275,7 +267,7 @@ export async function applyDiscountCode(
       }
       await setCartDiscountCode(tx, organization.id, cart.id, code.id, now);
     }
-    return (await viewCart(tx, organization, await requireCart(tx, shopper, token, now), now)).cart;
+    return viewCartState(tx, await reloadCartState(tx, state), now);
   });
 }
 
@@ -291,9 +283,8 @@ export async function changeQuantity(
     throw validationError({ quantity: 'Choose a quantity from 1 to 99.' }, 'Choose a quantity from 1 to 99.');
   }
   return db.transaction(async (tx) => {
-    const organization = await requireOrganizationOf(tx, shopper);
-    const cart = await lockCartForChange(tx, shopper, token, now);
-    const state = await loadCartState(tx, organization, cart);
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart } = state;
     if (!isCartEditable(settingsOf(organization).clientOptions.cart.editable) || isGiftClaimCart(state)) {
       throw new AppError(409, 'cart_not_editable', "The items in this cart can't be changed.");
     }
@@ -308,7 +299,7 @@ export async function changeQuantity(
       throw notFound('order_offer_not_found', 'That item is not in this cart.');
     }
     await setLineQuantity(tx, organization.id, cart.id, input.id, input.quantity, now);
-    return (await viewCart(tx, organization, cart, now)).cart;
+    return viewCartState(tx, await reloadCartState(tx, state), now);
   });
 }
 
@@ -349,9 +340,8 @@ export async function previewCart(
   if (Object.keys(fields).length > 0) throw validationError(fields);
 
   return db.transaction(async (tx) => {
-    const organization = await requireOrganizationOf(tx, shopper);
-    const cart = await lockCartForChange(tx, shopper, token, now);
-    const state = await loadCartState(tx, organization, cart);
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart } = state;
     refuseIfComplete(state);
     const address = previewAddress(query);
     const requested =
@@ -436,9 +426,8 @@ export async function saveGift(
     throw validationError({ order_offer_id: 'order_offer_id must match the address of the request.' });
   }
   return db.transaction(async (tx) => {
-    const organization = await requireOrganizationOf(tx, shopper);
-    const cart = await lockCartForChange(tx, shopper, input.cart_token, now);
-    const state = await loadCartState(tx, organization, cart);
+    const state = await requireCartState(tx, shopper, input.cart_token, now, { lock: true });
+    const { organization } = state;
     const line = state.lines.find((entry) => entry.id === orderOfferId);
     if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
     if (!line.is_gift) {
@@ -461,10 +450,10 @@ export async function saveGift(
       },
       now,
     );
-    const refreshed = await loadCartState(tx, organization, cart);
+    const refreshed = await reloadCartState(tx, state);
     const pricing = await priceCartState(tx, refreshed, {
       address: addressFromPreview(storedPreviewOf(refreshed)),
-      requestedProfileId: cart.shipping_profile_id,
+      requestedProfileId: refreshed.cart.shipping_profile_id,
       now,
     });
     const offer = presentOffers(refreshed, pricing).find((entry) => entry.id === line.id);

@@ -10,7 +10,7 @@ import {
   findExpressPaymentByPublicId,
   type ExpressPaymentRow,
 } from '../repositories/express-payments-repository.js';
-import { requireCart } from './cart-service.js';
+import { requireCartState } from './cart-service.js';
 
 function effectiveStatus(row: ExpressPaymentRow, now: Date): PaymentToken['status'] {
   if ((row.status === 'created' || row.status === 'approved') && row.expires_at <= now) return 'expired';
@@ -25,7 +25,7 @@ export async function readPaymentToken(
   paymentTokenId: string,
   now: Date,
 ): Promise<PaymentToken> {
-  const cart = await requireCart(db, shopper, cartToken, now);
+  const { cart } = await requireCartState(db, shopper, cartToken, now);
   const row = await findExpressPayment(db, shopper.organizationId, paymentTokenId);
   if (!row || row.cart_id !== cart.id) {
     throw notFound('payment_token_not_found', "We couldn't find that PayPal payment. Start PayPal again.");

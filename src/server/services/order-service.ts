@@ -26,7 +26,7 @@ import type {
   ExpressCompleteResult,
   PaymentGateway,
 } from '../payments/gateway.js';
-import { findCartById, setCartCustomer, setLineQuantity } from '../repositories/carts-repository.js';
+import { setCartCustomer, setLineQuantity } from '../repositories/carts-repository.js';
 import {
   insertCustomer,
   updateCustomer,
@@ -68,8 +68,8 @@ import {
 import type { OrganizationRow } from '../repositories/organizations-repository.js';
 import { insertSubscription } from '../repositories/subscriptions-repository.js';
 import { priceCartState, type CartPricing, type PricingAddress } from './cart-pricing.js';
-import { lockCartForChange, requireOrganizationOf, viewCart } from './cart-service.js';
-import { isGiftClaimCart, isShippingRequired, loadCartState, type CartState } from './cart-state.js';
+import { reloadCartState, requireCartState, viewCart } from './cart-service.js';
+import { isGiftClaimCart, isShippingRequired, type CartState } from './cart-state.js';
 import { settingsOf } from './organization-service.js';
 import { newCartToken, newGiftClaimCode } from './secrets.js';
 
@@ -503,9 +503,8 @@ async function completeOrder(
 async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<Plan> {
   const { shopper, now, body } = request;
   return deps.db.transaction(async (tx): Promise<Plan> => {
-    const organization = await requireOrganizationOf(tx, shopper);
-    const cart = await lockCartForChange(tx, shopper, body.cart_token, now);
-    let state = await loadCartState(tx, organization, cart);
+    let state = await requireCartState(tx, shopper, body.cart_token, now, { lock: true });
+    const { organization, cart } = state;
     const existing = state.order;
     if (request.kind === 'update' && (!existing || existing.id !== request.orderId)) {
       throw notFound('order_not_found', 'There is no such order for this cart.');
@@ -528,7 +527,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       );
     }
     if (request.kind === 'create' && (await applyQuantities(tx, state, body as CreateOrder, now))) {
-      state = await loadCartState(tx, organization, cart);
+      state = await reloadCartState(tx, state);
     }
     if (isGiftClaimCart(state) && cart.gift_claim_id !== null) {
       const gift = await lockGift(tx, organization.id, cart.gift_claim_id);
@@ -985,8 +984,6 @@ export async function submitOrder(deps: OrderDependencies, request: OrderRequest
   let action: OrderResponse['action'];
   if (plan.kind === 'charge') await charge(deps, plan, request.shopper, request.now);
   if (plan.kind === 'express_start') action = { type: 'redirect', url: await startExpress(deps, plan) };
-  const cart = await findCartById(deps.db, plan.organization.id, plan.cartId);
-  if (!cart) throw new Error(`cart ${plan.cartId} vanished after its order`);
-  const view = (await viewCart(deps.db, plan.organization, cart, request.now)).cart;
+  const view = await viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
   return action ? { ...view, action } : view;
 }

@@ -18,9 +18,8 @@ import {
   changeQuantity,
   openCart,
   previewCart,
-  requireOrganizationOf,
   saveGift,
-  viewCart,
+  viewCartState,
 } from '../../services/cart-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';
@@ -50,8 +49,7 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
     async handler({ params, request }) {
       const shopper = shopperOf(request);
       const now = clock.now();
-      const cart = await openCart(db, shopper, params.cart_token, now);
-      return (await viewCart(db, await requireOrganizationOf(db, shopper), cart, now)).cart;
+      return viewCartState(db, await openCart(db, shopper, params.cart_token, now), now);
     },
   });
 

@@ -1,0 +1,123 @@
+import type { Queryable } from '../db/database.js';
+import type { CartLineRow, CartRow } from './carts-repository.js';
+import type { AddressRow, CustomerRow } from './customers-repository.js';
+import type { DiscountCodeRow } from './discount-codes-repository.js';
+import type { OrderRow } from './orders-repository.js';
+import type { OrganizationRow } from './organizations-repository.js';
+
+/** One cart with everything a view or a change of it reads: loaded in one statement. */
+export interface CartSnapshot {
+  cart: CartRow;
+  organization: OrganizationRow;
+  lines: CartLineRow[];
+  discountCode: DiscountCodeRow | null;
+  customer: CustomerRow | null;
+  addresses: AddressRow[];
+  order: OrderRow | null;
+  lastPaymentMethod: 'card' | 'paypal' | 'none' | null;
+}
+
+interface SnapshotRow {
+  cart: Record<string, unknown>;
+  organization: Record<string, unknown>;
+  lines: CartLineRow[];
+  discount_code: Record<string, unknown> | null;
+  customer: CustomerRow | null;
+  addresses: AddressRow[];
+  order: Record<string, unknown> | null;
+  last_payment_method: CartSnapshot['lastPaymentMethod'];
+}
+
+// Nested rows come back as JSON: their timestamps are text again and must become Dates, as the row types say.
+function withDates<T>(row: Record<string, unknown>, fields: readonly string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const field of fields) {
+    const value = out[field];
+    if (typeof value === 'string') out[field] = new Date(value);
+  }
+  return out as T;
+}
+
+const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'];
+const ORGANIZATION_DATES = ['created_at', 'updated_at'];
+const CODE_DATES = ['starts_at', 'ends_at', 'created_at', 'updated_at'];
+const ORDER_DATES = [
+  'created_at',
+  'updated_at',
+  'completed_at',
+  'payment_lease_until',
+  'subscription_terms_accepted_at',
+];
+
+const SELECT = `
+SELECT row_to_json(c) AS cart,
+       row_to_json(org) AS organization,
+       coalesce((
+         SELECT json_agg(l ORDER BY l.position) FROM (
+           SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.price_override,
+                  o.offer_name, o.offer_title, o.item_id, o.item_name, o.item_image, o.item_category, o.item_options,
+                  o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
+                  o.billing_interval_days, o.next_price, o.is_giftable, o.is_taxable, o.requires_shipping,
+                  o.shipping_price, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date,
+                  g.gift_message, g.gift_phone, g.order_offer_notes
+             FROM cart_offers co
+             JOIN offers o ON o.organization_id = co.organization_id AND o.id = co.offer_id
+             LEFT JOIN gift_details g ON g.organization_id = co.organization_id AND g.cart_offer_id = co.id
+            WHERE co.organization_id = c.organization_id AND co.cart_id = c.id) l), '[]'::json) AS lines,
+       (SELECT row_to_json(d) FROM (
+          SELECT dc.*, coalesce((SELECT array_agg(x.offer_id ORDER BY x.offer_id) FROM discount_code_offers x
+                                  WHERE x.organization_id = dc.organization_id AND x.discount_code_id = dc.id),
+                                '{}'::bigint[]) AS offer_ids
+            FROM discount_codes dc
+           WHERE dc.organization_id = c.organization_id AND dc.id = c.discount_code_id) d) AS discount_code,
+       (SELECT row_to_json(cu) FROM customers cu
+         WHERE cu.organization_id = c.organization_id AND cu.id = c.customer_id) AS customer,
+       coalesce((SELECT json_agg(a) FROM (
+          SELECT ad.kind, ad.first_name, ad.last_name, ad.address1, ad.address2, ad.city, ad.state, ad.zipcode,
+                 ad.country, ad.phone
+            FROM addresses ad WHERE ad.organization_id = c.organization_id AND ad.customer_id = c.customer_id) a),
+                '[]'::json) AS addresses,
+       (SELECT row_to_json(x) FROM (SELECT ord.*, c.token AS cart_token FROM orders ord
+                                     WHERE ord.organization_id = c.organization_id AND ord.cart_id = c.id) x) AS "order",
+       (SELECT pa.method FROM payment_attempts pa
+         WHERE pa.organization_id = c.organization_id AND pa.cart_id = c.id
+         ORDER BY pa.id DESC LIMIT 1) AS last_payment_method
+  FROM carts c
+  JOIN organizations org ON org.id = c.organization_id`;
+
+/**
+ * The cart of an organization by its token or id, with its organization, lines (offer and gift details), discount
+ * code, customer and addresses, order and last payment method. With `lock`, the cart row is locked FOR UPDATE for the
+ * caller's transaction first (writers of one cart queue there), in a statement of its own: a snapshot read in the
+ * locking statement would still show what the writer ahead in the queue changed in other tables (its order, its
+ * lines) as it was before that writer committed. Null when the organization has no such cart.
+ */
+export async function loadCartSnapshot(
+  db: Queryable,
+  organizationId: number,
+  key: { token: string } | { id: number },
+  options: { lock?: boolean } = {},
+): Promise<CartSnapshot | null> {
+  const where = 'token' in key ? 'c.token = $2' : 'c.id = $2';
+  const params = [organizationId, 'token' in key ? key.token : key.id];
+  if (options.lock) {
+    const locked = await db.query(
+      `SELECT 1 FROM carts c WHERE c.organization_id = $1 AND ${where} FOR UPDATE`,
+      params,
+    );
+    if (locked.rows.length === 0) return null;
+  }
+  const { rows } = await db.query<SnapshotRow>(`${SELECT} WHERE c.organization_id = $1 AND ${where}`, params);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    cart: withDates<CartRow>(row.cart, CART_DATES),
+    organization: withDates<OrganizationRow>(row.organization, ORGANIZATION_DATES),
+    lines: row.lines,
+    discountCode: row.discount_code ? withDates<DiscountCodeRow>(row.discount_code, CODE_DATES) : null,
+    customer: row.customer,
+    addresses: row.addresses,
+    order: row.order ? withDates<OrderRow>(row.order, ORDER_DATES) : null,
+    lastPaymentMethod: row.last_payment_method,
+  };
+}
