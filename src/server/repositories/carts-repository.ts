@@ -79,39 +79,6 @@ export async function insertCart(
   return row;
 }
 
-export async function findCartByToken(db: Queryable, token: string): Promise<CartRow | null> {
-  const { rows } = await db.query<CartRow>('SELECT * FROM carts WHERE token = $1', [token]);
-  return rows[0] ?? null;
-}
-
-export async function findCart(
-  db: Queryable,
-  organizationId: number,
-  token: string,
-): Promise<CartRow | null> {
-  const { rows } = await db.query<CartRow>('SELECT * FROM carts WHERE organization_id = $1 AND token = $2', [
-    organizationId,
-    token,
-  ]);
-  return rows[0] ?? null;
-}
-
-/**
- * Finds a cart by its token and locks the row for this transaction, in one round trip: writers of one cart queue
- * here, in one stable order.
- */
-export async function lockCartByToken(
-  db: Queryable,
-  organizationId: number,
-  token: string,
-): Promise<CartRow | null> {
-  const { rows } = await db.query<CartRow>(
-    'SELECT * FROM carts WHERE organization_id = $1 AND token = $2 FOR UPDATE',
-    [organizationId, token],
-  );
-  return rows[0] ?? null;
-}
-
 /** A cart line with its offer and gift details, as pricing and the page need it. */
 export type CartLineRow = Omit<
   OfferRow,
@@ -130,28 +97,6 @@ export type CartLineRow = Omit<
   gift_phone: string | null;
   order_offer_notes: string | null;
 };
-
-export async function findCartLines(
-  db: Queryable,
-  organizationId: number,
-  cartId: number,
-): Promise<CartLineRow[]> {
-  const { rows } = await db.query<CartLineRow>(
-    `SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.price_override,
-            o.offer_name, o.offer_title, o.item_id, o.item_name, o.item_image, o.item_category, o.item_options,
-            o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
-            o.billing_interval_days, o.next_price, o.is_giftable, o.is_taxable, o.requires_shipping, o.shipping_price,
-            g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date, g.gift_message, g.gift_phone,
-            g.order_offer_notes
-       FROM cart_offers co
-       JOIN offers o ON o.organization_id = co.organization_id AND o.id = co.offer_id
-       LEFT JOIN gift_details g ON g.organization_id = co.organization_id AND g.cart_offer_id = co.id
-      WHERE co.organization_id = $1 AND co.cart_id = $2
-      ORDER BY co.position`,
-    [organizationId, cartId],
-  );
-  return rows;
-}
 
 export async function setCartDiscountCode(
   db: Queryable,
@@ -275,19 +220,6 @@ export async function findOpenClaimCart(
   return rows[0] ?? null;
 }
 
-/** The method of the cart's last payment attempt, for payment_method_id. */
-export async function findLastPaymentMethod(
-  db: Queryable,
-  organizationId: number,
-  cartId: number,
-): Promise<'card' | 'paypal' | 'none' | null> {
-  const { rows } = await db.query<{ method: 'card' | 'paypal' | 'none' }>(
-    'SELECT method FROM payment_attempts WHERE organization_id = $1 AND cart_id = $2 ORDER BY id DESC LIMIT 1',
-    [organizationId, cartId],
-  );
-  return rows[0]?.method ?? null;
-}
-
 export async function setCartCustomer(
   db: Queryable,
   organizationId: number,
@@ -299,16 +231,4 @@ export async function setCartCustomer(
     'UPDATE carts SET customer_id = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2',
     [organizationId, cartId, customerId, now],
   );
-}
-
-export async function findCartById(
-  db: Queryable,
-  organizationId: number,
-  cartId: number,
-): Promise<CartRow | null> {
-  const { rows } = await db.query<CartRow>('SELECT * FROM carts WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    cartId,
-  ]);
-  return rows[0] ?? null;
 }

@@ -75,18 +75,6 @@ export async function updateCustomer(
   );
 }
 
-export async function findCustomer(
-  db: Queryable,
-  organizationId: number,
-  id: number,
-): Promise<CustomerRow | null> {
-  const { rows } = await db.query<CustomerRow>(
-    'SELECT * FROM customers WHERE organization_id = $1 AND id = $2',
-    [organizationId, id],
-  );
-  return rows[0] ?? null;
-}
-
 export async function upsertAddress(
   db: Queryable,
   organizationId: number,
@@ -119,17 +107,4 @@ export async function upsertAddress(
       now,
     ],
   );
-}
-
-export async function findAddresses(
-  db: Queryable,
-  organizationId: number,
-  customerId: number,
-): Promise<AddressRow[]> {
-  const { rows } = await db.query<AddressRow>(
-    `SELECT kind, first_name, last_name, address1, address2, city, state, zipcode, country, phone
-       FROM addresses WHERE organization_id = $1 AND customer_id = $2`,
-    [organizationId, customerId],
-  );
-  return rows;
 }

@@ -92,18 +92,6 @@ export async function findExpressPayment(
   return rows[0] ?? null;
 }
 
-export async function lockExpressPayment(
-  db: Queryable,
-  organizationId: number,
-  id: number,
-): Promise<ExpressPaymentRow | null> {
-  const { rows } = await db.query<ExpressPaymentRow>(
-    `${SELECT} WHERE e.organization_id = $1 AND e.id = $2 FOR UPDATE OF e`,
-    [organizationId, id],
-  );
-  return rows[0] ?? null;
-}
-
 /** Moves a created payment to approved (with the payer) or cancelled; false when it was not waiting any more. */
 export async function decideExpressPayment(
   db: Queryable,

@@ -177,19 +177,6 @@ export async function findOrderSubscriptionIds(
   return rows.map((row) => row.id);
 }
 
-/** The order of a cart (one per cart), or null before the first order attempt. */
-export async function findOrderByCart(
-  db: Queryable,
-  organizationId: number,
-  cartId: number,
-): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderRow>(
-    `${SELECT_ORDER} WHERE o.organization_id = $1 AND o.cart_id = $2`,
-    [organizationId, cartId],
-  );
-  return rows[0] ?? null;
-}
-
 /** The columns an order attempt writes (its lines, status transitions and leases are written separately). */
 export type OrderValues = Pick<OrderRow, (typeof ORDER_COLUMNS)[number]> & { customer_id: number };
 
