@@ -1,10 +1,12 @@
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
-import { cartQuery, createQueryClient } from '../api/cart-queries.js';
+import { cartQuery, createCartCache } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
+import type { QueryCache } from '../api/query-cache.js';
+import { QueryCacheContext } from '../api/query-cache-context.js';
+import { useCachedQuery } from '../api/use-cached-query.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
@@ -27,7 +29,7 @@ export interface CheckoutAppProps {
 
 interface Services {
   api: CheckoutApi;
-  queryClient: QueryClient;
+  queryCache: QueryCache;
   scheduler: ReturnType<typeof createCsrfScheduler>;
 }
 
@@ -43,7 +45,7 @@ function createServices(props: CheckoutAppProps): Services {
   scheduler.current = createCsrfScheduler(() => http.regenerateCsrf(), props.timers);
   // The handshake starts before the first render: three calls stand between the shopper and the cart.
   void http.start();
-  return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
+  return { api: createCheckoutApi(http), queryCache: createCartCache(), scheduler: scheduler.current };
 }
 
 /** The page: CSRF token, then authorization as the configured organization, then the cart. */
@@ -76,13 +78,13 @@ export function CheckoutApp(props: CheckoutAppProps) {
   }, [services]);
 
   return (
-    <QueryClientProvider client={services.queryClient}>
+    <QueryCacheContext value={services.queryCache}>
       <LiveRegionProvider>
         <ErrorBoundary onError={onError}>
-          <CheckoutSession {...props} api={services.api} queryClient={services.queryClient} />
+          <CheckoutSession {...props} api={services.api} queryCache={services.queryCache} />
         </ErrorBoundary>
       </LiveRegionProvider>
-    </QueryClientProvider>
+    </QueryCacheContext>
   );
 }
 
@@ -120,8 +122,8 @@ export function PageMessage({
   );
 }
 
-function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
-  const { config, api, queryClient, now, routeToken } = props;
+function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCache: QueryCache }) {
+  const { config, api, queryCache, now, routeToken } = props;
   const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
   const [attempt, setAttempt] = useState(0);
 
@@ -140,9 +142,10 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   };
 
   // A __c__ link or __g__ claim answers a cart of its own (cached under both tokens): from then on the page uses it.
-  const first = useQuery({ ...cartQuery(api, queryClient, routeToken), enabled: auth === 'ready' });
+  const enabled = { enabled: auth === 'ready' };
+  const first = useCachedQuery(queryCache, cartQuery(api, queryCache, routeToken), enabled);
   const token = first.data?.cart_token ?? routeToken;
-  const cart = useQuery({ ...cartQuery(api, queryClient, token), enabled: auth === 'ready' });
+  const cart = useCachedQuery(queryCache, cartQuery(api, queryCache, token), enabled);
   const [router, dispatchRouter] = useReducer(routerStatusReducer, routeToken, initialRouterStatus);
   const resolvedToken = first.data?.cart_token;
   useEffect(() => {
