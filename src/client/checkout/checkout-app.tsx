@@ -88,7 +88,8 @@ export function CheckoutApp(props: CheckoutAppProps) {
   );
 }
 
-function Loading({ config }: { config: PageConfig }) {
+/** The first view while the order loads; the server sends the same markup in the HTML (page-shell.ts). */
+export function Loading({ config }: { config: PageConfig }) {
   return (
     <PageShell config={config}>
       <div className="checkout checkout--loading" aria-busy="true">
