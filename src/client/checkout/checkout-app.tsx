@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
 import { cartQuery, createCartCache } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
@@ -12,11 +12,11 @@ import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
-import { CheckoutPage } from './checkout-page.js';
-import { CheckoutProvider } from './checkout-provider.js';
 import { PageShell } from './page-shell.js';
 
 const ConfirmationView = lazy(() => import('./confirmation/confirmation-view.js'));
+const loadCheckoutView = () => import('./checkout-view.js');
+const CheckoutView = lazy(loadCheckoutView);
 
 export interface CheckoutAppProps {
   config: PageConfig;
@@ -43,8 +43,10 @@ function createServices(props: CheckoutAppProps): Services {
     onCsrfToken: (expiry) => scheduler.current?.schedule(expiry),
   });
   scheduler.current = createCsrfScheduler(() => http.regenerateCsrf(), props.timers);
-  // The handshake starts before the first render: three calls stand between the shopper and the cart.
+  // The handshake starts before the first render: three calls stand between the shopper and the cart. The page
+  // itself loads meanwhile.
   void http.start();
+  loadCheckoutView().catch(() => undefined);
   return { api: createCheckoutApi(http), queryCache: createCartCache(), scheduler: scheduler.current };
 }
 
@@ -148,6 +150,9 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
   const token = first.data?.cart_token ?? routeToken;
   const cart = useCachedQuery(queryCache, cartQuery(api, queryCache, token), enabled);
   const [router, dispatchRouter] = useReducer(routerStatusReducer, routeToken, initialRouterStatus);
+  // The whole page renders when the cart first arrives: in the background, in slices, so the browser stays
+  // responsive meanwhile (the loading view stays up until it is ready); later cart changes render at once.
+  const pageReady = useDeferredValue(cart.data !== undefined);
   const resolvedToken = first.data?.cart_token;
   useEffect(() => {
     if (resolvedToken === undefined) return;
@@ -181,7 +186,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
       />
     );
   }
-  if (!cart.data || router.routeChanging) return <Loading config={config} />;
+  if (!cart.data || !pageReady || router.routeChanging) return <Loading config={config} />;
 
   if (cart.data.order.status === 'complete') {
     return (
@@ -193,8 +198,8 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
     );
   }
   return (
-    <CheckoutProvider config={config} api={api} token={token} cart={cart.data} {...(now ? { now } : {})}>
-      <CheckoutPage />
-    </CheckoutProvider>
+    <Suspense fallback={<Loading config={config} />}>
+      <CheckoutView config={config} api={api} token={token} cart={cart.data} {...(now ? { now } : {})} />
+    </Suspense>
   );
 }
