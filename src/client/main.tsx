@@ -1,4 +1,6 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstPaint } from './boot/after-first-paint.js';
 import { readPageBoot } from './boot/read-page-boot.js';
 import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
@@ -8,18 +10,28 @@ import './theme/base.css';
 
 const root = document.getElementById('root');
 if (root) {
-  const boot = readPageBoot(document);
-  // The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
-  const routeToken = readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie);
-  createRoot(root).render(
-    boot.ok && routeToken ? (
-      <CheckoutApp config={boot.config} routeToken={routeToken} />
-    ) : (
-      <PageMessage
-        config={boot.ok ? boot.config : null}
-        title="This checkout link is not valid"
-        message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
-      />
-    ),
-  );
+  // The server's first view (page-shell.ts) comes first: once the browser has painted it, the schemas load, the
+  // config is checked, and React replaces that view with the same markup. On a slow network the paint is long done
+  // when this script arrives; on a fast one nothing else competes with it.
+  void afterFirstPaint()
+    .then(() => readPageBoot(document))
+    .then((boot) => {
+      // The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
+      const routeToken = readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie);
+      const reactRoot = createRoot(root);
+      // A transition renders in slices: no long task before the shopper can interact.
+      startTransition(() =>
+        reactRoot.render(
+          boot.ok && routeToken ? (
+            <CheckoutApp config={boot.config} routeToken={routeToken} />
+          ) : (
+            <PageMessage
+              config={boot.ok ? boot.config : null}
+              title="This checkout link is not valid"
+              message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
+            />
+          ),
+        ),
+      );
+    });
 }

@@ -1,5 +1,7 @@
 import { z } from './zod.js';
 
+export { ADDRESS_FIELDS, type AddressField } from './address-fields.js';
+
 /** payment_method_id values of a cart (the method of its last order attempt). */
 export const PAYMENT_METHOD_IDS = { card: 1, paypal: 2 } as const;
 
@@ -90,18 +92,6 @@ export const CartOfferSchema = z.object({
   next_cycle_total: z.nullable(z.number()),
 });
 export type CartOffer = z.infer<typeof CartOfferSchema>;
-
-export const ADDRESS_FIELDS = [
-  'fname',
-  'lname',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'zipcode',
-  'country',
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 export const CustomerSchema = z.object({
   email: z.string(),

@@ -28,6 +28,12 @@ describe('countries', () => {
     expect(isStateOf('US', 'TX')).toBe(true);
     expect(isStateOf('US', 'ON')).toBe(false);
   });
+
+  it('gives the same state list each time, and none for names that are not countries', () => {
+    expect(statesOf('US')).toBe(statesOf('US'));
+    expect(statesOf('constructor')).toEqual([]);
+    expect(statesOf('toString')).toEqual([]);
+  });
 });
 
 describe('checkPostalCode', () => {

@@ -274,6 +274,36 @@ describe('a double click on the order button', () => {
   });
 });
 
+describe('the first view', () => {
+  it('comes in the HTML, and the page takes it over with the same markup (nothing moves)', async () => {
+    const checkout = await shopper({ width: 412, height: 823 });
+    const url = `${server.baseUrl}/checkout/${await coffeeAndMug()}`;
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('<p class="header__store">Northwind Coffee Roasters</p>');
+    expect(html).toContain('Loading your order…');
+    // The handshake waits, so the page's own loading view stays on screen to compare.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await checkout.page.route('**/checkout/api/csrf', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await checkout.page.goto(url);
+    // The live region is the page's own: React has replaced the server's markup.
+    await checkout.page.locator('#root > [aria-live]').waitFor({ state: 'attached' });
+    // Both as the browser serialises them (the test runs in Node, without the DOM's types).
+    const rendered = await checkout.page.evaluate<string>(
+      "document.querySelector('#root > .shell').outerHTML",
+    );
+    const served = await checkout.page.evaluate<string>(
+      `new DOMParser().parseFromString(${JSON.stringify(html)}, 'text/html').querySelector('#root > .shell').outerHTML`,
+    );
+    expect(rendered).toBe(served);
+    release();
+    await checkout.page.locator('.sections').waitFor();
+  });
+});
+
 describe('accessibility', () => {
   function report(state: string, violations: AxeViolation[]) {
     return violations.map(

@@ -4,7 +4,7 @@ import { previewAnswerFor } from '../testing/fake-shopper-api.js';
 import {
   cartKey,
   cartQuery,
-  createQueryClient,
+  createCartCache,
   QUERY_GC_TIME_MS,
   setCachedCart,
   withPreview,
@@ -14,26 +14,27 @@ import type { CheckoutApi } from './checkout-api.js';
 describe('cart queries', () => {
   it('keeps cached data 60 seconds after last use', () => {
     expect(QUERY_GC_TIME_MS).toBe(60_000);
-    expect(createQueryClient().getDefaultOptions().queries?.gcTime).toBe(60_000);
+    expect(createCartCache().gcTimeMs).toBe(60_000);
   });
 
   it('caches a new cart answered for a __c__ link under both tokens', async () => {
-    const queryClient = createQueryClient();
+    const cache = createCartCache();
     const answer = cartFixture({ cart_token: 'NewCartToken1234567890' });
     const api = { getCart: vi.fn(async () => answer) } as unknown as CheckoutApi;
-    const data = await queryClient.fetchQuery(cartQuery(api, queryClient, '__c__coffee'));
+    const query = cartQuery(api, cache, '__c__coffee');
+    const data = await cache.fetch(query.key, query.fetch);
     expect(data).toBe(answer);
-    expect(queryClient.getQueryData(cartKey('__c__coffee'))).toBe(answer);
-    expect(queryClient.getQueryData(cartKey('NewCartToken1234567890'))).toBe(answer);
+    expect(cache.getData(cartKey('__c__coffee'))).toBe(answer);
+    expect(cache.getData(cartKey('NewCartToken1234567890'))).toBe(answer);
   });
 
   it('logs a failed cache update to the console instead of failing', () => {
-    const queryClient = createQueryClient();
-    vi.spyOn(queryClient, 'setQueryData').mockImplementation(() => {
+    const cache = createCartCache();
+    vi.spyOn(cache, 'setData').mockImplementation(() => {
       throw new Error('cache is broken');
     });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => setCachedCart(queryClient, 'T', cartFixture())).not.toThrow();
+    expect(() => setCachedCart(cache, 'T', cartFixture())).not.toThrow();
     expect(log).toHaveBeenCalledWith('Could not update the cached cart', expect.any(Error));
     log.mockRestore();
   });

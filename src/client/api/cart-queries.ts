@@ -1,45 +1,33 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Cart, PreviewResponse } from '../../contract/cart.js';
 import type { CheckoutApi } from './checkout-api.js';
+import { createQueryCache, type QueryCache } from './query-cache.js';
+import type { CachedQuery } from './use-cached-query.js';
 
 /** Cached query data is kept 60 s after last use (specification section 9). */
 export const QUERY_GC_TIME_MS = 60_000;
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        gcTime: QUERY_GC_TIME_MS,
-        // The cart changes only through this page's own calls, which write their answers into the cache.
-        staleTime: Infinity,
-        refetchOnWindowFocus: false,
-        retry: false,
-      },
-    },
-  });
+/** The cart changes only through this page's own calls, which write their answers into the cache. */
+export function createCartCache(): QueryCache {
+  return createQueryCache({ gcTimeMs: QUERY_GC_TIME_MS });
 }
 
-export const cartKey = (token: string) => ['cart', token] as const;
+export const cartKey = (token: string) => `cart/${token}`;
 
 /**
  * Writes a cart into the cache. A failed cache update must not break the page: it is logged to the console
  * (specification section 8) and the page keeps its previous data.
  */
-export function setCachedCart(queryClient: QueryClient, token: string, cart: Cart): void {
+export function setCachedCart(cache: QueryCache, token: string, cart: Cart): void {
   try {
-    queryClient.setQueryData(cartKey(token), cart);
+    cache.setData(cartKey(token), cart);
   } catch (error) {
     console.error('Could not update the cached cart', error);
   }
 }
 
-export function updateCachedCart(
-  queryClient: QueryClient,
-  token: string,
-  update: (cart: Cart) => Cart,
-): void {
+export function updateCachedCart(cache: QueryCache, token: string, update: (cart: Cart) => Cart): void {
   try {
-    queryClient.setQueryData<Cart>(cartKey(token), (cart) => (cart ? update(cart) : cart));
+    cache.updateData<Cart>(cartKey(token), update);
   } catch (error) {
     console.error('Could not update the cached cart', error);
   }
@@ -49,15 +37,15 @@ export function updateCachedCart(
  * GET carts/{token}. A __c__ link or __g__ claim answers a new cart with its own token: the answer is cached under
  * both tokens so the page (and a reload at the new address) reads the same cart.
  */
-export function cartQuery(api: CheckoutApi, queryClient: QueryClient, token: string) {
-  return queryOptions({
-    queryKey: cartKey(token),
-    queryFn: async () => {
+export function cartQuery(api: CheckoutApi, cache: QueryCache, token: string): CachedQuery<Cart> {
+  return {
+    key: cartKey(token),
+    fetch: async () => {
       const cart = await api.getCart(token);
-      if (cart.cart_token !== token) setCachedCart(queryClient, cart.cart_token, cart);
+      if (cart.cart_token !== token) setCachedCart(cache, cart.cart_token, cart);
       return cart;
     },
-  });
+  };
 }
 
 /**

@@ -1,25 +1,24 @@
-import {
-  CartSchema,
-  GiftResponseSchema,
-  PreviewResponseSchema,
-  type ClientErrorReport,
-  type GiftRequest,
-} from '../../contract/cart.js';
-import {
-  OrderResponseSchema,
-  PaymentTokenSchema,
-  type CreateOrder,
-  type UpdateOrder,
-} from '../../contract/order.js';
+import type { ClientErrorReport, GiftRequest } from '../../contract/cart.js';
+import type { CreateOrder, UpdateOrder } from '../../contract/order.js';
 import type { PreviewParam } from '../../domain/preview-query.js';
 import { orderRequestFor } from '../../domain/order-attempt.js';
 import type { HttpClient } from './http-client.js';
+import { lazySchema } from './lazy-schema.js';
+
+const CartSchema = lazySchema((schemas) => schemas.CartSchema);
+const PreviewResponseSchema = lazySchema((schemas) => schemas.PreviewResponseSchema);
+const GiftResponseSchema = lazySchema((schemas) => schemas.GiftResponseSchema);
+const OrderResponseSchema = lazySchema((schemas) => schemas.OrderResponseSchema);
+const PaymentTokenSchema = lazySchema((schemas) => schemas.PaymentTokenSchema);
 
 type Unmarked<T> = Omit<T, '_is_vrio_checkout' | 'ip_address'>;
 
 const cartPath = (token: string) => `carts/${encodeURIComponent(token)}`;
 
-/** The shopper API (docs/api.md), one typed function per call; answers are parsed with the contract's schemas. */
+/**
+ * The shopper API (docs/api.md), one typed function per call; answers are parsed with the contract's schemas
+ * (loaded on first use, see lazy-schema.ts).
+ */
 export function createCheckoutApi(http: HttpClient) {
   return {
     http,

@@ -3,6 +3,8 @@ import { CartSchema } from '../../contract/cart.js';
 import { cartFixture } from '../testing/fixtures.js';
 import { ApiRequestError, createHttpClient, type HttpClientOptions } from './http-client.js';
 
+const cartSchema = async () => CartSchema;
+
 interface Call {
   url: string;
   init: RequestInit;
@@ -100,7 +102,7 @@ describe('request', () => {
   it("fails locally with 401 'No access token requested' before start-up", async () => {
     const { fetch, calls } = server(handshake);
     const http = client(fetch);
-    const error = await http.request({ method: 'GET', path: 'carts/x', schema: CartSchema }).catch((e) => e);
+    const error = await http.request({ method: 'GET', path: 'carts/x', schema: cartSchema }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error.failure).toMatchObject({ status: 401, message: 'No access token requested' });
     expect(calls).toHaveLength(0);
@@ -112,7 +114,7 @@ describe('request', () => {
     });
     const http = client(fetch);
     await http.start();
-    const error = await http.request({ method: 'GET', path: 'carts/x', schema: CartSchema }).catch((e) => e);
+    const error = await http.request({ method: 'GET', path: 'carts/x', schema: cartSchema }).catch((e) => e);
     expect(error.failure).toMatchObject({ status: 401, message: 'Too many attempts.' });
   });
 
@@ -126,7 +128,7 @@ describe('request', () => {
     const answer = await http.request({
       method: 'GET',
       path: `carts/${cart.cart_token}`,
-      schema: CartSchema,
+      schema: cartSchema,
     });
     expect(answer.cart_token).toBe(cart.cart_token);
     const call = calls.at(-1);
@@ -148,7 +150,7 @@ describe('request', () => {
       method: 'PUT',
       path: 'carts/T/quantity',
       body: { id: 1, quantity: 2 },
-      schema: CartSchema,
+      schema: cartSchema,
     });
     expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({
       id: 1,
@@ -162,7 +164,7 @@ describe('request', () => {
     const { fetch, calls } = server({ ...handshake, 'GET /checkout/api/vrio/carts/T': () => ok(cart) });
     const http = client(fetch, { testMode: true });
     await http.start();
-    await http.request({ method: 'GET', path: 'carts/T', query: { a: 'b' }, schema: CartSchema });
+    await http.request({ method: 'GET', path: 'carts/T', query: { a: 'b' }, schema: cartSchema });
     expect(calls.every((call) => new URL(call.url, 'http://x').searchParams.get('cypress') === '1')).toBe(
       true,
     );
@@ -182,7 +184,7 @@ describe('request', () => {
     });
     const http = client(fetch);
     await http.start();
-    const answer = await http.request({ method: 'GET', path: 'carts/T', schema: CartSchema });
+    const answer = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema });
     expect(answer.cart_token).toBe(cart.cart_token);
     expect(calls.filter((call) => call.url.endsWith('/authorize'))).toHaveLength(2);
     expect(http.auth.error).toBeNull();
@@ -195,7 +197,7 @@ describe('request', () => {
     });
     const http = client(fetch);
     await http.start();
-    const error = await http.request({ method: 'GET', path: 'carts/T', schema: CartSchema }).catch((e) => e);
+    const error = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema }).catch((e) => e);
     expect(error.failure).toMatchObject({ status: 403, message: 'Unauthorized' });
     expect(http.auth.error).toBe('Unauthorized');
     // one fresh authorization only, no loop
@@ -215,7 +217,7 @@ describe('request', () => {
     }) as unknown as typeof globalThis.fetch;
     const http = client(fetch);
     await http.start();
-    const error = await http.request({ method: 'GET', path: 'carts/T', schema: CartSchema }).catch((e) => e);
+    const error = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema }).catch((e) => e);
     expect(error.failure).toMatchObject({
       status: 500,
       code: 'no_response',
@@ -236,7 +238,7 @@ describe('request', () => {
         method: 'PUT',
         path: 'carts/T/discount_code',
         body: { discount_code: 'OLD' },
-        schema: CartSchema,
+        schema: cartSchema,
       })
       .catch((e) => e);
     expect(error.failure).toEqual({
@@ -253,7 +255,7 @@ describe('request', () => {
     });
     const http = client(fetch);
     await http.start();
-    const error = await http.request({ method: 'GET', path: 'carts/T', schema: CartSchema }).catch((e) => e);
+    const error = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema }).catch((e) => e);
     expect(error.failure.code).toBe('invalid_response');
   });
 });

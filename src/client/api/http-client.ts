@@ -1,5 +1,3 @@
-import { AuthorizeResponseSchema, CsrfResponseSchema } from '../../contract/handshake.js';
-import type { z } from '../../contract/zod.js';
 import {
   authorizationErrorText,
   failureFromResponse,
@@ -11,6 +9,10 @@ import {
 } from '../../domain/api-error-catalogue.js';
 import { CSRF_DEFAULT_EXPIRY_SECONDS } from '../../domain/csrf-schedule.js';
 import { hasCredentials, initialAuthState, type AuthState } from './auth-state.js';
+import { lazySchema, loadResponseSchemas, type LazySchema } from './lazy-schema.js';
+
+const CSRF_ANSWER = lazySchema((schemas) => schemas.CsrfResponseSchema);
+const AUTHORIZE_ANSWER = lazySchema((schemas) => schemas.AuthorizeResponseSchema);
 
 /** A failed call: `failure` says what happened in the catalogue's terms. */
 export class ApiRequestError extends Error {
@@ -29,7 +31,7 @@ export function failureOf(error: unknown): ApiFailure {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<S extends z.ZodMiniType | null> {
+export interface RequestOptions<T> {
   method: HttpMethod;
   /** under {apiBase}/vrio/ */
   path: string;
@@ -37,7 +39,7 @@ export interface RequestOptions<S extends z.ZodMiniType | null> {
   body?: object;
   headers?: Record<string, string>;
   /** parses the answer; null for answers without a body (204) */
-  schema: S;
+  schema: LazySchema<T> | null;
 }
 
 export interface HttpClientOptions {
@@ -57,9 +59,7 @@ export interface HttpClient {
   start(): Promise<boolean>;
   regenerateCsrf(): Promise<boolean>;
   authorize(): Promise<boolean>;
-  request<S extends z.ZodMiniType | null>(
-    options: RequestOptions<S>,
-  ): Promise<S extends z.ZodMiniType ? z.infer<S> : undefined>;
+  request<T = undefined>(options: RequestOptions<T>): Promise<T>;
 }
 
 const INVALID_ANSWER: ApiFailure = {
@@ -107,7 +107,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     path: string,
     body: object,
     headers: Record<string, string>,
-    schema: z.ZodMiniType<T>,
+    schema: LazySchema<T>,
   ): Promise<T | null> {
     let response: Response;
     try {
@@ -126,7 +126,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       auth.error = authorizationErrorText({ response: { status: response.status, data } });
       return null;
     }
-    const parsed = schema.safeParse(data);
+    let check: Awaited<ReturnType<typeof schema>>;
+    try {
+      check = await schema();
+    } catch (raw) {
+      auth.error = authorizationErrorText({ raw });
+      return null;
+    }
+    const parsed = check.safeParse(data);
     if (!parsed.success) {
       auth.error = INVALID_ANSWER.message;
       return null;
@@ -139,7 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       'csrf',
       { csrfTokenExpiry: options.csrfTokenExpiry ?? CSRF_DEFAULT_EXPIRY_SECONDS },
       {},
-      CsrfResponseSchema,
+      CSRF_ANSWER,
     );
     if (!answer) return false;
     auth.csrfToken = answer.csrfToken;
@@ -153,7 +160,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       'authorize',
       { organization: auth.organization },
       auth.csrfToken ? { 'CSRF-Token': auth.csrfToken } : {},
-      AuthorizeResponseSchema,
+      AUTHORIZE_ANSWER,
     );
     if (!answer) {
       auth.access_token = null;
@@ -176,10 +183,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return reauthorizing;
   }
 
-  async function request<S extends z.ZodMiniType | null>(
-    call: RequestOptions<S>,
-    isRetry = false,
-  ): Promise<S extends z.ZodMiniType ? z.infer<S> : undefined> {
+  async function request<T>(call: RequestOptions<T>, isRetry = false): Promise<T> {
     if (!hasCredentials(auth)) throw new ApiRequestError(missingCredentialsFailure(auth.error));
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -210,11 +214,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         failureFromResponse(response.status, data, response.headers.get('retry-after')),
       );
     }
-    if (call.schema === null) return undefined as S extends z.ZodMiniType ? z.infer<S> : undefined;
-    const parsed = call.schema.safeParse(data);
+    if (call.schema === null) return undefined as T;
+    let check: Awaited<ReturnType<typeof call.schema>>;
+    try {
+      check = await call.schema();
+    } catch (raw) {
+      // The schemas could not be downloaded: as if the answer had not come.
+      throw new ApiRequestError(failureWithoutResponse(raw));
+    }
+    const parsed = check.safeParse(data);
     if (!parsed.success) throw new ApiRequestError(INVALID_ANSWER);
-    return parsed.data as S extends z.ZodMiniType ? z.infer<S> : undefined;
+    return parsed.data;
   }
+
+  // Every answer is checked against the contract: fetch its schemas while the first calls travel.
+  loadResponseSchemas().catch(() => undefined);
 
   return {
     auth,

@@ -15,26 +15,29 @@ function setBlock(text: string | null) {
 beforeEach(() => setBlock(null));
 
 describe('readPageBoot', () => {
-  it("reads the server's config block", () => {
+  it("reads the server's config block", async () => {
     setBlock(JSON.stringify(pageConfigFixture()));
-    const boot = readPageBoot(document);
+    const boot = await readPageBoot(document);
     expect(boot.ok && boot.config.organization).toBe('demo');
   });
 
-  it("shows the server's message when the token names no cart", () => {
+  it("shows the server's message when the token names no cart", async () => {
     setBlock(
       JSON.stringify({
         error: { code: 'cart_not_found', message: 'This checkout link is no longer valid.' },
       }),
     );
-    expect(readPageBoot(document)).toEqual({ ok: false, message: 'This checkout link is no longer valid.' });
+    expect(await readPageBoot(document)).toEqual({
+      ok: false,
+      message: 'This checkout link is no longer valid.',
+    });
   });
 
-  it('explains a missing or damaged block instead of failing', () => {
-    expect(readPageBoot(document).ok).toBe(false);
+  it('explains a missing or damaged block instead of failing', async () => {
+    expect((await readPageBoot(document)).ok).toBe(false);
     setBlock('{oops');
-    expect(readPageBoot(document).ok).toBe(false);
+    expect((await readPageBoot(document)).ok).toBe(false);
     setBlock(JSON.stringify({ organization: 'demo' }));
-    expect(readPageBoot(document).ok).toBe(false);
+    expect((await readPageBoot(document)).ok).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
-import { PageBootSchema, type PageConfig } from '../../contract/page-config.js';
+import type { PageConfig } from '../../contract/page-config.js';
+import { loadResponseSchemas } from '../api/lazy-schema.js';
 
 export type PageBoot = { ok: true; config: PageConfig } | { ok: false; message: string };
 
 const BROKEN = 'This checkout could not be opened. Reload the page, or ask the store for a new link.';
 
-/** The server's JSON config block (no inline script runs: it is data). */
-export function readPageBoot(doc: Document): PageBoot {
+/** The server's JSON config block (no inline script runs: it is data), checked against the contract. */
+export async function readPageBoot(doc: Document): Promise<PageBoot> {
   const element = doc.getElementById('checkout-config');
   if (!element?.textContent) return { ok: false, message: BROKEN };
   let data: unknown;
@@ -14,7 +15,13 @@ export function readPageBoot(doc: Document): PageBoot {
   } catch {
     return { ok: false, message: BROKEN };
   }
-  const parsed = PageBootSchema.safeParse(data);
+  let schemas: Awaited<ReturnType<typeof loadResponseSchemas>>;
+  try {
+    schemas = await loadResponseSchemas();
+  } catch {
+    return { ok: false, message: BROKEN };
+  }
+  const parsed = schemas.PageBootSchema.safeParse(data);
   if (!parsed.success) return { ok: false, message: BROKEN };
   if ('error' in parsed.data) return { ok: false, message: parsed.data.error.message };
   return { ok: true, config: parsed.data };

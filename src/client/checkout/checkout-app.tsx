@@ -1,20 +1,22 @@
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
-import { cartQuery, createQueryClient } from '../api/cart-queries.js';
+import { cartQuery, createCartCache } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
+import type { QueryCache } from '../api/query-cache.js';
+import { QueryCacheContext } from '../api/query-cache-context.js';
+import { useCachedQuery } from '../api/use-cached-query.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
-import { CheckoutPage } from './checkout-page.js';
-import { CheckoutProvider } from './checkout-provider.js';
 import { PageShell } from './page-shell.js';
 
 const ConfirmationView = lazy(() => import('./confirmation/confirmation-view.js'));
+const loadCheckoutView = () => import('./checkout-view.js');
+const CheckoutView = lazy(loadCheckoutView);
 
 export interface CheckoutAppProps {
   config: PageConfig;
@@ -27,7 +29,7 @@ export interface CheckoutAppProps {
 
 interface Services {
   api: CheckoutApi;
-  queryClient: QueryClient;
+  queryCache: QueryCache;
   scheduler: ReturnType<typeof createCsrfScheduler>;
 }
 
@@ -41,9 +43,11 @@ function createServices(props: CheckoutAppProps): Services {
     onCsrfToken: (expiry) => scheduler.current?.schedule(expiry),
   });
   scheduler.current = createCsrfScheduler(() => http.regenerateCsrf(), props.timers);
-  // The handshake starts before the first render: three calls stand between the shopper and the cart.
+  // The handshake starts before the first render: three calls stand between the shopper and the cart. The page
+  // itself loads meanwhile.
   void http.start();
-  return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
+  loadCheckoutView().catch(() => undefined);
+  return { api: createCheckoutApi(http), queryCache: createCartCache(), scheduler: scheduler.current };
 }
 
 /** The page: CSRF token, then authorization as the configured organization, then the cart. */
@@ -76,17 +80,18 @@ export function CheckoutApp(props: CheckoutAppProps) {
   }, [services]);
 
   return (
-    <QueryClientProvider client={services.queryClient}>
+    <QueryCacheContext value={services.queryCache}>
       <LiveRegionProvider>
         <ErrorBoundary onError={onError}>
-          <CheckoutSession {...props} api={services.api} queryClient={services.queryClient} />
+          <CheckoutSession {...props} api={services.api} queryCache={services.queryCache} />
         </ErrorBoundary>
       </LiveRegionProvider>
-    </QueryClientProvider>
+    </QueryCacheContext>
   );
 }
 
-function Loading({ config }: { config: PageConfig }) {
+/** The first view while the order loads; the server sends the same markup in the HTML (page-shell.ts). */
+export function Loading({ config }: { config: PageConfig }) {
   return (
     <PageShell config={config}>
       <div className="checkout checkout--loading" aria-busy="true">
@@ -120,8 +125,8 @@ export function PageMessage({
   );
 }
 
-function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
-  const { config, api, queryClient, now, routeToken } = props;
+function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCache: QueryCache }) {
+  const { config, api, queryCache, now, routeToken } = props;
   const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
   const [attempt, setAttempt] = useState(0);
 
@@ -140,10 +145,14 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   };
 
   // A __c__ link or __g__ claim answers a cart of its own (cached under both tokens): from then on the page uses it.
-  const first = useQuery({ ...cartQuery(api, queryClient, routeToken), enabled: auth === 'ready' });
+  const enabled = { enabled: auth === 'ready' };
+  const first = useCachedQuery(queryCache, cartQuery(api, queryCache, routeToken), enabled);
   const token = first.data?.cart_token ?? routeToken;
-  const cart = useQuery({ ...cartQuery(api, queryClient, token), enabled: auth === 'ready' });
+  const cart = useCachedQuery(queryCache, cartQuery(api, queryCache, token), enabled);
   const [router, dispatchRouter] = useReducer(routerStatusReducer, routeToken, initialRouterStatus);
+  // The whole page renders when the cart first arrives: in the background, in slices, so the browser stays
+  // responsive meanwhile (the loading view stays up until it is ready); later cart changes render at once.
+  const pageReady = useDeferredValue(cart.data !== undefined);
   const resolvedToken = first.data?.cart_token;
   useEffect(() => {
     if (resolvedToken === undefined) return;
@@ -177,7 +186,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
       />
     );
   }
-  if (!cart.data || router.routeChanging) return <Loading config={config} />;
+  if (!cart.data || !pageReady || router.routeChanging) return <Loading config={config} />;
 
   if (cart.data.order.status === 'complete') {
     return (
@@ -189,8 +198,8 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
     );
   }
   return (
-    <CheckoutProvider config={config} api={api} token={token} cart={cart.data} {...(now ? { now } : {})}>
-      <CheckoutPage />
-    </CheckoutProvider>
+    <Suspense fallback={<Loading config={config} />}>
+      <CheckoutView config={config} api={api} token={token} cart={cart.data} {...(now ? { now } : {})} />
+    </Suspense>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { hasFieldErrors } from '../../domain/field-errors.js';
 import { visibleSectionMask, type VisibilityFacts } from '../../domain/section-visibility.js';
 import { useAnnounce } from '../ui/live-region.js';
-import { BillingSection, BillingSummary } from './billing/billing-section.js';
+import { BillingSummary } from './billing/billing-summary.js';
 import { useCheckout, type CheckoutContextValue } from './checkout-context.js';
 import { ContactSection, ContactSummary } from './contact/contact-section.js';
 import { ExpressCheckout } from './express/express-checkout.js';
@@ -31,13 +31,19 @@ import { PageShell } from './page-shell.js';
 import { SectionFrame, sectionHeadingId, type SectionStatus } from './section-frame.js';
 import { CONTINUE_TARGETS, SECTION_TITLES } from './section-titles.js';
 import { giftsMatchCart, validateSection } from './section-rules.js';
-import { ShippingSection, ShippingSummary } from './shipping/shipping-section.js';
+import { ShippingSummary } from './shipping/shipping-summary.js';
 import { OrderSummary } from './summary/order-summary.js';
 import { useCartPreview } from './use-cart-preview.js';
 
 const loadPaymentStep = () => import('./payment/payment-step.js');
 // Card fields, the order button and the order's answers load as the shopper gets near them.
 const PaymentStep = lazy(loadPaymentStep);
+// The address steps (country list, states, shipping methods) are closed when the page first paints: they load
+// right after it, before the shopper can reach them.
+const loadShippingSection = () => import('./shipping/shipping-section.js');
+const loadBillingSection = () => import('./billing/billing-section.js');
+const ShippingSection = lazy(async () => ({ default: (await loadShippingSection()).ShippingSection }));
+const BillingSection = lazy(async () => ({ default: (await loadBillingSection()).BillingSection }));
 
 /** The final step when no payment is needed (a free order, a gift claim): review and place the order. */
 const REVIEW_ID = 'review';
@@ -86,6 +92,15 @@ function isStepComplete(
 function nextShownIndex(visible: readonly boolean[], from: number): number {
   for (let i = from + 1; i < visible.length; i++) if (visible[i]) return i;
   return from;
+}
+
+/** Holds a step's place while its form loads, so the steps below it do not jump. */
+function SectionLoading() {
+  return (
+    <p className="section__loading" role="status">
+      Loading…
+    </p>
+  );
 }
 
 export function CheckoutPage() {
@@ -157,6 +172,11 @@ export function CheckoutPage() {
     advanceAfterPreview.current = 'waiting';
   });
 
+  useEffect(() => {
+    void loadShippingSection();
+    void loadBillingSection();
+  }, []);
+
   // Fetch the payment step while the shopper fills in the step before it.
   const orderStepIndex = visible.lastIndexOf(true) === steps.length - 1 ? steps.length - 1 : paymentIndex;
   const nearPayment = nextShownIndex(visible, open) >= orderStepIndex;
@@ -215,13 +235,19 @@ export function CheckoutPage() {
       case 'ShippingAddress':
         title = SECTION_TITLES[step];
         body = (
-          <ShippingSection {...bodyProps} previewNotice={preview.notice} previewPending={preview.pending} />
+          <Suspense fallback={<SectionLoading />}>
+            <ShippingSection {...bodyProps} previewNotice={preview.notice} previewPending={preview.pending} />
+          </Suspense>
         );
         summary = <ShippingSummary />;
         break;
       case 'BillingAddress':
         title = SECTION_TITLES[step];
-        body = <BillingSection {...bodyProps} />;
+        body = (
+          <Suspense fallback={<SectionLoading />}>
+            <BillingSection {...bodyProps} />
+          </Suspense>
+        );
         summary = <BillingSummary />;
         break;
       case 'GiftInformation':

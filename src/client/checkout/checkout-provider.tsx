@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import type { Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
@@ -7,6 +6,7 @@ import { testCardsFrom } from '../../domain/editable-cart.js';
 import { initialProcessOrderState, processOrder } from '../../domain/process-order-state.js';
 import { cartKey, setCachedCart, updateCachedCart } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
+import { useQueryCache } from '../api/query-cache-context.js';
 import { focusField } from '../ui/field-ids.js';
 import {
   CheckoutContext,
@@ -42,7 +42,7 @@ export function CheckoutProvider({
   now = systemNow,
   children,
 }: CheckoutProviderProps) {
-  const queryClient = useQueryClient();
+  const queryCache = useQueryCache();
   const [form, dispatchForm] = useReducer(formReducer, null, () =>
     initialForm(cart, readStoredForm(sessionStore(), token), now()),
   );
@@ -92,14 +92,14 @@ export function CheckoutProvider({
     dispatchOrder({ type: 'setDisabled', disabled: cart.offers.length === 0 });
   }, [cart, orderOptions]);
 
-  const setCart = useCallback((next: Cart) => setCachedCart(queryClient, token, next), [queryClient, token]);
+  const setCart = useCallback((next: Cart) => setCachedCart(queryCache, token, next), [queryCache, token]);
   const updateCart = useCallback(
-    (update: (cart: Cart) => Cart) => updateCachedCart(queryClient, token, update),
-    [queryClient, token],
+    (update: (cart: Cart) => Cart) => updateCachedCart(queryCache, token, update),
+    [queryCache, token],
   );
   const refetchCart = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: cartKey(token) });
-  }, [queryClient, token]);
+    await queryCache.invalidate(cartKey(token));
+  }, [queryCache, token]);
 
   const testCards = testCardsFrom(config.client_options.testCards);
   const value = useMemo<CheckoutContextValue>(

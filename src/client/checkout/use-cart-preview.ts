@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Cart } from '../../contract/cart.js';
 import {
@@ -10,6 +9,7 @@ import {
 import { effectiveSameAddress } from '../../domain/same-address.js';
 import { updateCachedCart, withPreview } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
+import { useQueryCache } from '../api/query-cache-context.js';
 import type { CheckoutForm, FormAction } from './form/checkout-form.js';
 
 /** Typing a ZIP code asks once, after the shopper pauses. */
@@ -61,7 +61,7 @@ export function useCartPreview(input: {
   enabled: boolean;
 }) {
   const { api, token, cart, form, dispatchForm, enabled } = input;
-  const queryClient = useQueryClient();
+  const queryCache = useQueryCache();
   const shipping = cart.order.shipping_information_required;
   const key = previewKey(previewInputOf(form, cart));
   // The cart's stored preview already answers its own address: no request for it.
@@ -88,7 +88,7 @@ export function useCartPreview(input: {
         .getPreview(token, previewQueryParams({ ...query, version: requested }))
         .then((answer) => {
           if (!isLatestPreview(answer.version, String(version.current))) return;
-          updateCachedCart(queryClient, token, (cached) => withPreview(cached, answer));
+          updateCachedCart(queryCache, token, (cached) => withPreview(cached, answer));
           setNotice(answer.notice?.message ?? null);
           setFailed(null);
           const asked = query.shipping_profile_id === 'null' ? '' : (query.shipping_profile_id ?? '');
@@ -109,7 +109,7 @@ export function useCartPreview(input: {
         });
     }, PREVIEW_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [key, enabled, shipping, api, token, queryClient, dispatchForm]);
+  }, [key, enabled, shipping, api, token, queryCache, dispatchForm]);
 
   return { pending, notice, failed };
 }

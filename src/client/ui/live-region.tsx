@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 type Announce = (message: string) => void;
 
@@ -7,10 +7,20 @@ const AnnounceContext = createContext<Announce>(() => undefined);
 /** A polite live region for the whole page; useAnnounce() speaks a message to screen readers. */
 export function LiveRegionProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState('');
+  const pending = useRef(new Set<number>());
   const announce = useCallback<Announce>((text) => {
     // Clearing first makes a repeated message be read again.
     setMessage('');
-    window.setTimeout(() => setMessage(text), 50);
+    const timer = window.setTimeout(() => {
+      pending.current.delete(timer);
+      setMessage(text);
+    }, 50);
+    pending.current.add(timer);
+  }, []);
+  // Messages still waiting when the page goes away are dropped (their timers would outlive it).
+  useEffect(() => {
+    const timers = pending.current;
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, []);
   return (
     <AnnounceContext.Provider value={announce}>

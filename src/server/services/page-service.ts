@@ -8,6 +8,7 @@ import {
   findOrganizationIdForLink,
 } from '../repositories/page-repository.js';
 import { settingsOf } from './organization-service.js';
+import { renderPageShell, SHELL_PLACEHOLDER } from './page-shell.js';
 
 export const CONFIG_PLACEHOLDER = '<!--checkout-config-->';
 
@@ -67,7 +68,10 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The template with the page's config block and, inside #root, its first view (a template without one gets none). */
 export function renderPage(template: string, boot: PageConfig | PageError): string {
   const block = `<script type="application/json" id="checkout-config">${jsonForHtml(boot)}</script>`;
-  return template.replace(CONFIG_PLACEHOLDER, () => block);
+  return template
+    .replace(CONFIG_PLACEHOLDER, () => block)
+    .replace(SHELL_PLACEHOLDER, () => renderPageShell(boot));
 }

@@ -1,9 +1,8 @@
 import { Button } from '../../ui/button.js';
 import { ErrorSummary } from '../../ui/error-summary.js';
 import { useCheckout } from '../checkout-context.js';
-import { countryName } from '../format.js';
 import type { SectionBodyProps } from '../section-props.js';
-import { AddressFields, addressLine } from '../shipping/address-fields.js';
+import { AddressFields } from '../shipping/address-fields.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
 
@@ -45,9 +44,4 @@ export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
       ) : null}
     </form>
   );
-}
-
-export function BillingSummary() {
-  const { form } = useCheckout();
-  return <p>{addressLine(form.text, 'bill', countryName)}</p>;
 }

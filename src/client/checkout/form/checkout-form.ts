@@ -1,4 +1,5 @@
-import { ADDRESS_FIELDS, type Cart } from '../../../contract/cart.js';
+import { ADDRESS_FIELDS } from '../../../contract/address-fields.js';
+import type { Cart } from '../../../contract/cart.js';
 import type { FieldErrors } from '../../../domain/field-errors.js';
 import { isoDate } from '../../../domain/gift-validation.js';
 import { initialSameAddress } from '../../../domain/same-address.js';

@@ -1,4 +1,5 @@
-import { ADDRESS_FIELDS, type Cart } from '../../../contract/cart.js';
+import { ADDRESS_FIELDS } from '../../../contract/address-fields.js';
+import type { Cart } from '../../../contract/cart.js';
 import type { CreateOrder, PaymentInput } from '../../../contract/order.js';
 import { parseCardExpiry } from '../../../domain/card-expiry.js';
 import { digitsOnly, getCardType } from '../../../domain/card.js';

@@ -3,11 +3,11 @@ import { Checkbox } from '../../ui/checkbox.js';
 import { ErrorSummary } from '../../ui/error-summary.js';
 import { RadioGroup } from '../../ui/radio-group.js';
 import { useCheckout } from '../checkout-context.js';
-import { countryName, money } from '../format.js';
+import { money } from '../format.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
-import { AddressFields, addressLine } from './address-fields.js';
+import { AddressFields } from './address-fields.js';
 
 export interface ShippingSectionProps extends SectionBodyProps {
   /** a message from the preview ("Express does not ship to Canada: Standard was chosen") */
@@ -78,18 +78,5 @@ export function ShippingSection({
         </Button>
       ) : null}
     </form>
-  );
-}
-
-export function ShippingSummary() {
-  const { cart, form } = useCheckout();
-  const method = cart.order.shipping_profiles.find(
-    (option) => option.shipping_profile_id === form.text.shipping_profile_id,
-  );
-  return (
-    <p>
-      {addressLine(form.text, 'ship', countryName)}
-      {method ? ` · ${method.name}` : ''}
-    </p>
   );
 }
