@@ -259,30 +259,14 @@ export async function lockOrder(
   orderId: number,
 ): Promise<OrderRow | null> {
   const { rows } = await db.query<OrderRow>(
-    `SELECT o.*, c.token AS cart_token FROM orders o
-       JOIN carts c ON c.organization_id = o.organization_id AND c.id = o.cart_id
-      WHERE o.organization_id = $1 AND o.id = $2 FOR UPDATE OF o`,
+    `${SELECT_ORDER} WHERE o.organization_id = $1 AND o.id = $2 FOR UPDATE OF o`,
     [organizationId, orderId],
   );
   return rows[0] ?? null;
 }
 
-export interface OrderLineValues {
-  cart_offer_id: number;
-  offer_id: number;
-  item_name: string;
-  quantity: number;
-  unit_price: number;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  is_gift: boolean;
-  is_recurring: boolean;
-  billing_interval_days: number | null;
-  next_cycle_total: number | null;
-}
+/** An order line as written: the row without its id. */
+export type OrderLineValues = Omit<OrderLineRow, 'id'>;
 
 /** The lines as priced for this attempt; replaced wholesale while the order is not complete. */
 export async function replaceOrderLines(
@@ -295,6 +279,16 @@ export async function replaceOrderLines(
     organizationId,
     orderId,
   ]);
+  await insertOrderLines(db, organizationId, orderId, lines);
+}
+
+/** The lines of an order that has none yet (one just inserted). */
+export async function insertOrderLines(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  lines: readonly OrderLineValues[],
+): Promise<void> {
   const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
   await db.query(
     `INSERT INTO order_lines (organization_id, order_id, cart_offer_id, offer_id, item_name, quantity, unit_price, subtotal,
@@ -324,23 +318,10 @@ export async function replaceOrderLines(
   );
 }
 
-/** Marks a payment as in flight until `until`; false when another one still is. */
-export async function takePaymentLease(
-  db: Queryable,
-  organizationId: number,
-  orderId: number,
-  now: Date,
-  until: Date | null,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE orders SET payment_lease_until = $4
-      WHERE organization_id = $1 AND id = $2 AND status <> 'complete'
-        AND (payment_lease_until IS NULL OR payment_lease_until <= $3)`,
-    [organizationId, orderId, now, until],
-  );
-  return rowCount > 0;
-}
-
+/**
+ * Sets the order's status and ends any payment lease, or with `paymentLeaseUntil` marks a payment as in flight until
+ * then (the caller holds the order row, so no other payment can hold it meanwhile).
+ */
 export async function setOrderOutcome(
   db: Queryable,
   organizationId: number,
@@ -351,11 +332,12 @@ export async function setOrderOutcome(
     discountReserved?: boolean;
     expressPaymentId?: number | null;
     paymentMethodId?: number | null;
+    paymentLeaseUntil?: Date | null;
   },
   now: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE orders SET status = $3, completed_at = coalesce($4, completed_at), payment_lease_until = NULL,
+    `UPDATE orders SET status = $3, completed_at = coalesce($4, completed_at), payment_lease_until = $10,
             discount_reserved = coalesce($5, discount_reserved),
             express_payment_id = CASE WHEN $6::boolean THEN $7 ELSE express_payment_id END,
             payment_method_id = coalesce($8, payment_method_id), updated_at = $9
@@ -370,6 +352,7 @@ export async function setOrderOutcome(
       values.expressPaymentId ?? null,
       values.paymentMethodId ?? null,
       now,
+      values.paymentLeaseUntil ?? null,
     ],
   );
 }

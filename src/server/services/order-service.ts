@@ -45,6 +45,7 @@ import {
   countPaymentAttempts,
   findOrderLines,
   insertOrder,
+  insertOrderLines,
   insertPaymentAttempt,
   insertPaymentMethod,
   issueGiftClaimCodes,
@@ -58,7 +59,6 @@ import {
   reserveDiscountUse,
   setCartOrdered,
   setOrderOutcome,
-  takePaymentLease,
   updateOrder,
   type OrderAddress,
   type OrderRow,
@@ -115,6 +115,8 @@ type Plan =
       kind: 'charge';
       organization: OrganizationRow;
       cartId: number;
+      /** the gift this cart claims (carts.gift_claim_id, set when the cart is made) */
+      giftClaimId: number | null;
       orderId: number;
       customerId: number;
       attempt: number;
@@ -445,15 +447,26 @@ function orderValues(
 async function completeOrder(
   tx: Queryable,
   organization: OrganizationRow,
-  order: OrderRow,
-  context: { paymentMethodId: number | null; now: Date },
+  order: Pick<OrderRow, 'id' | 'cart_id' | 'customer_id' | 'currency' | 'is_test'>,
+  context: {
+    paymentMethodId: number | null;
+    giftClaimId: number | null;
+    /** when the order's held code use changes as it completes (an order paid in full by its code) */
+    discountReserved?: boolean;
+    now: Date;
+  },
 ): Promise<void> {
-  const { now } = context;
+  const { now, giftClaimId: giftId } = context;
   await setOrderOutcome(
     tx,
     organization.id,
     order.id,
-    { status: 'complete', completedAt: now, paymentMethodId: context.paymentMethodId },
+    {
+      status: 'complete',
+      completedAt: now,
+      paymentMethodId: context.paymentMethodId,
+      discountReserved: context.discountReserved,
+    },
     now,
   );
   await setCartOrdered(tx, organization.id, order.cart_id, now);
@@ -466,11 +479,6 @@ async function completeOrder(
       .map((line) => ({ cartOfferId: line.cart_offer_id, code: newGiftClaimCode() })),
     now,
   );
-  const { rows } = await tx.query<{ gift_claim_id: number | null }>(
-    'SELECT gift_claim_id FROM carts WHERE organization_id = $1 AND id = $2',
-    [organization.id, order.cart_id],
-  );
-  const giftId = rows[0]?.gift_claim_id ?? null;
   if (giftId !== null && !(await markGiftClaimed(tx, organization.id, giftId, order.id, now))) {
     throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
   }
@@ -598,7 +606,8 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     });
     const orderId = existing ? existing.id : await insertOrder(tx, organization.id, cart.id, values, now);
     if (existing) await updateOrder(tx, organization.id, orderId, values, now);
-    await replaceOrderLines(
+    // A new order has no lines to replace yet.
+    await (existing ? replaceOrderLines : insertOrderLines)(
       tx,
       organization.id,
       orderId,
@@ -660,7 +669,10 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     }
 
     // One use of the code is held before any money moves; a code used up meanwhile stops the order here.
-    const order = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
+    // An order inserted just now is as this transaction wrote it; an earlier one is read again, under its row lock.
+    const order = existing
+      ? ((await lockOrder(tx, organization.id, orderId)) as OrderRow)
+      : { ...values, id: orderId, cart_id: cart.id, discount_reserved: false };
     const wantedCode = values.discount_code_id;
     // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
     const heldCode = order.discount_reserved ? (existing?.discount_code_id ?? null) : null;
@@ -676,7 +688,6 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       }
       reserved = true;
     }
-    await setOrderOutcome(tx, organization.id, orderId, { status, discountReserved: reserved }, now);
 
     if (!paymentDue) {
       await insertPaymentAttempt(
@@ -695,34 +706,35 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         }),
         now,
       );
-      await completeOrder(tx, organization, { ...order, status: 'complete' }, { paymentMethodId: null, now });
+      await completeOrder(tx, organization, order, {
+        paymentMethodId: null,
+        giftClaimId: cart.gift_claim_id,
+        discountReserved: reserved,
+        now,
+      });
       return { kind: 'completed', organization, cartId: cart.id };
     }
 
-    if (
-      !(await takePaymentLease(
-        tx,
-        organization.id,
-        orderId,
-        now,
-        new Date(now.getTime() + deps.paymentLeaseMs),
-      ))
-    ) {
-      throw new AppError(
-        409,
-        'payment_in_progress',
-        'Your payment is being processed. Wait a moment before trying again.',
-        {
-          headers: { 'retry-after': '2' },
-        },
-      );
-    }
-    const attempt = (await countPaymentAttempts(tx, organization.id, orderId)) + 1;
+    // The payment lease: no lease was running (checked above) and this transaction now holds the order row.
+    await setOrderOutcome(
+      tx,
+      organization.id,
+      orderId,
+      {
+        status,
+        discountReserved: reserved,
+        paymentLeaseUntil: new Date(now.getTime() + deps.paymentLeaseMs),
+      },
+      now,
+    );
+    // A new order has no attempts yet.
+    const attempt = existing ? (await countPaymentAttempts(tx, organization.id, orderId)) + 1 : 1;
     const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
     const base = {
       kind: 'charge' as const,
       organization,
       cartId: cart.id,
+      giftClaimId: cart.gift_claim_id,
       orderId,
       customerId,
       attempt,
@@ -908,7 +920,7 @@ async function charge(
       await attempt('approved', { reference: result.reference, paymentMethodId });
       if (plan.payment.method === 'paypal')
         await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
-      await completeOrder(tx, organization, order, { paymentMethodId, now });
+      await completeOrder(tx, organization, order, { paymentMethodId, giftClaimId: plan.giftClaimId, now });
       return;
     }
     if (result.status === 'declined') {
