@@ -1,3 +1,4 @@
+import type { GiftValues } from '../../domain/gift-validation.js';
 import type { Queryable } from '../db/database.js';
 import type { OfferRow } from './offers-repository.js';
 
@@ -139,15 +140,6 @@ export async function setLineQuantity(
     [organizationId, cartId, lineId, quantity, now],
   );
   return rowCount > 0;
-}
-
-export interface GiftValues {
-  gift_name: string;
-  gift_email: string;
-  gift_date: string;
-  gift_message: string;
-  gift_phone: string;
-  order_offer_notes: string;
 }
 
 export async function upsertGiftDetails(

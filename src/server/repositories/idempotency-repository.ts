@@ -9,19 +9,19 @@ export interface IdempotencyRow {
   expires_at: Date;
 }
 
+/** A request taking a key: it holds the key until `lockedUntil`; the key is kept until `expiresAt`. */
+export interface KeyClaim {
+  organizationId: number;
+  scope: string;
+  key: string;
+  requestHash: string;
+  lockedUntil: Date;
+  expiresAt: Date;
+  now: Date;
+}
+
 /** Inserts the key as in progress; answers null when it was new, else the existing row, locked for this transaction. */
-export async function claimIdempotencyKey(
-  db: Queryable,
-  input: {
-    organizationId: number;
-    scope: string;
-    key: string;
-    requestHash: string;
-    lockedUntil: Date;
-    expiresAt: Date;
-    now: Date;
-  },
-): Promise<IdempotencyRow | null> {
+export async function claimIdempotencyKey(db: Queryable, input: KeyClaim): Promise<IdempotencyRow | null> {
   const inserted = await db.query(
     `INSERT INTO idempotency_keys (organization_id, scope, key, request_hash, status, locked_until, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)
@@ -46,18 +46,7 @@ export async function claimIdempotencyKey(
 }
 
 /** Takes over a key whose holder crashed, or that expired and is reused for a new request. */
-export async function restartIdempotencyKey(
-  db: Queryable,
-  input: {
-    organizationId: number;
-    scope: string;
-    key: string;
-    requestHash: string;
-    lockedUntil: Date;
-    expiresAt: Date;
-    now: Date;
-  },
-): Promise<void> {
+export async function restartIdempotencyKey(db: Queryable, input: KeyClaim): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys
         SET request_hash = $4, status = 'in_progress', response_status = NULL, response_body = NULL, locked_until = $5,
