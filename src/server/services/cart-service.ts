@@ -28,6 +28,7 @@ import {
 import { findCheckoutLinkByPublicId } from '../repositories/checkout-links-repository.js';
 import { findDiscountCodeByCode } from '../repositories/discount-codes-repository.js';
 import { findOffers } from '../repositories/offers-repository.js';
+import { lockGift } from '../repositories/orders-repository.js';
 import { settingsOf } from './organization-service.js';
 import {
   addressFromPreview,
@@ -144,10 +145,7 @@ async function cartFromGiftClaim(
       throw notFound('gift_already_claimed', 'This gift has already been claimed.');
     }
     // Serialise two tabs opening the same claim link.
-    await tx.query('SELECT id FROM gift_details WHERE organization_id = $1 AND id = $2 FOR UPDATE', [
-      shopper.organizationId,
-      gift.id,
-    ]);
+    await lockGift(tx, shopper.organizationId, gift.id);
     const open = await findOpenClaimCart(tx, shopper.organizationId, gift.id);
     if (open && !isExpired(open, now)) return open;
     return insertCart(
