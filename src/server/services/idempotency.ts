@@ -128,12 +128,3 @@ export async function runIdempotent<T>(
     throw error;
   }
 }
-
-/** A stored error answer replays as the same error. */
-export function replayedError(outcome: Outcome<unknown>): AppError | null {
-  if (outcome.status < 400) return null;
-  const body = outcome.body as { code?: string; message?: string; fields?: Record<string, string> };
-  return new AppError(outcome.status, body.code ?? 'error', body.message ?? 'The request failed.', {
-    ...(body.fields ? { fields: body.fields } : {}),
-  });
-}
