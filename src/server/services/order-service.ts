@@ -70,6 +70,7 @@ import { insertSubscription } from '../repositories/subscriptions-repository.js'
 import { priceCartState, type CartPricing, type PricingAddress } from './cart-pricing.js';
 import { reloadCartState, requireCartState, viewCart } from './cart-service.js';
 import { isGiftClaimCart, isShippingRequired, type CartState } from './cart-state.js';
+import { expressReturnUrl } from './express-service.js';
 import { settingsOf } from './organization-service.js';
 import { newCartToken, newGiftClaimCode } from './secrets.js';
 
@@ -656,14 +657,17 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         { status: 'awaiting_payment', expressPaymentId: expressId },
         now,
       );
-      const query = new URLSearchParams({ payment_token_id: publicId, ...(isTest ? { cypress: '1' } : {}) });
       return {
         kind: 'express_start',
         organization,
         cartId: cart.id,
         express: { id: expressId, publicId },
         amount: total,
-        returnUrl: `${deps.publicUrl}/checkout/${cart.token}?${query.toString()}`,
+        returnUrl: expressReturnUrl(deps.publicUrl, {
+          cart_token: cart.token,
+          public_id: publicId,
+          is_test: isTest,
+        }),
         storeForFuture: state.lines.some((line) => line.is_recurring && !line.is_gift),
       };
     }
