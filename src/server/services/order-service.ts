@@ -594,6 +594,8 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const cardNumber = payment?.method === 'card' && paymentDue ? digitsOnly(payment.card_number) : null;
     const testCard = cardNumber !== null && settings.clientOptions.testCards.includes(cardNumber);
     const isTest = shopper.testMode || cart.is_test || testCard;
+    // The payment method is kept for later cycles when a line recurs for this customer (a gift's recipient pays theirs).
+    const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
 
     const customerId = await saveCustomer(tx, state, body, now);
     const status: OrderRow['status'] = expressStart ? 'awaiting_payment' : (existing?.status ?? 'pending');
@@ -668,7 +670,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
           public_id: publicId,
           is_test: isTest,
         }),
-        storeForFuture: state.lines.some((line) => line.is_recurring && !line.is_gift),
+        storeForFuture,
       };
     }
 
@@ -733,7 +735,6 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     );
     // A new order has no attempts yet.
     const attempt = existing ? (await countPaymentAttempts(tx, organization.id, orderId)) + 1 : 1;
-    const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
     const base = {
       kind: 'charge' as const,
       organization,
