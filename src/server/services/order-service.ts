@@ -151,8 +151,27 @@ function addressOf(body: CreateOrder | UpdateOrder, prefix: 'ship' | 'bill'): Or
   };
 }
 
-const shippingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'ship');
-const billingAddressOf = (body: CreateOrder | UpdateOrder) => addressOf(body, 'bill');
+/** The addresses of an order body, read once per request. */
+interface OrderAddresses {
+  /** something in the cart ships with this order */
+  shipping: boolean;
+  sameAddress: boolean;
+  ship: OrderAddress;
+  bill: OrderAddress;
+  /** the shipping address stands for the billing one ("same address" kept, and something ships) */
+  billingIsShipping: boolean;
+  /** the address billed: `ship` when it stands for both, else `bill` */
+  billing: OrderAddress;
+}
+
+function addressesOf(body: CreateOrder | UpdateOrder, state: CartState): OrderAddresses {
+  const shipping = isShippingRequired(state);
+  const sameAddress = body.same_address ?? true;
+  const ship = addressOf(body, 'ship');
+  const bill = addressOf(body, 'bill');
+  const billingIsShipping = sameAddress && shipping;
+  return { shipping, sameAddress, ship, bill, billingIsShipping, billing: billingIsShipping ? ship : bill };
+}
 
 function toAddressValues(address: OrderAddress): AddressValues {
   return {
@@ -245,6 +264,7 @@ function checkNoCardNumbers(body: CreateOrder | UpdateOrder, fields: FieldProble
 /** Everything wrong with the order at once, keyed by the body's field names. */
 function checkOrder(
   body: CreateOrder | UpdateOrder,
+  addresses: OrderAddresses,
   state: CartState,
   pricing: CartPricing,
   context: {
@@ -261,11 +281,8 @@ function checkOrder(
   const phone = checkPhone(body.phone);
   if (phone) fields.phone = phone;
 
-  const shipping = isShippingRequired(state);
-  const sameAddress = body.same_address ?? true;
-  if (shipping) {
-    const ship = shippingAddressOf(body);
-    Object.assign(fields, checkAddress({ ...ship }, 'ship'));
+  if (addresses.shipping) {
+    Object.assign(fields, checkAddress({ ...addresses.ship }, 'ship'));
     if (!fields.ship_country && pricing.shippingNotice?.code === 'shipping_unavailable') {
       fields.ship_country = pricing.shippingNotice.message;
     } else if (
@@ -276,8 +293,8 @@ function checkOrder(
       fields.shipping_profile_id = 'Choose one of the shipping options for this address.';
     }
   }
-  const billingShown = context.paymentDue && context.method !== 'paypal' && !(sameAddress && shipping);
-  if (billingShown) Object.assign(fields, checkAddress({ ...billingAddressOf(body) }, 'bill'));
+  const billingShown = context.paymentDue && context.method !== 'paypal' && !addresses.billingIsShipping;
+  if (billingShown) Object.assign(fields, checkAddress({ ...addresses.bill }, 'bill'));
 
   if (context.termsDisplayed && body.subscription_terms_accepted !== true) {
     fields.subscription_terms_accepted = 'Accept the subscription terms to continue.';
@@ -363,12 +380,10 @@ async function saveCustomer(
   tx: Queryable,
   state: CartState,
   body: CreateOrder | UpdateOrder,
+  addresses: OrderAddresses,
   now: Date,
 ): Promise<number> {
-  const ship = shippingAddressOf(body);
-  const bill = billingAddressOf(body);
-  const shipping = isShippingRequired(state);
-  const sameAddress = body.same_address ?? true;
+  const { ship, bill, billing, sameAddress } = addresses;
   const values = {
     email: text(body.email),
     phone: text(body.phone),
@@ -387,7 +402,6 @@ async function saveCustomer(
   }
   if (ship.country || ship.address1)
     await upsertAddress(tx, organizationId, customerId, 'shipping', toAddressValues(ship), now);
-  const billing = sameAddress && shipping ? ship : bill;
   if (billing.country || billing.address1)
     await upsertAddress(tx, organizationId, customerId, 'billing', toAddressValues(billing), now);
   return customerId;
@@ -397,6 +411,7 @@ function orderValues(
   state: CartState,
   pricing: CartPricing,
   body: CreateOrder | UpdateOrder,
+  addresses: OrderAddresses,
   context: {
     customerId: number;
     status: OrderRow['status'];
@@ -407,9 +422,7 @@ function orderValues(
   },
 ): OrderValues {
   const result = pricing.result;
-  const shipping = isShippingRequired(state);
-  const sameAddress = body.same_address ?? true;
-  const ship = shippingAddressOf(body);
+  const { shipping, sameAddress, ship, bill } = addresses;
   const accepted = context.termsDisplayed && body.subscription_terms_accepted === true;
   return {
     customer_id: context.customerId,
@@ -430,8 +443,7 @@ function orderValues(
     phone: text(body.phone),
     same_address: sameAddress,
     shipping_address: shipping || ship.country ? ship : null,
-    billing_address:
-      sameAddress && shipping ? ship : billingAddressOf(body).country ? billingAddressOf(body) : null,
+    billing_address: addresses.billingIsShipping ? ship : bill.country ? bill : null,
     subscription_terms_accepted: accepted,
     subscription_terms_accepted_at: accepted ? context.now : null,
     subscription_terms_ip: accepted ? context.ip : null,
@@ -549,15 +561,13 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const payment = body.payment;
     const method = payment?.method ?? null;
     const expressStart = payment?.method === 'paypal' && !payment.payment_token_id;
-    const sameAddress = body.same_address ?? true;
-    const shipping = isShippingRequired(state);
-    const ship = shippingAddressOf(body);
-    const bill = billingAddressOf(body);
+    const addresses = addressesOf(body, state);
+    const { ship, billing } = addresses;
     const address: PricingAddress = {
       shipCountry: ship.country || null,
       shipState: ship.state || null,
-      billCountry: (sameAddress && shipping ? ship.country : bill.country) || null,
-      billState: (sameAddress && shipping ? ship.state : bill.state) || null,
+      billCountry: billing.country || null,
+      billState: billing.state || null,
     };
     const requested = requestedProfileId(body.shipping_profile_id, fields);
     const pricing = await priceCartState(tx, state, {
@@ -582,7 +592,14 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     }
     // Express start: the payer gives their details at the provider, so only the cart itself must be valid.
     if (!expressStart)
-      checkOrder(body, state, pricing, { method, paymentDue, termsDisplayed, requested, now }, fields);
+      checkOrder(
+        body,
+        addresses,
+        state,
+        pricing,
+        { method, paymentDue, termsDisplayed, requested, now },
+        fields,
+      );
     // Last, so this message wins for a field that also failed its format.
     checkNoCardNumbers(body, fields);
     if (Object.keys(fields).length > 0) throw validationError(fields);
@@ -597,9 +614,9 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // The payment method is kept for later cycles when a line recurs for this customer (a gift's recipient pays theirs).
     const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
 
-    const customerId = await saveCustomer(tx, state, body, now);
+    const customerId = await saveCustomer(tx, state, body, addresses, now);
     const status: OrderRow['status'] = expressStart ? 'awaiting_payment' : (existing?.status ?? 'pending');
-    const values = orderValues(state, pricing, body, {
+    const values = orderValues(state, pricing, body, addresses, {
       customerId,
       status,
       isTest,
