@@ -520,6 +520,14 @@ async function completeOrder(
   }
 }
 
+function orderAlreadyPlaced(): AppError {
+  return new AppError(
+    409,
+    'order_complete',
+    'This order has already been placed and paid. Nothing was charged again.',
+  );
+}
+
 /** Validates, prices and saves the order under the cart's lock, and says what happens next. */
 async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<Plan> {
   const { shopper, now, body } = request;
@@ -530,13 +538,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     if (request.kind === 'update' && (!existing || existing.id !== request.orderId)) {
       throw notFound('order_not_found', 'There is no such order for this cart.');
     }
-    if (existing?.status === 'complete') {
-      throw new AppError(
-        409,
-        'order_complete',
-        'This order has already been placed and paid. Nothing was charged again.',
-      );
-    }
+    if (existing?.status === 'complete') throw orderAlreadyPlaced();
     if (existing?.payment_lease_until && existing.payment_lease_until > now) {
       throw new AppError(
         409,
@@ -696,6 +698,9 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const order = existing
       ? ((await lockOrder(tx, organization.id, orderId)) as OrderRow)
       : { ...values, id: orderId, cart_id: cart.id, discount_reserved: false };
+    // An earlier attempt whose lease ran out may have completed the order since the cart was read: this transaction
+    // (and the lines it rewrote) is undone rather than the order being charged a second time.
+    if (order.status === 'complete') throw orderAlreadyPlaced();
     const wantedCode = values.discount_code_id;
     // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
     const heldCode = order.discount_reserved ? (existing?.discount_code_id ?? null) : null;

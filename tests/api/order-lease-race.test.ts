@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../src/server/db/database.js';
+import { CARDS, card, orderBody } from '../helpers/order-body.js';
+import { storeWithShopper } from '../helpers/store.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+
+// A retry whose cart was read while an earlier attempt (its lease run out) was still paying: that attempt completes
+// the order before the retry rewrites it. The retry must see the completed order and charge nothing.
+let t: TestApp;
+/** The order the next rewrite of an order finds completed by "the earlier attempt", or null. */
+let completeBeforeRewrite: number | null = null;
+
+function completingEarlierAttempt(db: Database): Database {
+  const intercept = (tx: Queryable): Queryable => ({
+    exec: (sql) => tx.exec(sql),
+    async query(sql, params) {
+      const rewrite = /^\s*UPDATE orders SET/.test(sql) && sql.includes("status <> 'complete'");
+      if (rewrite && completeBeforeRewrite !== null) {
+        const orderId = completeBeforeRewrite;
+        completeBeforeRewrite = null;
+        // What the earlier attempt commits meanwhile, as later statements of this transaction see it.
+        await tx.query("UPDATE orders SET status = 'complete', completed_at = now() WHERE id = $1", [
+          orderId,
+        ]);
+      }
+      return tx.query(sql, params);
+    },
+  });
+  return { ...db, kind: db.kind, transaction: (fn) => db.transaction((tx) => fn(intercept(tx))) };
+}
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  t = await createTestApp({ database: { ...database, db: completingEarlierAttempt(database.db) } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('an order completed by an earlier attempt while a retry prepares it', () => {
+  it('is answered 409 order_complete and charged nothing more', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const declined = await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }), {
+      'idempotency-key': `first-${token}`,
+    });
+    expect(declined.status).toBe(402);
+    const { rows } = await t.db.query<{ id: number }>(
+      'SELECT o.id FROM orders o JOIN carts c ON c.id = o.cart_id WHERE c.token = $1',
+      [token],
+    );
+    const orderId = rows[0]?.id ?? null;
+    expect(orderId).not.toBeNull();
+
+    completeBeforeRewrite = orderId;
+    const retry = await shopper.post('orders', orderBody(token), { 'idempotency-key': `retry-${token}` });
+    expect(completeBeforeRewrite).toBeNull();
+    expect(retry.status).toBe(409);
+    expect(retry.body.code).toBe('order_complete');
+
+    const approved = await t.db.query<{ n: number }>(
+      "SELECT count(*)::bigint AS n FROM test_gateway_charges WHERE organization_id = $1 AND status = 'approved'",
+      [store.org.id],
+    );
+    expect(approved.rows[0]?.n).toBe(0);
+  });
+});
