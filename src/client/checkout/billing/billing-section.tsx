@@ -1,6 +1,6 @@
 import { Button } from '../../ui/button.js';
-import { ErrorSummary } from '../../ui/error-summary.js';
 import { useCheckout } from '../checkout-context.js';
+import { SectionForm } from '../section-form.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { AddressFields } from '../shipping/address-fields.js';
 import { useSectionFields } from '../use-section-fields.js';
@@ -12,15 +12,12 @@ export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
   const { submit, summary, message } = useSectionSubmit('BillingAddress', onDone);
   const shipsSomething = cart.order.shipping_information_required;
   return (
-    <form
-      className="section-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <SectionForm
+      onSubmit={() => void submit()}
+      summary={summary}
+      message={message}
+      continueLabel={continueLabel}
     >
-      <ErrorSummary errors={summary} message={message} />
       {shipsSomething ? (
         <Button
           variant="link"
@@ -37,11 +34,6 @@ export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
         </Button>
       ) : null}
       <AddressFields prefix="bill" bind={bind} />
-      {continueLabel ? (
-        <Button type="submit" className="section-form__continue">
-          {continueLabel}
-        </Button>
-      ) : null}
-    </form>
+    </SectionForm>
   );
 }
