@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from '../../../contract/address-fields.js';
 import { Button } from '../../ui/button.js';
 import { useCheckout } from '../checkout-context.js';
 import { SectionForm } from '../section-form.js';
@@ -23,11 +24,8 @@ export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
           variant="link"
           className="section-form__aside"
           onClick={() => {
-            const copy: Record<string, string> = {};
-            for (const [name, value] of Object.entries(form.text)) {
-              if (name.startsWith('ship_')) copy[`bill_${name.slice(5)}`] = value;
-            }
-            dispatchForm({ type: 'setMany', values: copy });
+            const copy = ADDRESS_FIELDS.map((field) => [`bill_${field}`, form.text[`ship_${field}`] ?? '']);
+            dispatchForm({ type: 'setMany', values: Object.fromEntries(copy) });
           }}
         >
           Copy my shipping address
