@@ -51,6 +51,26 @@ describe('start-up', () => {
     );
   });
 
+  it('offers to try again when the cart could not be loaded, and loads it on request', async () => {
+    const api = createFakeShopperApi(cartFixture());
+    let fail = true;
+    api.on('GET', /\/carts\/[^/]+$/, () =>
+      fail
+        ? {
+            status: 503,
+            body: { status: 503, code: 'unavailable', message: 'The store is busy. Try again.' },
+          }
+        : { status: 200, body: api.cart },
+    );
+    const { user } = renderCheckout({ api });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your order could not be loaded');
+    expect(alert.textContent).toContain('The store is busy. Try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByLabelText('Email');
+  });
+
   it('shows the stored authorization error when the store cannot be authorized, and tries again', async () => {
     const api = createFakeShopperApi(cartFixture());
     let refuse = true;

@@ -129,7 +129,7 @@ export function CheckoutPage() {
   const openSection = (component: SectionType) =>
     navigate({ type: 'moveTo', index: steps.indexOf(component) });
 
-  const preview = useCartPreview({ api, token, cart, form, dispatchForm, enabled: true });
+  const preview = useCartPreview({ api, token, cart, form, dispatchForm });
   const paymentStepProps = {
     visibleComponents,
     billingShown: billingIndex >= 0 && visible[billingIndex] === true,

@@ -101,7 +101,9 @@ export function CheckoutProvider({
     await queryCache.invalidate(cartKey(token));
   }, [queryCache, token]);
 
-  const testCards = testCardsFrom(config.client_options.testCards);
+  // testCardsFrom answers a new [] when the store lists none: kept, so the context value below stays the same.
+  const configuredTestCards = config.client_options.testCards;
+  const testCards = useMemo(() => testCardsFrom(configuredTestCards), [configuredTestCards]);
   const value = useMemo<CheckoutContextValue>(
     () => ({
       config,

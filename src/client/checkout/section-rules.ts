@@ -1,4 +1,5 @@
-import type { ADDRESS_FIELDS, Cart } from '../../contract/cart.js';
+import { ADDRESS_FIELDS, type AddressField } from '../../contract/address-fields.js';
+import type { Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
 import { checkAddress, checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
 import { renameFieldErrors, type FieldErrors } from '../../domain/field-errors.js';
@@ -16,7 +17,7 @@ export const ADDRESS_FIELD_ORDER = [
   'city',
   'state',
   'zipcode',
-] as const satisfies readonly (typeof ADDRESS_FIELDS)[number][];
+] as const satisfies readonly AddressField[];
 
 export interface SectionContext {
   form: CheckoutForm;
@@ -50,17 +51,9 @@ export function sectionFields(component: SectionType, cart: Cart): string[] {
 }
 
 function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
-  const value = (field: string) => form.text[`${prefix}_${field}`] ?? '';
-  return {
-    fname: value('fname'),
-    lname: value('lname'),
-    address1: value('address1'),
-    address2: value('address2'),
-    city: value('city'),
-    state: value('state'),
-    zipcode: value('zipcode'),
-    country: value('country'),
-  };
+  return Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, form.text[`${prefix}_${field}`] ?? '']),
+  ) as Record<AddressField, string>;
 }
 
 /**

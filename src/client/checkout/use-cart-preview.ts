@@ -58,9 +58,8 @@ export function useCartPreview(input: {
   cart: Cart;
   form: CheckoutForm;
   dispatchForm: (action: FormAction) => void;
-  enabled: boolean;
 }) {
-  const { api, token, cart, form, dispatchForm, enabled } = input;
+  const { api, token, cart, form, dispatchForm } = input;
   const queryCache = useQueryCache();
   const shipping = cart.order.shipping_information_required;
   const key = previewKey(previewInputOf(form, cart));
@@ -76,7 +75,7 @@ export function useCartPreview(input: {
   const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!enabled || key === lastKey.current) return;
+    if (key === lastKey.current) return;
     const timer = window.setTimeout(() => {
       lastKey.current = key;
       version.current += 1;
@@ -109,7 +108,7 @@ export function useCartPreview(input: {
         });
     }, PREVIEW_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [key, enabled, shipping, api, token, queryCache, dispatchForm]);
+  }, [key, shipping, api, token, queryCache, dispatchForm]);
 
   return { pending, notice, failed };
 }

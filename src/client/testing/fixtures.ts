@@ -96,6 +96,29 @@ export function subscriptionOfferFixture(overrides: Partial<CartOffer> = {}): Ca
   });
 }
 
+/** A customer the store knows nothing about: every field empty, the same-address box at its default. */
+export const EMPTY_CUSTOMER: Cart['customer'] = {
+  email: '',
+  phone: '',
+  same_address: true,
+  ship_fname: '',
+  ship_lname: '',
+  ship_address1: '',
+  ship_address2: '',
+  ship_city: '',
+  ship_state: '',
+  ship_zipcode: '',
+  ship_country: '',
+  bill_fname: '',
+  bill_lname: '',
+  bill_address1: '',
+  bill_address2: '',
+  bill_city: '',
+  bill_state: '',
+  bill_zipcode: '',
+  bill_country: '',
+};
+
 export function cartFixture(
   overrides: Partial<Omit<Cart, 'order'>> & { order?: Partial<Cart['order']> } = {},
 ): Cart {
@@ -118,27 +141,7 @@ export function cartFixture(
       ...order,
     },
     offers,
-    customer: {
-      email: '',
-      phone: '',
-      same_address: true,
-      ship_fname: '',
-      ship_lname: '',
-      ship_address1: '',
-      ship_address2: '',
-      ship_city: '',
-      ship_state: '',
-      ship_zipcode: '',
-      ship_country: '',
-      bill_fname: '',
-      bill_lname: '',
-      bill_address1: '',
-      bill_address2: '',
-      bill_city: '',
-      bill_state: '',
-      bill_zipcode: '',
-      bill_country: '',
-    },
+    customer: EMPTY_CUSTOMER,
     discount_code: null,
     subtotal,
     subtotal_items: subtotal,
@@ -163,23 +166,13 @@ export const US_PROFILES: Cart['order']['shipping_profiles'] = [
 ];
 
 export const FILLED_CUSTOMER: Cart['customer'] = {
+  ...EMPTY_CUSTOMER,
   email: 'ada@example.com',
-  phone: '',
-  same_address: true,
   ship_fname: 'Ada',
   ship_lname: 'Lovelace',
   ship_address1: '1 Main St',
-  ship_address2: '',
   ship_city: 'Austin',
   ship_state: 'TX',
   ship_zipcode: '73301',
   ship_country: 'US',
-  bill_fname: '',
-  bill_lname: '',
-  bill_address1: '',
-  bill_address2: '',
-  bill_city: '',
-  bill_state: '',
-  bill_zipcode: '',
-  bill_country: '',
 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { describedBy, errorId, fieldId } from './field-ids.js';
-import './field.css';
+import { describedBy, fieldId } from './field-ids.js';
+import { FieldError } from './field-shell.js';
 
 export interface CheckboxProps {
   name: string;
@@ -27,11 +27,7 @@ export function Checkbox(props: CheckboxProps) {
       <label className="checkbox__label" htmlFor={fieldId(name)}>
         {props.label}
       </label>
-      {error ? (
-        <p className="field__error checkbox__error" id={errorId(name)}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} className="field__error checkbox__error" />
     </div>
   );
 }

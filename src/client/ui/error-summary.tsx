@@ -14,9 +14,12 @@ export interface ErrorSummaryProps {
 /** The list of what to fix at the top of a section, announced as an alert; each entry moves to its field. */
 export function ErrorSummary({ errors, message, reveal }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // Brought into view when what it says changes, not each time a section re-renders with an equal list (every
+  // keystroke builds a new one): that would pull the page away from the field being typed in.
+  const said = JSON.stringify([errors, message ?? null]);
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [errors, message]);
+  }, [said]);
   if (errors.length === 0 && !message) return null;
   return (
     <div className="error-summary" role="alert" ref={ref}>

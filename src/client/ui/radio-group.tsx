@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorId, fieldId } from './field-ids.js';
-import './field.css';
+import { FieldError } from './field-shell.js';
 
 export interface RadioChoice {
   value: string;
@@ -47,11 +47,7 @@ export function RadioGroup(props: RadioGroupProps) {
           </div>
         );
       })}
-      {error ? (
-        <p className="field__error" id={errorId(name)}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react';
-import { describedBy, errorId, fieldId } from './field-ids.js';
-import './field.css';
+import { describedBy, fieldId } from './field-ids.js';
+import { FieldShell } from './field-shell.js';
 
 export interface SelectOption {
   value: string;
@@ -23,10 +23,7 @@ export interface SelectFieldProps {
 export function SelectField(props: SelectFieldProps) {
   const { name, error } = props;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={fieldId(name)}>
-        {props.label}
-      </label>
+    <FieldShell name={name} label={props.label} error={error}>
       <div className="field__control field__control--select">
         <select
           className="field__input field__select"
@@ -49,11 +46,6 @@ export function SelectField(props: SelectFieldProps) {
           ))}
         </select>
       </div>
-      {error ? (
-        <p className="field__error" id={errorId(name)}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,5 +1,5 @@
-import { describedBy, errorId, fieldId, hintId } from './field-ids.js';
-import './field.css';
+import { describedBy, fieldId } from './field-ids.js';
+import { FieldShell } from './field-shell.js';
 
 export interface TextAreaProps {
   name: string;
@@ -16,16 +16,7 @@ export interface TextAreaProps {
 export function TextArea(props: TextAreaProps) {
   const { name, error, hint } = props;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={fieldId(name)}>
-        {props.label}
-        <span className="field__optional"> (optional)</span>
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId(name)}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell name={name} label={props.label} optional hint={hint} error={error}>
       <textarea
         className="field__input field__input--multiline"
         id={fieldId(name)}
@@ -39,11 +30,6 @@ export function TextArea(props: TextAreaProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, { hint: Boolean(hint), error: Boolean(error) })}
       />
-      {error ? (
-        <p className="field__error" id={errorId(name)}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

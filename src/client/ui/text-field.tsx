@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, ReactNode } from 'react';
-import { describedBy, errorId, fieldId, hintId } from './field-ids.js';
-import './field.css';
+import { describedBy, fieldId } from './field-ids.js';
+import { FieldShell } from './field-shell.js';
 
 export interface TextFieldProps {
   name: string;
@@ -24,16 +24,7 @@ export interface TextFieldProps {
 export function TextField(props: TextFieldProps) {
   const { name, error, hint, required = true } = props;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={fieldId(name)}>
-        {props.label}
-        {!required && <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId(name)}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell name={name} label={props.label} optional={!required} hint={hint} error={error}>
       <div className="field__control">
         <input
           className="field__input"
@@ -54,11 +45,6 @@ export function TextField(props: TextFieldProps) {
         />
         {props.adornment ? <span className="field__adornment">{props.adornment}</span> : null}
       </div>
-      {error ? (
-        <p className="field__error" id={errorId(name)}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,6 +1,7 @@
+import { ADDRESS_FIELDS } from '../../../contract/address-fields.js';
 import { Button } from '../../ui/button.js';
-import { ErrorSummary } from '../../ui/error-summary.js';
 import { useCheckout } from '../checkout-context.js';
+import { SectionForm } from '../section-form.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { AddressFields } from '../shipping/address-fields.js';
 import { useSectionFields } from '../use-section-fields.js';
@@ -12,36 +13,25 @@ export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
   const { submit, summary, message } = useSectionSubmit('BillingAddress', onDone);
   const shipsSomething = cart.order.shipping_information_required;
   return (
-    <form
-      className="section-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <SectionForm
+      onSubmit={() => void submit()}
+      summary={summary}
+      message={message}
+      continueLabel={continueLabel}
     >
-      <ErrorSummary errors={summary} message={message} />
       {shipsSomething ? (
         <Button
           variant="link"
           className="section-form__aside"
           onClick={() => {
-            const copy: Record<string, string> = {};
-            for (const [name, value] of Object.entries(form.text)) {
-              if (name.startsWith('ship_')) copy[`bill_${name.slice(5)}`] = value;
-            }
-            dispatchForm({ type: 'setMany', values: copy });
+            const copy = ADDRESS_FIELDS.map((field) => [`bill_${field}`, form.text[`ship_${field}`] ?? '']);
+            dispatchForm({ type: 'setMany', values: Object.fromEntries(copy) });
           }}
         >
           Copy my shipping address
         </Button>
       ) : null}
       <AddressFields prefix="bill" bind={bind} />
-      {continueLabel ? (
-        <Button type="submit" className="section-form__continue">
-          {continueLabel}
-        </Button>
-      ) : null}
-    </form>
+    </SectionForm>
   );
 }

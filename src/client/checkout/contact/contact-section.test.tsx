@@ -35,6 +35,30 @@ describe('contact section', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
   });
 
+  it('keeps the summary where it is while the shopper types, and brings it into view when it changes', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { user } = renderCheckout();
+      await user.click(await screen.findByRole('button', { name: 'Continue to shipping' }));
+      const alert = await screen.findByRole('alert');
+      const summaryScrolls = () => scrolled.filter((element) => element === alert).length;
+      await waitFor(() => expect(summaryScrolls()).toBe(1));
+      await user.type(screen.getByLabelText(/Phone/), '5125550100');
+      expect(summaryScrolls()).toBe(1);
+      await user.type(screen.getByLabelText('Email'), 'ada');
+      await waitFor(() =>
+        expect(alert.textContent).toContain('Enter an email address like name@example.com.'),
+      );
+      expect(summaryScrolls()).toBe(2);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('moves to shipping on Continue, collapses to a summary with Change, and focuses the next heading', async () => {
     const { user } = renderCheckout();
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');

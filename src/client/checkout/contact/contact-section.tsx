@@ -1,7 +1,6 @@
-import { Button } from '../../ui/button.js';
-import { ErrorSummary } from '../../ui/error-summary.js';
 import { TextField } from '../../ui/text-field.js';
 import { useCheckout } from '../checkout-context.js';
+import { SectionForm } from '../section-form.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
@@ -10,15 +9,12 @@ export function ContactSection({ continueLabel, onDone }: SectionBodyProps) {
   const { bind } = useSectionFields('ContactInformation');
   const { submit, summary, message } = useSectionSubmit('ContactInformation', onDone);
   return (
-    <form
-      className="section-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <SectionForm
+      onSubmit={() => void submit()}
+      summary={summary}
+      message={message}
+      continueLabel={continueLabel}
     >
-      <ErrorSummary errors={summary} message={message} />
       <TextField
         {...bind('email')}
         label="Email"
@@ -36,12 +32,7 @@ export function ContactSection({ continueLabel, onDone }: SectionBodyProps) {
         required={false}
         maxLength={40}
       />
-      {continueLabel ? (
-        <Button type="submit" className="section-form__continue">
-          {continueLabel}
-        </Button>
-      ) : null}
-    </form>
+    </SectionForm>
   );
 }
 

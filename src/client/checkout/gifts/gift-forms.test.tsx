@@ -137,4 +137,36 @@ describe('gift section', () => {
     expect(screen.getAllByText('Use another email address.')).toHaveLength(2);
     expect(screen.queryByLabelText('Card number')).toBeNull();
   });
+
+  it('saves again on the next Continue once the refused detail is fixed, and moves on', async () => {
+    const api = createFakeShopperApi(giftCart());
+    api.on('PATCH', /\/order_offers\/\d+\/gift$/, (request) => {
+      if (request.body?.gift_email === 'grace@example.com') {
+        return {
+          status: 422,
+          body: {
+            status: 422,
+            code: 'validation_failed',
+            message: 'This email cannot receive gifts.',
+            fields: { gift_email: 'Use another email address.' },
+          },
+        };
+      }
+      const line = api.cart.offers.find((offer) => offer.order_offer_id === request.body?.order_offer_id);
+      return { status: 200, body: { offer: { ...line, gift_name: request.body?.gift_name } } };
+    });
+    const { user } = await openGifts(api);
+    await fillBoth(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('gift_email_21'));
+    await user.clear(screen.getByLabelText('Recipient’s email'));
+    await user.type(screen.getByLabelText('Recipient’s email'), 'grace.hopper@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByLabelText('Card number');
+    const tries = api.requestsTo('PATCH', /\/order_offers\/21\/gift$/);
+    expect(tries.map((call) => call.body?.gift_email)).toEqual([
+      'grace@example.com',
+      'grace.hopper@example.com',
+    ]);
+  });
 });

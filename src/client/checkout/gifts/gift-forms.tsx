@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { GIFT_TEXT_MAX_LENGTH, isoDate } from '../../../domain/gift-validation.js';
 import { Button } from '../../ui/button.js';
-import { ErrorSummary } from '../../ui/error-summary.js';
 import { TextArea } from '../../ui/text-area.js';
 import { TextField } from '../../ui/text-field.js';
 import { useCheckout } from '../checkout-context.js';
 import { giftFieldName } from '../form/checkout-form.js';
+import { SectionForm } from '../section-form.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { giftOffers } from '../section-rules.js';
 import { useSectionFields } from '../use-section-fields.js';
@@ -33,15 +33,14 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
   const today = isoDate(now());
 
   return (
-    <form
-      className="section-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <SectionForm
+      onSubmit={() => void submit()}
+      summary={summary}
+      message={message}
+      reveal={reveal}
+      continueLabel={continueLabel}
+      busy={{ active: busy, label: 'Saving the gift details…' }}
     >
-      <ErrorSummary errors={summary} message={message} reveal={reveal} />
       <div className="gift-accordion">
         {offers.map((offer, index) => {
           const id = offer.order_offer_id;
@@ -120,11 +119,6 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
           );
         })}
       </div>
-      {continueLabel ? (
-        <Button type="submit" className="section-form__continue" disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving the gift details…' : continueLabel}
-        </Button>
-      ) : null}
-    </form>
+    </SectionForm>
   );
 }

@@ -2,14 +2,7 @@ import type { FieldErrors } from '../../../domain/field-errors.js';
 import { EXPIRY_MALFORMED, EXPIRY_MISSING, parseCardExpiry } from '../../../domain/card-expiry.js';
 import { checkCard } from '../../../domain/checkout-fields.js';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
-import { validateSection, type SectionContext } from '../section-rules.js';
-
-const FORM_FIELD: Record<string, string> = {
-  'payment.card_number': 'card_number',
-  'payment.card_cvv': 'card_cvv',
-  'payment.card_exp_month': 'card_expiry',
-  'payment.card_exp_year': 'card_expiry',
-};
+import { formFieldOfOrderPath, validateSection, type SectionContext } from '../section-rules.js';
 
 /**
  * The payment section's errors: the card (with the server's own rules) when paying by card, and the subscription
@@ -36,10 +29,7 @@ export function validatePayment(context: SectionContext): FieldErrors {
     { now: context.now, testCards: context.testCards },
   );
   const cardErrors: FieldErrors = {};
-  for (const [path, message] of Object.entries(problems)) {
-    const name = FORM_FIELD[path];
-    if (name) cardErrors[name] ??= message;
-  }
+  for (const [path, message] of Object.entries(problems)) cardErrors[formFieldOfOrderPath(path)] ??= message;
   if (expiryText.trim() === '') cardErrors.card_expiry = EXPIRY_MISSING;
   else if (!expiry) cardErrors.card_expiry = EXPIRY_MALFORMED;
   return { ...cardErrors, ...errors };

@@ -27,6 +27,21 @@ async function fillCard(user: Awaited<ReturnType<typeof openPayment>>['user'], n
   await user.type(screen.getByLabelText('Security code (CVV)'), '123');
 }
 
+/** The order answers only once finish() is called: the page stays in its processing state meanwhile. */
+function holdOrder(api: FakeShopperApi) {
+  let release: (() => void) | null = null;
+  api.on('POST', /\/vrio\/orders$/, async () => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { status: 200, body: completedOrder(api.cart) };
+  });
+  return {
+    started: () => release !== null,
+    finish: () => (release as (() => void) | null)?.(),
+  };
+}
+
 const brandIcon = () => document.querySelector('.card-fields__icon')?.getAttribute('src') ?? null;
 
 describe('card fields', () => {
@@ -119,13 +134,7 @@ describe('placing the order', () => {
 
   it('shows a full-screen overlay while processing, with the page behind it inert', async () => {
     const api = createFakeShopperApi(readyCart());
-    let finish: (() => void) | null = null;
-    api.on('POST', /\/vrio\/orders$/, async () => {
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      return { status: 200, body: completedOrder(api.cart) };
-    });
+    const order = holdOrder(api);
     const { user } = await openPayment({ api });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay $18.00' }));
@@ -134,27 +143,21 @@ describe('placing the order', () => {
     expect(document.querySelector('.shell')?.hasAttribute('inert')).toBe(true);
     await user.tab();
     expect(document.activeElement).toBe(overlay);
-    (finish as unknown as () => void)();
+    order.finish();
     await screen.findByRole('heading', { name: 'Thank you, Ada!' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('sends exactly one order when the button is pressed twice', async () => {
     const api = createFakeShopperApi(readyCart());
-    let finish: (() => void) | null = null;
-    api.on('POST', /\/vrio\/orders$/, async () => {
-      await new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      return { status: 200, body: completedOrder(api.cart) };
-    });
+    const order = holdOrder(api);
     const { user } = await openPayment({ api });
     await fillCard(user);
     const button = screen.getByRole('button', { name: 'Pay $18.00' });
     await user.dblClick(button);
     button.click();
-    await waitFor(() => expect(finish).not.toBeNull());
-    (finish as unknown as () => void)();
+    await waitFor(() => expect(order.started()).toBe(true));
+    order.finish();
     await screen.findByRole('heading', { name: 'Thank you, Ada!' });
     expect(api.requestsTo('POST', /\/vrio\/orders$/)).toHaveLength(1);
   });
@@ -189,6 +192,38 @@ describe('placing the order', () => {
     expect(retry?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
     expect(retry?.body).not.toHaveProperty('offers');
     expect(retry?.body?.payment).toMatchObject({ card_number: '4111111111111111' });
+  });
+
+  it('sends nothing for a card that cannot be charged, and opens the fields to fix', async () => {
+    const api = createFakeShopperApi(readyCart());
+    const { user } = await openPayment({ api });
+    await user.type(screen.getByLabelText('Card number'), '4111111111111112');
+    await user.type(screen.getByLabelText('Expiry date (MM / YY)'), '0125');
+    await user.type(screen.getByLabelText('Security code (CVV)'), '12');
+    await user.click(screen.getByRole('button', { name: 'Pay $18.00' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Check 3 fields:');
+    expect(alert.textContent).toContain('This card number is not valid. Check it for typos.');
+    expect(alert.textContent).toContain('This card has expired. Use another card.');
+    expect(alert.textContent).toContain('Enter the 3-digit security code on the back of the card.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Card number')));
+    expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true');
+    expect(api.requestsTo('POST', /\/vrio\/orders$/)).toHaveLength(0);
+  });
+
+  it('asks the shopper to wait when orders are refused for a while, saying how long', async () => {
+    const api = createFakeShopperApi(readyCart());
+    api.on('POST', /\/vrio\/orders$/, () => ({
+      status: 429,
+      headers: { 'retry-after': '90' },
+      body: { status: 429, code: 'rate_limited', message: 'Too many attempts.' },
+    }));
+    const { user } = await openPayment({ api });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $18.00' }));
+    const alert = await screen.findByText('Too many attempts. Try again in 2 minutes.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').value).toBe('4111 1111 1111 1111');
   });
 
   it('retries a failure without an answer as the same attempt, with the same key', async () => {

@@ -1,8 +1,8 @@
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
 import { Button } from '../../ui/button.js';
-import { ErrorSummary } from '../../ui/error-summary.js';
 import { fieldId } from '../../ui/field-ids.js';
 import { useCheckout } from '../checkout-context.js';
+import { SectionForm } from '../section-form.js';
 import { PlaceOrderBlock } from '../place-order/place-order-block.js';
 import type { OrderAlert } from '../place-order/use-place-order.js';
 import { useSectionSubmit } from '../use-section-submit.js';
@@ -24,15 +24,7 @@ export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress }: PaymentS
     expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
   });
   return (
-    <form
-      className="section-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onPlaceOrder();
-      }}
-    >
-      <ErrorSummary errors={summary} message={message} />
+    <SectionForm onSubmit={onPlaceOrder} summary={summary} message={message} continueLabel={null}>
       {alert?.place === 'payment' ? (
         <div className="notice notice--error" role="alert" id={fieldId('payment_error')} tabIndex={-1}>
           {alert.message}
@@ -53,6 +45,6 @@ export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress }: PaymentS
         <CardFields />
       )}
       <PlaceOrderBlock onPlaceOrder={onPlaceOrder} alert={alert} />
-    </form>
+    </SectionForm>
   );
 }

@@ -137,6 +137,27 @@ describe('shipping section', () => {
     expect(screen.getAllByText('$19.49').length).toBeGreaterThan(0);
   });
 
+  it('says when the totals could not be updated, and clears it once a later address is answered', async () => {
+    const cart = cartFixture({ customer: { ...cartFixture().customer, email: 'ada@example.com' } });
+    const api = createFakeShopperApi(cart);
+    api.on('GET', /\/preview$/, (request) =>
+      request.query.get('ship_zipcode') === '10001'
+        ? { status: 503, body: { status: 503, code: 'unavailable', message: 'The store is busy.' } }
+        : {
+            status: 200,
+            body: previewAnswerFor(cart, request.query.get('version'), { total_tax: 1.49, total: 19.49 }),
+          },
+    );
+    const { user } = await openShipping(api);
+    await user.type(screen.getByLabelText('ZIP code'), '10001');
+    const warning = await screen.findByText(/^The totals could not be updated for this address:/);
+    expect(warning.getAttribute('role')).toBe('status');
+    await user.clear(screen.getByLabelText('ZIP code'));
+    await user.type(screen.getByLabelText('ZIP code'), '73301');
+    await waitFor(() => expect(screen.getAllByText('$19.49').length).toBeGreaterThan(0));
+    expect(screen.queryByText(/The totals could not be updated/)).toBeNull();
+  });
+
   it("shows the server's notice when the chosen method was replaced", async () => {
     const cart = cartFixture({ customer: { ...cartFixture().customer, email: 'ada@example.com' } });
     const api = createFakeShopperApi(cart);

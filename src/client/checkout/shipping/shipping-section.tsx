@@ -1,9 +1,8 @@
-import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/checkbox.js';
-import { ErrorSummary } from '../../ui/error-summary.js';
 import { RadioGroup } from '../../ui/radio-group.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
+import { SectionForm } from '../section-form.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
@@ -29,15 +28,12 @@ export function ShippingSection({
   // Billing is asked for only when something is paid: the box means nothing on a free order or a gift claim.
   const paymentDue = cart.total > 0 || cart.order.is_recurring;
   return (
-    <form
-      className="section-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <SectionForm
+      onSubmit={() => void submit()}
+      summary={summary}
+      message={message}
+      continueLabel={continueLabel}
     >
-      <ErrorSummary errors={summary} message={message} />
       <AddressFields prefix="ship" bind={bind} />
       {profiles.length > 0 ? (
         <RadioGroup
@@ -72,11 +68,6 @@ export function ShippingSection({
           onChange={(value) => dispatchForm({ type: 'setSameAddress', value })}
         />
       ) : null}
-      {continueLabel ? (
-        <Button type="submit" className="section-form__continue">
-          {continueLabel}
-        </Button>
-      ) : null}
-    </form>
+    </SectionForm>
   );
 }
