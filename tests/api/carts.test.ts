@@ -232,9 +232,12 @@ describe('PUT carts/{cart_token}/discount_code', () => {
 
   it('refuses a code whose uses are all taken', async () => {
     const { store, shopper } = await setup();
-    const created = (
-      await store.api.post('/discount-codes', { code: 'ONCE', kind: 'fixed', amount_off: 1, usage_limit: 1 })
-    ).body;
+    const created = await store.create('/discount-codes', {
+      code: 'ONCE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 1,
+    });
     await t.db.query('UPDATE discount_codes SET usage_count = 1 WHERE id = $1', [created.id]);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const response = await shopper.put(`carts/${token}/discount_code`, { discount_code: 'once' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { OrderDetailSchema, SubscriptionSchema } from '../../src/contract/merchant.js';
+import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { card, CARDS, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
@@ -18,14 +19,6 @@ afterAll(async () => {
 
 const setup = (options: Parameters<typeof storeWithShopper>[2] = {}) =>
   storeWithShopper(t.app, t.db, options);
-
-async function gatewayCharges(organizationId: number): Promise<number> {
-  const { rows } = await t.db.query<{ n: number }>(
-    "SELECT count(*)::bigint AS n FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'charge'",
-    [organizationId],
-  );
-  return rows[0]?.n ?? 0;
-}
 
 let keyCounter = 0;
 const key = () => `test-key-${process.pid}-${++keyCounter}`;
@@ -93,7 +86,7 @@ describe('POST orders by card', () => {
     expect((await store.api.get('/orders')).body.data.map((o: { order_id: number }) => o.order_id)).toContain(
       cart.order.order_id,
     );
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('accepts each brand with its own rules, American Express with a 4-digit code', async () => {
@@ -156,7 +149,7 @@ describe('POST orders by card', () => {
     });
     const { rows } = await t.db.query('SELECT 1 FROM orders WHERE organization_id = $1', [store.org.id]);
     expect(rows).toHaveLength(0);
-    expect(await gatewayCharges(store.org.id)).toBe(0);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
   });
 
   it('needs a payment for a total above zero and a shipping option that serves the address', async () => {
@@ -244,7 +237,7 @@ describe('declines and retries', () => {
       ['declined', '0002'],
       ['approved', '1111'],
     ]);
-    expect(await gatewayCharges(store.org.id)).toBe(2);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(2);
   });
 
   it('says when funds are insufficient', async () => {
@@ -272,7 +265,7 @@ describe('declines and retries', () => {
       message: 'The payment service did not answer. Nothing was charged; try again.',
     });
     expect(failed.headers['retry-after']).toBe('5');
-    expect(await gatewayCharges(store.org.id)).toBe(0);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
     const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id;
     const retried = await shopper.put(`orders/${orderId}`, orderBody(token));
     expect(retried.body.order.status).toBe('complete');
@@ -291,7 +284,7 @@ describe('declines and retries', () => {
       message: 'This order has already been placed and paid. Nothing was charged again.',
     });
     expect((await shopper.post('orders', orderBody(token))).status).toBe(409);
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('finds no order under another cart or another id', async () => {
@@ -317,7 +310,7 @@ describe('Idempotency-Key', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('replays a decline for the same key and refuses the key with another body', async () => {
@@ -336,7 +329,7 @@ describe('Idempotency-Key', () => {
       message:
         'This Idempotency-Key was already used for a different request. Use a new key for a new attempt.',
     });
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('refuses a malformed key', async () => {
@@ -415,7 +408,7 @@ describe('zero totals', () => {
     expect(detail.payment_attempts).toEqual([
       expect.objectContaining({ method: 'none', amount: 0, status: 'approved' }),
     ]);
-    expect(await gatewayCharges(store.org.id)).toBe(0);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
     const code = (await store.api.get('/discount-codes')).body.data.find(
       (c: { code: string }) => c.code === 'FREE',
     );
@@ -499,9 +492,12 @@ describe('subscriptions', () => {
 describe('discount code uses', () => {
   it('count only when an order completes: a decline gives the use back', async () => {
     const { store, shopper } = await setup();
-    const created = (
-      await store.api.post('/discount-codes', { code: 'TWICE', kind: 'fixed', amount_off: 1, usage_limit: 2 })
-    ).body;
+    const created = await store.create('/discount-codes', {
+      code: 'TWICE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 2,
+    });
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     await shopper.put(`carts/${token}/discount_code`, { discount_code: 'twice' });
     expect((await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }))).status).toBe(
@@ -517,22 +513,18 @@ describe('discount code uses', () => {
   it('gives back the use a crashed attempt held when the retry uses another code', async () => {
     // Regression: the held use was compared with the order after it was rewritten, so it was never given back.
     const { store, shopper } = await setup();
-    const first = (
-      await store.api.post('/discount-codes', {
-        code: 'FIRSTCODE',
-        kind: 'fixed',
-        amount_off: 1,
-        usage_limit: 10,
-      })
-    ).body;
-    const second = (
-      await store.api.post('/discount-codes', {
-        code: 'SECONDCODE',
-        kind: 'fixed',
-        amount_off: 2,
-        usage_limit: 10,
-      })
-    ).body;
+    const first = await store.create('/discount-codes', {
+      code: 'FIRSTCODE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 10,
+    });
+    const second = await store.create('/discount-codes', {
+      code: 'SECONDCODE',
+      kind: 'fixed',
+      amount_off: 2,
+      usage_limit: 10,
+    });
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     await shopper.put(`carts/${token}/discount_code`, { discount_code: 'FIRSTCODE' });
     expect((await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }))).status).toBe(
@@ -571,14 +563,12 @@ describe('discount code uses', () => {
 
   it('stops an order whose code was used up meanwhile, before any charge', async () => {
     const { store, shopper } = await setup();
-    const created = (
-      await store.api.post('/discount-codes', {
-        code: 'LASTONE',
-        kind: 'fixed',
-        amount_off: 1,
-        usage_limit: 1,
-      })
-    ).body;
+    const created = await store.create('/discount-codes', {
+      code: 'LASTONE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 1,
+    });
     const first = await store.cart([{ offer_id: store.offers.beans.id }]);
     const second = await store.cart([{ offer_id: store.offers.beans.id }]);
     await shopper.put(`carts/${first}/discount_code`, { discount_code: 'LASTONE' });
@@ -595,7 +585,7 @@ describe('discount code uses', () => {
     await shopper.put(`carts/${second}/discount_code`, { discount_code: '' });
     expect((await shopper.post('orders', orderBody(second))).status).toBe(200);
     expect((await store.api.get(`/discount-codes/${created.id}`)).body.usage_count).toBe(1);
-    expect(await gatewayCharges(store.org.id)).toBe(2);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(2);
   });
 });
 
@@ -624,7 +614,7 @@ describe('card-testing limits', () => {
     );
     expect(code.usage_count).toBe(0);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await gatewayCharges(store.org.id)).toBe(5);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(5);
     t.clock.advance(11 * 60_000);
     try {
       const later = await shopperSession(t.app, store.org.publicId);
