@@ -23,6 +23,9 @@ const setup = (options: Parameters<typeof storeWithShopper>[2] = {}) =>
 let keyCounter = 0;
 const key = () => `test-key-${process.pid}-${++keyCounter}`;
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
 describe('POST orders by card', () => {
   it('completes a one-off order: totals computed on the server, card summarised, merchant sees it', async () => {
     const { store, shopper } = await setup();
@@ -269,6 +272,41 @@ describe('declines and retries', () => {
     const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id;
     const retried = await shopper.put(`orders/${orderId}`, orderBody(token));
     expect(retried.body.order.status).toBe('complete');
+  });
+
+  it('finds no cart to pay for once the cart has expired, neither a new order nor a retry, and charges nothing', async () => {
+    const { store, shopper } = await setup();
+    const declinedToken = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect(
+      (await shopper.post('orders', orderBody(declinedToken, { payment: card(CARDS.declined) }))).status,
+    ).toBe(402);
+    const orderId = (await shopper.get(`carts/${declinedToken}`)).body.order.order_id;
+    const unpaidToken = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const expected = {
+      status: 404,
+      code: 'cart_not_found',
+      message: 'This checkout link is no longer valid. Ask the store for a new one.',
+    };
+    // Carts live 30 days: a page left open that long finds nothing to pay for.
+    t.clock.advance(30 * DAY);
+    try {
+      const later = await shopperSession(t.app, store.org.publicId);
+      const placed = await later.post('orders', orderBody(unpaidToken), { 'idempotency-key': key() });
+      expect(placed.body).toEqual(expected);
+      expect((await later.put(`orders/${orderId}`, orderBody(declinedToken))).body).toEqual(expected);
+      const express = await later.post('orders', { cart_token: unpaidToken, payment: { method: 'paypal' } });
+      expect(express.body).toEqual(expected);
+      expect((await later.get(`carts/${unpaidToken}/preview`, { ship_country: 'US' })).body).toEqual(
+        expected,
+      );
+      expect(
+        (await later.put(`carts/${unpaidToken}/discount_code`, { discount_code: 'WELCOME10' })).body,
+      ).toEqual(expected);
+    } finally {
+      t.clock.advance(-30 * DAY);
+    }
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
+    expect((await store.api.get('/orders')).body.data).toHaveLength(1);
   });
 
   it('never pays a completed order twice', async () => {
@@ -586,6 +624,44 @@ describe('discount code uses', () => {
     expect((await shopper.post('orders', orderBody(second))).status).toBe(200);
     expect((await store.api.get(`/discount-codes/${created.id}`)).body.usage_count).toBe(1);
     expect(await gatewayCharges(t.db, store.org.id)).toBe(2);
+  });
+
+  it('stops an order whose code expired after it was applied, before any charge', async () => {
+    const { store, shopper } = await setup();
+    await store.create('/discount-codes', {
+      code: 'FLASH',
+      kind: 'percent',
+      percent_off: 20,
+      ends_at: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+    });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const applied = await shopper.put(`carts/${token}/discount_code`, { discount_code: 'flash' });
+    expect(applied.body).toMatchObject({ discount_code: 'FLASH', total_discount: 3.6 });
+    // The shopper comes back to the open page after the sale has ended.
+    t.clock.advance(2 * HOUR);
+    try {
+      const later = await shopperSession(t.app, store.org.publicId);
+      const refused = await later.post('orders', orderBody(token));
+      expect(refused.body).toEqual({
+        status: 422,
+        code: 'discount_code_expired',
+        message: 'The code FLASH expired on 21 Nov 2026. Remove it to place your order.',
+      });
+      expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
+      expect((await later.get(`carts/${token}`)).body).toMatchObject({
+        discount_code: 'FLASH',
+        total_discount: 0,
+        discount_notice: { code: 'discount_code_expired' },
+      });
+      // Without the code the shopper pays the full price they now see.
+      await later.put(`carts/${token}/discount_code`, { discount_code: '' });
+      const paid = await later.post('orders', orderBody(token));
+      expect(paid.status).toBe(200);
+      expect(paid.body).toMatchObject({ total_discount: 0, order: { status: 'complete' } });
+    } finally {
+      t.clock.advance(-2 * HOUR);
+    }
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 });
 
