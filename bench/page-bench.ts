@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { DEFAULT_CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '../tests/helpers/chromium.js';
 import { projectRoot, startBenchProcess, type BenchProcess } from './bench-process.js';
 
 export interface Bytes {
@@ -49,18 +50,9 @@ export interface PageBenchResult {
   floor: PageFigures;
 }
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME_FLAGS = ['--headless=new', ...QUIET_CHROMIUM_FLAGS];
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROME_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 /** The bytes of one response as they travel, asking for one encoding; throws when the server sends another. */
 function servedBytes(url: string, encoding: 'identity' | 'gzip' | 'br'): Promise<number> {
@@ -112,14 +104,7 @@ async function lighthouseRuns(
   url: string,
   runs: number,
 ): Promise<PageFigures['lighthouse'] & { version: string }> {
-  const results: {
-    performance: number;
-    accessibility: number;
-    bestPractices: number;
-    lcpMs: number;
-    tbtMs: number;
-    cls: number;
-  }[] = [];
+  const results: Omit<PageFigures['lighthouse'], 'runs' | 'failedRuns'>[] = [];
   let version = '';
   const problems: string[] = [];
   // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is tried again.

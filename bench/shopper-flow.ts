@@ -1,3 +1,4 @@
+import { card, orderBody as shopperOrder } from '../tests/helpers/order-body.js';
 import type { FlowState, FlowStep } from './load.js';
 
 /** The demo organization's test card (src/server/seed/demo-store.ts): approved by the test gateway. */
@@ -26,30 +27,9 @@ export function previewPath(token: string): string {
   return `${SHOPPER}/carts/${token}/preview?${PREVIEW_QUERY}`;
 }
 
-/** What the page sends to place an order in Austin, Texas, paid by the demo test card. */
+/** What the page sends to place an order in Austin, Texas (the tests' shopper), paid by the demo test card. */
 export function orderBody(cartToken: string): string {
-  return JSON.stringify({
-    cart_token: cartToken,
-    email: 'ada@example.com',
-    phone: '+1 555 010 0199',
-    ship_fname: 'Ada',
-    ship_lname: 'Lovelace',
-    ship_address1: '1 Congress Ave',
-    ship_address2: '',
-    ship_city: 'Austin',
-    ship_state: 'TX',
-    ship_zipcode: '73301',
-    ship_country: 'US',
-    same_address: true,
-    email_opt_in: false,
-    payment: {
-      method: 'card',
-      card_number: DEMO_TEST_CARD,
-      card_cvv: '123',
-      card_exp_month: 12,
-      card_exp_year: 2030,
-    },
-  });
+  return JSON.stringify(shopperOrder(cartToken, { payment: card(DEMO_TEST_CARD) }));
 }
 
 /** The page's whole path through the API: CSRF token, access token, cart, tax and shipping preview, order. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
@@ -15,14 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function gatewayCharges(organizationId: number): Promise<number> {
-  const { rows } = await t.db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'charge'",
-    [organizationId],
-  );
-  return rows[0]?.n ?? 0;
-}
 
 async function visitor(store: Store, ip: string): Promise<ShopperSession> {
   return shopperSession(t.app, store.org.publicId, { headers: { 'x-forwarded-for': ip } });
@@ -42,7 +35,7 @@ describe('card testing from one address', () => {
       expect((await order(shopper, token, CARDS.declined)).status, `attempt ${attempt}`).toBe(402);
       t.clock.advance(60_000);
     }
-    expect(await gatewayCharges(store.org.id)).toBe(20);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(20);
 
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const refused = await order(shopper, token, CARDS.visa);
@@ -54,7 +47,7 @@ describe('card testing from one address', () => {
       message:
         'Too many payment attempts were declined. For your security, payment is paused; please try again in 40 minutes.',
     });
-    expect(await gatewayCharges(store.org.id)).toBe(20);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(20);
 
     // A shopper at another address pays as usual.
     const neighbour = await visitor(store, '81.2.69.51');
@@ -76,6 +69,6 @@ describe('card testing from one address', () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 402)).toHaveLength(20);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
-    expect(await gatewayCharges(store.org.id)).toBe(20);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(20);
   });
 });

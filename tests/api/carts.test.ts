@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema, PreviewResponseSchema } from '../../src/contract/cart.js';
+import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -232,9 +233,12 @@ describe('PUT carts/{cart_token}/discount_code', () => {
 
   it('refuses a code whose uses are all taken', async () => {
     const { store, shopper } = await setup();
-    const created = (
-      await store.api.post('/discount-codes', { code: 'ONCE', kind: 'fixed', amount_off: 1, usage_limit: 1 })
-    ).body;
+    const created = await store.create('/discount-codes', {
+      code: 'ONCE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 1,
+    });
     await t.db.query('UPDATE discount_codes SET usage_count = 1 WHERE id = $1', [created.id]);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const response = await shopper.put(`carts/${token}/discount_code`, { discount_code: 'once' });
@@ -598,6 +602,58 @@ describe('PATCH order_offers/{id}/gift', () => {
       cart_token: 'AAAAAAAAAAAAAAAAAAAAAAAA',
     });
     expect(unknownCart.status).toBe(404);
+  });
+});
+
+describe('a cart whose order is paid', () => {
+  it('refuses a code, a preview, a gift change and a quantity change, and keeps the paid totals', async () => {
+    const { store, shopper } = await setup({ editable: { value: true, override: null } });
+    const token = await store.cart([
+      { offer_id: store.offers.beans.id },
+      { offer_id: store.offers.mug.id, is_gift: true },
+    ]);
+    const lines = (await shopper.get(`carts/${token}`)).body.offers as { id: number }[];
+    const gift = (line: number, gift_name: string) =>
+      shopper.patch(`order_offers/${line}/gift`, {
+        order_offer_id: line,
+        cart_token: token,
+        gift_name,
+        gift_email: 'grace@example.com',
+        gift_date: '2026-12-24',
+        gift_message: 'Enjoy!',
+      });
+    const giftLine = lines[1]?.id ?? 0;
+    expect((await gift(giftLine, 'Grace')).status).toBe(200);
+    const paid = await shopper.post('orders', orderBody(token));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.order.status).toBe('complete');
+
+    // The page open in another tab still offers the forms: every change is refused.
+    const closed = {
+      status: 409,
+      code: 'cart_ordered',
+      message: 'This order has already been placed. Nothing more can change in it.',
+    };
+    expect((await shopper.put(`carts/${token}/discount_code`, { discount_code: 'WELCOME10' })).body).toEqual(
+      closed,
+    );
+    expect((await shopper.get(`carts/${token}/preview`, { ship_country: 'GB' })).body).toEqual(closed);
+    expect((await gift(giftLine, 'Someone else')).body).toEqual(closed);
+    expect((await shopper.put(`carts/${token}/quantity`, { id: lines[0]?.id, quantity: 5 })).body).toEqual({
+      status: 409,
+      code: 'cart_ordered',
+      message: 'This order has already been placed: its items cannot change any more.',
+    });
+
+    const after = (await shopper.get(`carts/${token}`)).body;
+    expect(after).toMatchObject({
+      total: paid.body.total,
+      total_discount: 0,
+      discount_code: null,
+      total_items: 2,
+      order: { status: 'complete' },
+    });
+    expect(after.offers[1].gift_name).toBe('Grace');
   });
 });
 

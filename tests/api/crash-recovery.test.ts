@@ -2,11 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
 import { createPgliteDatabase } from '../../src/server/db/pglite.js';
 import { orderBody } from '../helpers/order-body.js';
-import { http, startServer, stopServer, type ServerProcess } from '../helpers/server-process.js';
+import {
+  http,
+  shopperHeaders,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from '../helpers/server-process.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 const MERCHANT_KEY = `sk_crash_${randomBytes(12).toString('hex')}`;
@@ -19,17 +26,6 @@ afterAll(async () => {
   if (server) await stopServer(server, 'SIGKILL');
   await database?.drop();
 });
-
-async function handshake(baseUrl: string) {
-  const csrf = await http(baseUrl, 'POST', '/checkout/api/csrf', { body: {} });
-  const auth = await http(baseUrl, 'POST', '/checkout/api/authorize', {
-    body: { organization: 'demo' },
-    headers: { 'csrf-token': csrf.body.csrfToken },
-  });
-  return { authorization: `Bearer ${auth.body.access_token}`, 'csrf-token': csrf.body.csrfToken as string };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a server killed in the middle of a burst of orders', () => {
   it('loses nothing and charges nothing twice when every request is retried with its key', async () => {
@@ -65,7 +61,7 @@ describe('a server killed in the middle of a burst of orders', () => {
     const requests = carts.map((token, i) => ({ key: `crash-${i}-${token}`, body: orderBody(token) }));
 
     // The burst: all orders at once; the server is killed while they are in flight.
-    let headers = await handshake(baseUrl);
+    let headers = await shopperHeaders(baseUrl);
     const sent = requests.map((request) =>
       http(baseUrl, 'POST', '/checkout/api/vrio/orders', {
         body: request.body,
@@ -83,7 +79,7 @@ describe('a server killed in the middle of a burst of orders', () => {
 
     // Restart on the same database and retry every request with its own key until it has an answer.
     server = await startServer(env);
-    headers = await handshake(server.baseUrl);
+    headers = await shopperHeaders(server.baseUrl);
     const finals: number[] = [];
     for (const request of requests) {
       const deadline = Date.now() + 30_000;

@@ -52,6 +52,15 @@ async function decide(url: URL, decision: 'approve' | 'cancel', form: Record<str
   });
 }
 
+/** The payer approves with the form's details; answers the payment token the return link carries. */
+async function approve(url: URL): Promise<string> {
+  const approved = await decide(url, 'approve');
+  expect(approved.statusCode).toBe(303);
+  const paymentTokenId = new URL(approved.headers.location as string).searchParams.get('payment_token_id');
+  expect(paymentTokenId).toMatch(/^pt_/);
+  return paymentTokenId ?? '';
+}
+
 /** The page, back from the provider, fills the details from the payer and places the order. */
 function completionBody(token: string, paymentTokenId: string, extra: Record<string, unknown> = {}) {
   return orderBody(token, {
@@ -145,10 +154,7 @@ describe('express (PayPal-style) payment', () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const { cart, url } = await startExpress(shopper, token);
-    const paymentTokenId =
-      new URL((await decide(url, 'approve')).headers.location as string).searchParams.get(
-        'payment_token_id',
-      ) ?? '';
+    const paymentTokenId = await approve(url);
     const completed = await shopper.put(
       `orders/${cart.order.order_id}`,
       completionBody(token, paymentTokenId),
@@ -167,14 +173,37 @@ describe('express (PayPal-style) payment', () => {
     expect(rows).toEqual([{ amount: 2449 }]);
   });
 
+  it('answers a repeated start and a repeated completion with the same key with the first answers, capturing once', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    // A double press of the express button sends the same key twice: one approval link.
+    const { cart, url } = await startExpress(shopper, token);
+    const again = await startExpress(shopper, token);
+    expect(again.url.href).toBe(url.href);
+    const paymentTokenId = await approve(url);
+
+    // The completion's answer was lost; the page sends it again with its key.
+    const headers = { 'idempotency-key': `complete-${token}` };
+    const orderPath = `orders/${cart.order.order_id}`;
+    const first = await shopper.put(orderPath, completionBody(token, paymentTokenId), headers);
+    const retried = await shopper.put(orderPath, completionBody(token, paymentTokenId), headers);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.order.status).toBe('complete');
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual(first.body);
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'express'",
+      [store.org.id],
+    );
+    expect(rows[0]?.n).toBe(1);
+    expect((await store.api.get(`/orders/${cart.order.order_id}`)).body.payment_attempts).toHaveLength(1);
+  });
+
   it('refuses an approval that expired', async () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const started = await startExpress(shopper, token);
-    const paymentTokenId =
-      new URL((await decide(started.url, 'approve')).headers.location as string).searchParams.get(
-        'payment_token_id',
-      ) ?? '';
+    const paymentTokenId = await approve(started.url);
     t.clock.advance(4 * 3_600_000);
     try {
       const later = await shopperSession(t.app, store.org.publicId);
@@ -200,10 +229,7 @@ describe('express (PayPal-style) payment', () => {
     const first = await store.cart([{ offer_id: store.offers.beans.id }]);
     const second = await store.cart([{ offer_id: store.offers.beans.id }]);
     const { url } = await startExpress(shopper, first);
-    const paymentTokenId =
-      new URL((await decide(url, 'approve')).headers.location as string).searchParams.get(
-        'payment_token_id',
-      ) ?? '';
+    const paymentTokenId = await approve(url);
     const started = await startExpress(shopper, second);
     const response = await shopper.put(
       `orders/${started.cart.order.order_id}`,
@@ -244,10 +270,7 @@ describe('express (PayPal-style) payment', () => {
     const token = await store.cart([{ offer_id: store.offers.club.id }]);
     await shopper.get(`carts/${token}/preview`, { ship_country: 'US', ship_state: 'TX' });
     const { cart, url } = await startExpress(shopper, token);
-    const paymentTokenId =
-      new URL((await decide(url, 'approve')).headers.location as string).searchParams.get(
-        'payment_token_id',
-      ) ?? '';
+    const paymentTokenId = await approve(url);
     const completed = await shopper.put(
       `orders/${cart.order.order_id}`,
       completionBody(token, paymentTokenId, { subscription_terms_accepted: true }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -22,11 +23,6 @@ async function count(sql: string, params: unknown[]): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-const charges = (organizationId: number) =>
-  count(
-    "SELECT count(*)::bigint AS n FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'charge'",
-    [organizationId],
-  );
 const orders = (organizationId: number) =>
   count('SELECT count(*)::bigint AS n FROM orders WHERE organization_id = $1', [organizationId]);
 
@@ -50,7 +46,7 @@ describe('concurrent submissions', () => {
     for (const response of responses.filter((r) => r.status === 200))
       expect(response.body).toEqual(retried.body);
     expect(await orders(store.org.id)).toBe(1);
-    expect(await charges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('50 submissions with different keys for one cart make one order and one charge', async () => {
@@ -68,21 +64,19 @@ describe('concurrent submissions', () => {
       expect(['payment_in_progress', 'order_complete']).toContain(response.body.code);
     }
     expect(await orders(store.org.id)).toBe(1);
-    expect(await charges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 });
 
 describe('discount usage limits under concurrency', () => {
   it('50 carts redeeming the last 5 uses at once: exactly 5 get the discount', async () => {
     const { store, shopper } = await setup();
-    const code = (
-      await store.api.post('/discount-codes', {
-        code: 'RUSH',
-        kind: 'percent',
-        percent_off: 50,
-        usage_limit: 8,
-      })
-    ).body;
+    const code = await store.create('/discount-codes', {
+      code: 'RUSH',
+      kind: 'percent',
+      percent_off: 50,
+      usage_limit: 8,
+    });
     await t.db.query('UPDATE discount_codes SET usage_count = 3 WHERE id = $1', [code.id]);
     const tokens: string[] = [];
     for (let i = 0; i < 50; i++) {
@@ -102,7 +96,7 @@ describe('discount usage limits under concurrency', () => {
       expect(response.body.code).toBe('discount_code_used_up');
     }
     expect((await store.api.get(`/discount-codes/${code.id}`)).body.usage_count).toBe(8);
-    expect(await charges(store.org.id)).toBe(5);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(5);
     expect(
       await count(
         "SELECT count(*)::bigint AS n FROM orders WHERE organization_id = $1 AND status = 'complete'",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { OrderDetailSchema, SubscriptionSchema } from '../../src/contract/merchant.js';
+import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { card, CARDS, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
@@ -19,16 +20,11 @@ afterAll(async () => {
 const setup = (options: Parameters<typeof storeWithShopper>[2] = {}) =>
   storeWithShopper(t.app, t.db, options);
 
-async function gatewayCharges(organizationId: number): Promise<number> {
-  const { rows } = await t.db.query<{ n: number }>(
-    "SELECT count(*)::bigint AS n FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'charge'",
-    [organizationId],
-  );
-  return rows[0]?.n ?? 0;
-}
-
 let keyCounter = 0;
 const key = () => `test-key-${process.pid}-${++keyCounter}`;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 describe('POST orders by card', () => {
   it('completes a one-off order: totals computed on the server, card summarised, merchant sees it', async () => {
@@ -93,7 +89,7 @@ describe('POST orders by card', () => {
     expect((await store.api.get('/orders')).body.data.map((o: { order_id: number }) => o.order_id)).toContain(
       cart.order.order_id,
     );
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('accepts each brand with its own rules, American Express with a 4-digit code', async () => {
@@ -156,7 +152,7 @@ describe('POST orders by card', () => {
     });
     const { rows } = await t.db.query('SELECT 1 FROM orders WHERE organization_id = $1', [store.org.id]);
     expect(rows).toHaveLength(0);
-    expect(await gatewayCharges(store.org.id)).toBe(0);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
   });
 
   it('needs a payment for a total above zero and a shipping option that serves the address', async () => {
@@ -244,7 +240,7 @@ describe('declines and retries', () => {
       ['declined', '0002'],
       ['approved', '1111'],
     ]);
-    expect(await gatewayCharges(store.org.id)).toBe(2);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(2);
   });
 
   it('says when funds are insufficient', async () => {
@@ -272,10 +268,45 @@ describe('declines and retries', () => {
       message: 'The payment service did not answer. Nothing was charged; try again.',
     });
     expect(failed.headers['retry-after']).toBe('5');
-    expect(await gatewayCharges(store.org.id)).toBe(0);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
     const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id;
     const retried = await shopper.put(`orders/${orderId}`, orderBody(token));
     expect(retried.body.order.status).toBe('complete');
+  });
+
+  it('finds no cart to pay for once the cart has expired, neither a new order nor a retry, and charges nothing', async () => {
+    const { store, shopper } = await setup();
+    const declinedToken = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect(
+      (await shopper.post('orders', orderBody(declinedToken, { payment: card(CARDS.declined) }))).status,
+    ).toBe(402);
+    const orderId = (await shopper.get(`carts/${declinedToken}`)).body.order.order_id;
+    const unpaidToken = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const expected = {
+      status: 404,
+      code: 'cart_not_found',
+      message: 'This checkout link is no longer valid. Ask the store for a new one.',
+    };
+    // Carts live 30 days: a page left open that long finds nothing to pay for.
+    t.clock.advance(30 * DAY);
+    try {
+      const later = await shopperSession(t.app, store.org.publicId);
+      const placed = await later.post('orders', orderBody(unpaidToken), { 'idempotency-key': key() });
+      expect(placed.body).toEqual(expected);
+      expect((await later.put(`orders/${orderId}`, orderBody(declinedToken))).body).toEqual(expected);
+      const express = await later.post('orders', { cart_token: unpaidToken, payment: { method: 'paypal' } });
+      expect(express.body).toEqual(expected);
+      expect((await later.get(`carts/${unpaidToken}/preview`, { ship_country: 'US' })).body).toEqual(
+        expected,
+      );
+      expect(
+        (await later.put(`carts/${unpaidToken}/discount_code`, { discount_code: 'WELCOME10' })).body,
+      ).toEqual(expected);
+    } finally {
+      t.clock.advance(-30 * DAY);
+    }
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
+    expect((await store.api.get('/orders')).body.data).toHaveLength(1);
   });
 
   it('never pays a completed order twice', async () => {
@@ -291,7 +322,7 @@ describe('declines and retries', () => {
       message: 'This order has already been placed and paid. Nothing was charged again.',
     });
     expect((await shopper.post('orders', orderBody(token))).status).toBe(409);
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('finds no order under another cart or another id', async () => {
@@ -317,7 +348,7 @@ describe('Idempotency-Key', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('replays a decline for the same key and refuses the key with another body', async () => {
@@ -336,7 +367,7 @@ describe('Idempotency-Key', () => {
       message:
         'This Idempotency-Key was already used for a different request. Use a new key for a new attempt.',
     });
-    expect(await gatewayCharges(store.org.id)).toBe(1);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 
   it('refuses a malformed key', async () => {
@@ -415,7 +446,7 @@ describe('zero totals', () => {
     expect(detail.payment_attempts).toEqual([
       expect.objectContaining({ method: 'none', amount: 0, status: 'approved' }),
     ]);
-    expect(await gatewayCharges(store.org.id)).toBe(0);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
     const code = (await store.api.get('/discount-codes')).body.data.find(
       (c: { code: string }) => c.code === 'FREE',
     );
@@ -499,9 +530,12 @@ describe('subscriptions', () => {
 describe('discount code uses', () => {
   it('count only when an order completes: a decline gives the use back', async () => {
     const { store, shopper } = await setup();
-    const created = (
-      await store.api.post('/discount-codes', { code: 'TWICE', kind: 'fixed', amount_off: 1, usage_limit: 2 })
-    ).body;
+    const created = await store.create('/discount-codes', {
+      code: 'TWICE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 2,
+    });
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     await shopper.put(`carts/${token}/discount_code`, { discount_code: 'twice' });
     expect((await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }))).status).toBe(
@@ -517,22 +551,18 @@ describe('discount code uses', () => {
   it('gives back the use a crashed attempt held when the retry uses another code', async () => {
     // Regression: the held use was compared with the order after it was rewritten, so it was never given back.
     const { store, shopper } = await setup();
-    const first = (
-      await store.api.post('/discount-codes', {
-        code: 'FIRSTCODE',
-        kind: 'fixed',
-        amount_off: 1,
-        usage_limit: 10,
-      })
-    ).body;
-    const second = (
-      await store.api.post('/discount-codes', {
-        code: 'SECONDCODE',
-        kind: 'fixed',
-        amount_off: 2,
-        usage_limit: 10,
-      })
-    ).body;
+    const first = await store.create('/discount-codes', {
+      code: 'FIRSTCODE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 10,
+    });
+    const second = await store.create('/discount-codes', {
+      code: 'SECONDCODE',
+      kind: 'fixed',
+      amount_off: 2,
+      usage_limit: 10,
+    });
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     await shopper.put(`carts/${token}/discount_code`, { discount_code: 'FIRSTCODE' });
     expect((await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }))).status).toBe(
@@ -571,14 +601,12 @@ describe('discount code uses', () => {
 
   it('stops an order whose code was used up meanwhile, before any charge', async () => {
     const { store, shopper } = await setup();
-    const created = (
-      await store.api.post('/discount-codes', {
-        code: 'LASTONE',
-        kind: 'fixed',
-        amount_off: 1,
-        usage_limit: 1,
-      })
-    ).body;
+    const created = await store.create('/discount-codes', {
+      code: 'LASTONE',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 1,
+    });
     const first = await store.cart([{ offer_id: store.offers.beans.id }]);
     const second = await store.cart([{ offer_id: store.offers.beans.id }]);
     await shopper.put(`carts/${first}/discount_code`, { discount_code: 'LASTONE' });
@@ -595,7 +623,45 @@ describe('discount code uses', () => {
     await shopper.put(`carts/${second}/discount_code`, { discount_code: '' });
     expect((await shopper.post('orders', orderBody(second))).status).toBe(200);
     expect((await store.api.get(`/discount-codes/${created.id}`)).body.usage_count).toBe(1);
-    expect(await gatewayCharges(store.org.id)).toBe(2);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(2);
+  });
+
+  it('stops an order whose code expired after it was applied, before any charge', async () => {
+    const { store, shopper } = await setup();
+    await store.create('/discount-codes', {
+      code: 'FLASH',
+      kind: 'percent',
+      percent_off: 20,
+      ends_at: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+    });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const applied = await shopper.put(`carts/${token}/discount_code`, { discount_code: 'flash' });
+    expect(applied.body).toMatchObject({ discount_code: 'FLASH', total_discount: 3.6 });
+    // The shopper comes back to the open page after the sale has ended.
+    t.clock.advance(2 * HOUR);
+    try {
+      const later = await shopperSession(t.app, store.org.publicId);
+      const refused = await later.post('orders', orderBody(token));
+      expect(refused.body).toEqual({
+        status: 422,
+        code: 'discount_code_expired',
+        message: 'The code FLASH expired on 21 Nov 2026. Remove it to place your order.',
+      });
+      expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
+      expect((await later.get(`carts/${token}`)).body).toMatchObject({
+        discount_code: 'FLASH',
+        total_discount: 0,
+        discount_notice: { code: 'discount_code_expired' },
+      });
+      // Without the code the shopper pays the full price they now see.
+      await later.put(`carts/${token}/discount_code`, { discount_code: '' });
+      const paid = await later.post('orders', orderBody(token));
+      expect(paid.status).toBe(200);
+      expect(paid.body).toMatchObject({ total_discount: 0, order: { status: 'complete' } });
+    } finally {
+      t.clock.advance(-2 * HOUR);
+    }
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
 });
 
@@ -624,7 +690,7 @@ describe('card-testing limits', () => {
     );
     expect(code.usage_count).toBe(0);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await gatewayCharges(store.org.id)).toBe(5);
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(5);
     t.clock.advance(11 * 60_000);
     try {
       const later = await shopperSession(t.app, store.org.publicId);

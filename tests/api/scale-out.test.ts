@@ -3,27 +3,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, CARDS, orderBody } from '../helpers/order-body.js';
-import { http, startServer, stopServer, type ServerProcess } from '../helpers/server-process.js';
+import {
+  http,
+  shopperHeaders,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from '../helpers/server-process.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const MERCHANT_KEY = `sk_scale_${randomBytes(12).toString('hex')}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn' });
-
-async function handshake(baseUrl: string) {
-  const csrf = await http(baseUrl, 'POST', '/checkout/api/csrf', { body: {} });
-  const auth = await http(baseUrl, 'POST', '/checkout/api/authorize', {
-    body: { organization: 'demo' },
-    headers: { 'csrf-token': csrf.body.csrfToken },
-  });
-  expect(auth.status).toBe(200);
-  return { authorization: `Bearer ${auth.body.access_token}`, 'csrf-token': csrf.body.csrfToken as string };
-}
 
 /** `npm run start:cluster` (from source, so the test needs no build) and what it printed. */
 interface Cluster {
@@ -125,7 +121,7 @@ if (testDatabaseKind() === 'postgres') {
 
     it('accepts on one instance the tokens the other issued, and shows each the same cart', async () => {
       const token = await newCart(a.url, beansId);
-      const headers = await handshake(a.url);
+      const headers = await shopperHeaders(a.url);
       const onB = await http(b.url, 'GET', `/checkout/api/vrio/carts/${token}`, { headers });
       expect(onB.status).toBe(200);
       const line = onB.body.offers[0];
@@ -144,7 +140,7 @@ if (testDatabaseKind() === 'postgres') {
 
     it('shares the failed-payment limit: five declines split over both, the sixth attempt refused', async () => {
       const token = await newCart(a.url, beansId);
-      const headers = await handshake(b.url);
+      const headers = await shopperHeaders(b.url);
       const declined = card(CARDS.declined);
       const first = await http(a.url, 'POST', '/checkout/api/vrio/orders', {
         headers: { ...headers, 'idempotency-key': `decline-${token}-1` },
@@ -174,7 +170,7 @@ if (testDatabaseKind() === 'postgres') {
 
     it('charges each due subscription once when two rebill runners run at the same time', async () => {
       const SUBSCRIPTIONS = 6;
-      const headers = await handshake(a.url);
+      const headers = await shopperHeaders(a.url);
       const tokens: string[] = [];
       for (let i = 0; i < SUBSCRIPTIONS; i++) {
         const token = await newCart(a.url, clubId);
@@ -221,7 +217,7 @@ if (testDatabaseKind() === 'postgres') {
       const ORDERS = 40;
       const carts: string[] = [];
       for (let i = 0; i < ORDERS; i++) carts.push(await newCart(b.url, beansId));
-      const headers = await handshake(a.url);
+      const headers = await shopperHeaders(a.url);
       const send = (baseUrl: string, token: string) =>
         http(baseUrl, 'POST', '/checkout/api/vrio/orders', {
           headers: { ...headers, 'idempotency-key': `burst-${token}` },

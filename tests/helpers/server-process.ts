@@ -75,3 +75,18 @@ export async function http(
   }
   return { status: response.status, body, headers: response.headers };
 }
+
+/** The page's start-up handshake against a running server: the headers its shopper calls then carry. */
+export async function shopperHeaders(
+  baseUrl: string,
+  organization = 'demo',
+): Promise<{ authorization: string; 'csrf-token': string }> {
+  const csrf = await http(baseUrl, 'POST', '/checkout/api/csrf', { body: {} });
+  if (csrf.status !== 200) throw new Error(`csrf: ${csrf.status} ${JSON.stringify(csrf.body)}`);
+  const auth = await http(baseUrl, 'POST', '/checkout/api/authorize', {
+    body: { organization },
+    headers: { 'csrf-token': csrf.body.csrfToken },
+  });
+  if (auth.status !== 200) throw new Error(`authorize: ${auth.status} ${JSON.stringify(auth.body)}`);
+  return { authorization: `Bearer ${auth.body.access_token}`, 'csrf-token': csrf.body.csrfToken as string };
+}

@@ -110,6 +110,8 @@ export async function createStore(
   return {
     org,
     api,
+    /** POST through the merchant API for a test's own setup: answers the created resource, throws unless 201. */
+    create: created,
     offers: { beans, mug, guide, club },
     profiles: { standard, express, international },
     cart,
