@@ -28,6 +28,7 @@ import { createPostgresRateLimitStore } from './security/postgres-rate-limit-sto
 import type { RateLimitStore } from './security/rate-limit-store.js';
 import { createRedisRateLimitStore } from './security/redis-rate-limit-store.js';
 import { createTokenService } from './security/tokens.js';
+import { CART_VIEW_CHANNEL, createCartViewCache } from './services/cart-view-cache.js';
 
 export interface AppOptions {
   config: Config;
@@ -64,6 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger,
     limits: createAbuseLimits({ store: rateLimitStore, clock, logger }),
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
+    cartViews:
+      options.config.cartViewCacheSize > 0
+        ? createCartViewCache({ maxEntries: options.config.cartViewCacheSize })
+        : null,
   };
 
   const securityHeaders = createSecurityHeaders({
@@ -90,6 +95,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app, securityHeaders);
 
   const metrics = options.metrics ?? createMetrics();
+  const cartViews = context.cartViews;
+  if (cartViews) {
+    metrics.watchCartViews(() => cartViews.stats());
+    let warned = false;
+    const stopListening = await options.db.listen(CART_VIEW_CHANNEL, {
+      message: (tag) => cartViews.changed(tag),
+      listening(on) {
+        cartViews.setListening(on);
+        if (!on && !warned) {
+          logger.warn(
+            'cart views: the listening connection is lost; carts are read from the database until it is back',
+          );
+        } else if (on && warned) logger.info('cart views: listening again');
+        warned = !on;
+      },
+    });
+    app.addHook('onClose', stopListening);
+  }
   // One line per request, path only: query strings can carry a shopper's address.
   app.addHook('onResponse', async (request, reply) => {
     metrics.observe(request, reply);

@@ -15,6 +15,7 @@ let completeBeforeRewrite: number | null = null;
 function completingEarlierAttempt(db: Database): Database {
   const intercept = (tx: Queryable): Queryable => ({
     exec: (sql) => tx.exec(sql),
+    announce: (channel, payload) => tx.announce(channel, payload),
     async query(sql, params) {
       const rewrite = /^\s*UPDATE orders SET/.test(sql) && sql.includes("status <> 'complete'");
       if (rewrite && completeBeforeRewrite !== null) {

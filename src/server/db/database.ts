@@ -3,6 +3,23 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Tells this process's listeners of `channel` (see Database.listen) the payload once the work done here is
+   * committed: at once outside a transaction, after COMMIT inside one, never if it rolls back. The database's own
+   * NOTIFY reaches the other instances; this makes the instance that made the change see it before it answers.
+   */
+  announce(channel: string, payload: string): void;
+}
+
+/** What a subscription to a notification channel hears. */
+export interface ChannelListener {
+  /** a NOTIFY payload, or an announce()d one of this process */
+  message(payload: string): void;
+  /**
+   * false when notifications may have been missed (the listening connection was lost): forget whatever they
+   * would have invalidated; true again once listening resumed.
+   */
+  listening(listening: boolean): void;
 }
 
 export interface QueryResult<Row> {
@@ -17,6 +34,11 @@ export interface Database extends Queryable {
    * On PostgreSQL a serialization failure or deadlock is retried a few times; fn must therefore be safe to re-run.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` for notifications sent by any session (triggers' pg_notify) on a connection of its own,
+   * which comes back after it is lost. Resolves once listening; the answer stops it.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,4 +63,39 @@ export function pgConstraint(error: unknown): string | undefined {
     return typeof constraint === 'string' ? constraint : undefined;
   }
   return undefined;
+}
+
+/** A channel name safe to write into LISTEN: lower-case letters, digits and underscores. */
+export function checkChannelName(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
+}
+
+/** The listeners of this process by channel, to which announce() delivers. */
+export function createLocalChannels() {
+  const byChannel = new Map<string, Set<ChannelListener>>();
+  return {
+    subscribe(channel: string, listener: ChannelListener): () => void {
+      let set = byChannel.get(channel);
+      if (!set) byChannel.set(channel, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    deliver(channel: string, payload: string): void {
+      for (const listener of byChannel.get(channel) ?? []) listener.message(payload);
+    },
+  };
+}
+
+/** Announcements made inside a transaction, delivered when (and only if) it commits. */
+export function createPendingAnnouncements(channels: ReturnType<typeof createLocalChannels>) {
+  const pending: [string, string][] = [];
+  return {
+    add(channel: string, payload: string): void {
+      pending.push([channel, payload]);
+    },
+    deliver(): void {
+      for (const [channel, payload] of pending) channels.deliver(channel, payload);
+    },
+  };
 }

@@ -8,12 +8,16 @@ import { createPostgresDatabase } from './postgres.js';
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database kept in DATA_DIR/pglite. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databasePreparedStatements' | 'dataDir'>,
+  config: Pick<
+    Config,
+    'databaseUrl' | 'databasePoolSize' | 'databasePreparedStatements' | 'databaseListenUrl' | 'dataDir'
+  >,
 ): Promise<Database> {
   if (config.databaseUrl !== null) {
     return createPostgresDatabase(config.databaseUrl, {
       poolSize: config.databasePoolSize,
       preparedStatements: config.databasePreparedStatements,
+      listenUrl: config.databaseListenUrl ?? config.databaseUrl,
     });
   }
   const folder = path.join(config.dataDir, 'pglite');

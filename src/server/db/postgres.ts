@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
+  checkChannelName,
+  createLocalChannels,
+  createPendingAnnouncements,
   PG_DEADLOCK_DETECTED,
   PG_SERIALIZATION_FAILURE,
   pgErrorCode,
+  type ChannelListener,
   type Database,
   type Queryable,
   type QueryResult,
@@ -24,6 +28,16 @@ const RETRYABLE = new Set([PG_SERIALIZATION_FAILURE, PG_DEADLOCK_DETECTED]);
 const MAX_ATTEMPTS = 4;
 /** Distinct SQL texts given a statement name; past this (generated SQL gone wild) queries run unnamed. */
 const MAX_NAMED_STATEMENTS = 2000;
+/** Waits before a lost listening connection is opened again: doubling from the first to the last. */
+const LISTEN_RETRY_MS = { first: 250, last: 10_000 };
+/**
+ * How often the listening connection is asked a question: a connection that died without a word (a half-open TCP
+ * connection, a missed close) fails it, and is then opened again. Unanswered after LISTEN_TIMEOUT_MS counts as dead.
+ */
+const LISTEN_HEARTBEAT_MS = 2_000;
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'secure-checkout listen';
+const LISTEN_TIMEOUT_MS = 5_000;
 
 /**
  * A prepared statement planned before a migration changed its table's columns ("cached plan must not change result
@@ -39,6 +53,8 @@ export function createPostgresDatabase(
     poolSize?: number;
     /** Named (server-side prepared) statements; off for a pooler that cannot keep them (docs/operations.md). */
     preparedStatements?: boolean;
+    /** Where listen() connects: a direct connection, not a pooler in transaction mode. connectionString when absent. */
+    listenUrl?: string;
   } = {},
 ): Database {
   const pool = new pg.Pool({
@@ -70,7 +86,13 @@ export function createPostgresDatabase(
     names.clear();
   };
 
-  const wrap = (client: pg.Pool | pg.PoolClient, inTransaction: boolean): Queryable => ({
+  const channels = createLocalChannels();
+  const listeners = new Set<() => Promise<void>>();
+
+  const wrap = (
+    client: pg.Pool | pg.PoolClient,
+    announcements: ReturnType<typeof createPendingAnnouncements> | null,
+  ): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const run = () => client.query({ name: nameOf(sql), text: sql, values: params as unknown[] });
       let result;
@@ -80,7 +102,7 @@ export function createPostgresDatabase(
         if (!isStalePlan(error)) throw error;
         forgetPlans();
         // Inside a transaction the error aborted it: transaction() runs it again instead.
-        if (inTransaction) throw error;
+        if (announcements) throw error;
         result = await run();
       }
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
@@ -88,21 +110,29 @@ export function createPostgresDatabase(
     async exec(sql: string): Promise<void> {
       await client.query(sql);
     },
+    announce(channel: string, payload: string): void {
+      if (announcements) announcements.add(channel, payload);
+      else channels.deliver(channel, payload);
+    },
   });
-  const direct = wrap(pool, false);
+  const direct = wrap(pool, null);
 
   return {
     kind: 'postgres',
     query: direct.query,
     exec: direct.exec,
+    announce: direct.announce,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // An attempt that is rolled back (and perhaps run again) announces nothing.
+        const announcements = createPendingAnnouncements(channels);
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client, true));
+          const result = await fn(wrap(client, announcements));
           await client.query('COMMIT');
           client.release();
+          announcements.deliver();
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});
@@ -113,7 +143,71 @@ export function createPostgresDatabase(
         }
       }
     },
+    async listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+      const name = checkChannelName(channel);
+      const unsubscribe = channels.subscribe(name, listener);
+      let stopped = false;
+      let current: pg.Client | null = null;
+      let retryMs = LISTEN_RETRY_MS.first;
+      let retryTimer: NodeJS.Timeout | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+
+      const lost = (client: pg.Client) => {
+        if (current !== client) return;
+        current = null;
+        clearInterval(heartbeat);
+        client.end().catch(() => {});
+        listener.listening(false);
+        if (stopped) return;
+        retryTimer = setTimeout(() => void connect(), retryMs);
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.last);
+      };
+      const connect = async () => {
+        const client = new pg.Client({
+          connectionString: options.listenUrl ?? connectionString,
+          connectionTimeoutMillis: LISTEN_TIMEOUT_MS,
+          query_timeout: LISTEN_TIMEOUT_MS,
+          keepAlive: true,
+          application_name: LISTEN_APPLICATION_NAME,
+        });
+        current = client;
+        client.on('notification', (message) => {
+          if (current === client && message.channel === name) listener.message(message.payload ?? '');
+        });
+        client.on('error', () => lost(client));
+        client.on('end', () => lost(client));
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${name}`);
+        } catch {
+          lost(client);
+          return;
+        }
+        if (current !== client) return;
+        retryMs = LISTEN_RETRY_MS.first;
+        heartbeat = setInterval(() => {
+          client.query('SELECT 1').catch(() => lost(client));
+        }, LISTEN_HEARTBEAT_MS);
+        heartbeat.unref();
+        listener.listening(true);
+      };
+
+      await connect();
+      const stop = async () => {
+        stopped = true;
+        clearTimeout(retryTimer);
+        clearInterval(heartbeat);
+        unsubscribe();
+        listeners.delete(stop);
+        const client = current;
+        current = null;
+        if (client) await client.end().catch(() => {});
+      };
+      listeners.add(stop);
+      return stop;
+    },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

@@ -16,10 +16,9 @@ import type { Router } from '../../http/router.js';
 import {
   applyDiscountCode,
   changeQuantity,
-  openCart,
   previewCart,
+  readCartJson,
   saveGift,
-  viewCartState,
 } from '../../services/cart-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';
@@ -46,10 +45,15 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
     guard: 'shopper',
     params: CartTokenParamsSchema,
     responses: { 200: { description: 'The cart', schema: CartSchema }, ...common },
-    async handler({ params, request }) {
-      const shopper = shopperOf(request);
-      const now = clock.now();
-      return viewCartState(db, await openCart(db, shopper, params.cart_token, now), now);
+    async handler({ params, request, reply }) {
+      const json = await readCartJson(
+        db,
+        context.cartViews,
+        shopperOf(request),
+        params.cart_token,
+        clock.now(),
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
 
