@@ -252,7 +252,8 @@ export async function readCartJson(
   const ticket = cache?.ticket() ?? 0;
   const state = await openCart(db, shopper, token, now);
   const json = JSON.stringify(await viewCartState(db, state, now));
-  if (cache && state.order === null && state.cart.token === token) {
+  // Changes to an ordered cart send no notice (migration 0004): only a cart with neither is kept.
+  if (cache && state.order === null && state.cart.ordered_at === null && state.cart.token === token) {
     cache.keep(ticket, shopper.organizationId, token, {
       json,
       tags: cartViewTags(state),

@@ -6,8 +6,9 @@
 --
 -- Tags: c:<cart id>, u:<customer id>, f:<offer id>, d:<discount code id>, l:<cart line id> (its gift details),
 -- o:<organization id> (the organization, its shipping profiles and tax rates), and * (everything: TRUNCATE).
--- Rows a view never shows are left out: a cart with an order is never cached, so order updates, order lines and
--- payment attempts send nothing; only an order's creation (or removal) does, for its cart.
+-- Rows a view never shows are left out: a cart with an order is never cached, so order updates, order lines,
+-- payment attempts and changes to an ordered cart send nothing; only an order's creation (or removal) does. Every
+-- notice makes its transaction's COMMIT take PostgreSQL's notify lock, so the order's later transactions send none.
 
 CREATE FUNCTION cart_view_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -40,8 +41,11 @@ BEGIN
 END
 $$;
 
--- A new cart is in no cache yet: its creation sends nothing.
-CREATE TRIGGER cart_view_changes AFTER UPDATE OR DELETE ON carts
+-- A new cart is in no cache yet: its creation sends nothing. Nor does a change to an ordered cart (ordered_at set,
+-- after its order's creation sent its tag): no view of it is kept.
+CREATE TRIGGER cart_view_changes AFTER UPDATE ON carts
+  FOR EACH ROW WHEN (NEW.ordered_at IS NULL) EXECUTE FUNCTION cart_view_changed('c', 'id');
+CREATE TRIGGER cart_view_removed AFTER DELETE ON carts
   FOR EACH ROW EXECUTE FUNCTION cart_view_changed('c', 'id');
 CREATE TRIGGER cart_view_changes AFTER INSERT OR UPDATE OR DELETE ON cart_offers
   FOR EACH ROW EXECUTE FUNCTION cart_view_changed('c', 'cart_id');
