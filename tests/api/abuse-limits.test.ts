@@ -278,6 +278,63 @@ describe('the PostgreSQL rate-limit store', () => {
   });
 });
 
+describe("order attempts checked in the order's own transaction (PostgreSQL)", () => {
+  function transactional() {
+    const store = createPostgresRateLimitStore(database.db, { retentionMs: ABUSE_LIMITS_RETENTION_MS });
+    const clock = new ManualClock('2031-01-01T00:00:00Z');
+    const limits = createAbuseLimits({ store, clock, logger: silent });
+    const inTransaction = limits.beforeOrderAttemptInTransaction;
+    if (!inTransaction) throw new Error('the PostgreSQL store checks inside a transaction');
+    return { limits, clock, inTransaction };
+  }
+
+  it('counts an attempt only when its transaction commits', async () => {
+    const { limits, inTransaction } = transactional();
+    // An attempt holds a failed-payment slot of its cart for a minute: 5 at once fill the cart's limit.
+    const cart = { ...newCart(), ip: '81.2.72.1' };
+    const limit = ABUSE_LIMITS.failedPaymentsPerCart.limit;
+    // Attempts rolled back with their orders count for nothing.
+    for (let i = 0; i < 2 * limit; i++) {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await inTransaction(tx, cart);
+          throw new Error('the order was not saved');
+        }),
+      ).rejects.toThrow('the order was not saved');
+    }
+    for (let i = 0; i < limit; i++) {
+      expect(await outcome(database.db.transaction((tx) => inTransaction(tx, cart)))).toBe('allowed');
+    }
+    // The committed ones count, here and through the ordinary check.
+    const error = refused(await outcome(database.db.transaction((tx) => inTransaction(tx, cart))));
+    expect(error.code).toBe('too_many_attempts');
+    expect(refused(await outcome(limits.beforeOrderAttempt(cart))).code).toBe('too_many_attempts');
+  });
+
+  it('applies the same rules as the ordinary check, failed payments first', async () => {
+    const { limits, inTransaction } = transactional();
+    const cart = { ...newCart(), ip: null };
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await outcome(database.db.transaction((tx) => inTransaction(tx, cart)))).toBe('allowed');
+      await limits.recordFailedPayment(cart);
+    }
+    const error = refused(await outcome(database.db.transaction((tx) => inTransaction(tx, cart))));
+    expect(error.code).toBe('too_many_failed_payments');
+    expect(error.headers).toEqual({ 'retry-after': '600' });
+  });
+
+  it('never lets parallel transactions past the limit', async () => {
+    const { inTransaction } = transactional();
+    const cart = { ...newCart(), ip: null };
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => outcome(database.db.transaction((tx) => inTransaction(tx, cart)))),
+    );
+    expect(results.filter((result) => result === 'allowed')).toHaveLength(
+      ABUSE_LIMITS.failedPaymentsPerCart.limit,
+    );
+  });
+});
+
 describe('when the rate-limit store is down', () => {
   it('lets requests through and logs the failure', async () => {
     const logs: string[] = [];

@@ -309,6 +309,12 @@ describe('discount codes', () => {
       code: 'Use 1 to 64 letters, digits, dashes or underscores.',
       percent_off: 'Must be at most 100.',
     });
+    // Found by tests/api/fuzz-routes.test.ts: more than 0 yet rounding to 0 basis points was a 500.
+    for (const percent of [5e-324, 1e-9]) {
+      const tiny = await api.post('/discount-codes', { code: 'TINY', kind: 'percent', percent_off: percent });
+      expect(tiny.status).toBe(422);
+      expect(tiny.body.fields).toEqual({ percent_off: 'Must be at least 0.01.' });
+    }
   });
 });
 

@@ -113,14 +113,17 @@ export function createTestGateway(options: { db: Queryable; approvalBaseUrl: str
     name: 'test',
 
     async charge(request) {
-      const previous = await remembered(request.idempotencyKey);
-      if (previous) return toResult(previous);
       const outcome =
         request.source.kind === 'card'
           ? decideCard(request.source.card.number, request.testCard)
           : decideToken(request.source.token);
-      // Nothing charged and nothing remembered: a retry with the same key may go through.
-      if (outcome === 'error') return { status: 'error', message: GATEWAY_ERROR_MESSAGE, retryable: true };
+      // Nothing charged and nothing remembered: a retry with the same key may go through. A key charged before
+      // answers its first result (below, recording answers the row already there).
+      if (outcome === 'error') {
+        const previous = await remembered(request.idempotencyKey);
+        if (previous) return toResult(previous);
+        return { status: 'error', message: GATEWAY_ERROR_MESSAGE, retryable: true };
+      }
       const reference = hashed('ch_test', request.idempotencyKey);
       let token: string | null = null;
       if (outcome === 'approved' && request.storeForFuture) {

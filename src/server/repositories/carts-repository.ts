@@ -211,16 +211,3 @@ export async function findOpenClaimCart(
   );
   return rows[0] ?? null;
 }
-
-export async function setCartCustomer(
-  db: Queryable,
-  organizationId: number,
-  cartId: number,
-  customerId: number,
-  now: Date,
-) {
-  await db.query(
-    'UPDATE carts SET customer_id = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2',
-    [organizationId, cartId, customerId, now],
-  );
-}

@@ -48,33 +48,6 @@ export async function insertCustomer(
   return rows[0] as CustomerRow;
 }
 
-export async function updateCustomer(
-  db: Queryable,
-  organizationId: number,
-  id: number,
-  values: Partial<Omit<CustomerRow, 'id' | 'organization_id'>>,
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `UPDATE customers SET
-       email = coalesce($3, email), phone = coalesce($4, phone), first_name = coalesce($5, first_name),
-       last_name = coalesce($6, last_name), same_address = coalesce($7, same_address),
-       email_opt_in = coalesce($8, email_opt_in), updated_at = $9
-     WHERE organization_id = $1 AND id = $2`,
-    [
-      organizationId,
-      id,
-      values.email ?? null,
-      values.phone ?? null,
-      values.first_name ?? null,
-      values.last_name ?? null,
-      values.same_address ?? null,
-      values.email_opt_in ?? null,
-      now,
-    ],
-  );
-}
-
 export async function upsertAddress(
   db: Queryable,
   organizationId: number,
@@ -107,4 +80,79 @@ export async function upsertAddress(
       now,
     ],
   );
+}
+
+/**
+ * An order's customer in one statement: a new one (customerId null) is created and set on the cart, an existing one
+ * is updated; then each address given is inserted or replaced. Answers the customer's id.
+ */
+export async function saveCartCustomer(
+  db: Queryable,
+  organizationId: number,
+  input: {
+    cartId: number;
+    customerId: number | null;
+    values: Omit<CustomerRow, 'id' | 'organization_id'>;
+    addresses: readonly (AddressValues & { kind: 'shipping' | 'billing' })[];
+  },
+  now: Date,
+): Promise<number> {
+  const { values, addresses } = input;
+  const column = <K extends keyof AddressValues | 'kind'>(key: K) => addresses.map((address) => address[key]);
+  const { rows } = await db.query<{ id: number }>(
+    `WITH inserted AS (
+       INSERT INTO customers (organization_id, email, phone, first_name, last_name, same_address, email_opt_in)
+       SELECT $1, $4::text, $5::text, $6::text, $7::text, $8::boolean, $9::boolean WHERE $3::bigint IS NULL
+       RETURNING id
+     ), updated AS (
+       UPDATE customers SET email = $4::text, phone = $5::text, first_name = $6::text, last_name = $7::text,
+              same_address = $8::boolean, email_opt_in = $9::boolean, updated_at = $10::timestamptz
+        WHERE $3::bigint IS NOT NULL AND organization_id = $1 AND id = $3::bigint
+       RETURNING id
+     ), customer AS (
+       SELECT id FROM inserted UNION ALL SELECT id FROM updated
+     ), cart AS (
+       UPDATE carts SET customer_id = inserted.id, updated_at = $10::timestamptz FROM inserted
+        WHERE carts.organization_id = $1 AND carts.id = $2
+     ), saved AS (
+       INSERT INTO addresses (organization_id, customer_id, kind, first_name, last_name, address1, address2, city,
+                              state, zipcode, country, phone, updated_at)
+       SELECT $1, customer.id, a.kind, a.first_name, a.last_name, a.address1, a.address2, a.city, a.state, a.zipcode,
+              a.country, a.phone, $10::timestamptz
+         FROM customer
+        CROSS JOIN unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[],
+                          $18::text[], $19::text[], $20::text[])
+                AS a(kind, first_name, last_name, address1, address2, city, state, zipcode, country, phone)
+       ON CONFLICT (organization_id, customer_id, kind) DO UPDATE SET
+         first_name = excluded.first_name, last_name = excluded.last_name, address1 = excluded.address1,
+         address2 = excluded.address2, city = excluded.city, state = excluded.state, zipcode = excluded.zipcode,
+         country = excluded.country, phone = excluded.phone, updated_at = excluded.updated_at
+     )
+     SELECT id FROM customer`,
+    [
+      organizationId,
+      input.cartId,
+      input.customerId,
+      values.email,
+      values.phone,
+      values.first_name,
+      values.last_name,
+      values.same_address,
+      values.email_opt_in,
+      now,
+      column('kind'),
+      column('first_name'),
+      column('last_name'),
+      column('address1'),
+      column('address2'),
+      column('city'),
+      column('state'),
+      column('zipcode'),
+      column('country'),
+      column('phone'),
+    ],
+  );
+  const id = rows[0]?.id ?? input.customerId;
+  if (id === null) throw new Error('the customer was not saved');
+  return id;
 }

@@ -20,8 +20,8 @@ export interface KeyClaim {
   now: Date;
 }
 
-/** Inserts the key as in progress; answers null when it was new, else the existing row, locked for this transaction. */
-export async function claimIdempotencyKey(db: Queryable, input: KeyClaim): Promise<IdempotencyRow | null> {
+/** Inserts the key as in progress; true when it was new (on its own, this one statement commits it). */
+export async function insertIdempotencyKey(db: Queryable, input: KeyClaim): Promise<boolean> {
   const inserted = await db.query(
     `INSERT INTO idempotency_keys (organization_id, scope, key, request_hash, status, locked_until, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)
@@ -36,7 +36,12 @@ export async function claimIdempotencyKey(db: Queryable, input: KeyClaim): Promi
       input.expiresAt,
     ],
   );
-  if (inserted.rowCount > 0) return null;
+  return inserted.rowCount > 0;
+}
+
+/** Inserts the key as in progress; answers null when it was new, else the existing row, locked for this transaction. */
+export async function claimIdempotencyKey(db: Queryable, input: KeyClaim): Promise<IdempotencyRow | null> {
+  if (await insertIdempotencyKey(db, input)) return null;
   const { rows } = await db.query<IdempotencyRow>(
     `SELECT request_hash, status, response_status, response_body, locked_until, expires_at
        FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 FOR UPDATE`,

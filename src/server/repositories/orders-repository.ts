@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import type { ShippingProfileRow } from './shipping-profiles-repository.js';
 
 export interface OrderAddress {
   fname: string;
@@ -135,6 +136,35 @@ export async function findOrderLines(
   return rows;
 }
 
+/** An order's lines (as findOrderLines) and the shipping profile it chose, when it did, in one statement. */
+export async function findOrderLinesAndProfile(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  shippingProfileId: number | null,
+): Promise<{ lines: OrderLineRow[]; profile: ShippingProfileRow | null }> {
+  const { rows } = await db.query<{
+    lines: OrderLineRow[];
+    profile:
+      | (Omit<ShippingProfileRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string })
+      | null;
+  }>(
+    `SELECT coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
+                       WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS lines,
+            (SELECT row_to_json(p) FROM shipping_profiles p
+              WHERE $3::bigint IS NOT NULL AND p.organization_id = $1 AND p.id = $3::bigint) AS profile`,
+    [organizationId, orderId, shippingProfileId],
+  );
+  const row = rows[0];
+  const profile = row?.profile ?? null;
+  return {
+    lines: row?.lines ?? [],
+    profile: profile
+      ? { ...profile, created_at: new Date(profile.created_at), updated_at: new Date(profile.updated_at) }
+      : null,
+  };
+}
+
 export async function findPaymentAttempts(
   db: Queryable,
   organizationId: number,
@@ -219,20 +249,45 @@ function orderParams(values: OrderValues): unknown[] {
   });
 }
 
-/** Creates the cart's order; the cart_id is unique, so only one order per cart can ever exist. */
+/**
+ * Creates the cart's order with its lines, in one statement; the cart_id is unique, so only one order per cart can ever
+ * exist. With `paymentLeaseUntil` its payment is in flight from the start (and `discountReserved` says it holds a use
+ * of its code).
+ */
 export async function insertOrder(
   db: Queryable,
   organizationId: number,
   cartId: number,
   values: OrderValues,
+  lines: readonly OrderLineValues[],
+  payment: { discountReserved?: boolean; paymentLeaseUntil?: Date },
   now: Date,
 ): Promise<number> {
+  const n = ORDER_COLUMNS.length;
+  const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO orders (organization_id, cart_id, ${ORDER_COLUMNS.join(', ')}, created_at, updated_at)
-     VALUES ($1, $2, ${ORDER_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, $${ORDER_COLUMNS.length + 3},
-             $${ORDER_COLUMNS.length + 3})
-     RETURNING id`,
-    [organizationId, cartId, ...orderParams(values), now],
+    `WITH inserted AS (
+       INSERT INTO orders (organization_id, cart_id, ${ORDER_COLUMNS.join(', ')}, discount_reserved,
+                           payment_lease_until, created_at, updated_at)
+       VALUES ($1, $2, ${ORDER_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, $${n + 3}, $${n + 4}, $${n + 5},
+               $${n + 5})
+       RETURNING id
+     ), lines AS (
+       INSERT INTO order_lines (organization_id, order_id, ${ORDER_LINE_COLUMNS.join(', ')})
+       SELECT $1, inserted.id, l.* FROM inserted CROSS JOIN unnest(${ORDER_LINE_TYPES.map(
+         (type, i) => `$${n + 6 + i}::${type}[]`,
+       ).join(', ')}) AS l
+     )
+     SELECT id FROM inserted`,
+    [
+      organizationId,
+      cartId,
+      ...orderParams(values),
+      payment.discountReserved ?? false,
+      payment.paymentLeaseUntil ?? null,
+      now,
+      ...ORDER_LINE_COLUMNS.map(column),
+    ],
   );
   return (rows[0] as { id: number }).id;
 }
@@ -282,7 +337,41 @@ export async function replaceOrderLines(
   await insertOrderLines(db, organizationId, orderId, lines);
 }
 
-/** The lines of an order that has none yet (one just inserted). */
+// The columns of order_lines an attempt writes, and their types, in one order.
+const ORDER_LINE_COLUMNS = [
+  'cart_offer_id',
+  'offer_id',
+  'item_name',
+  'quantity',
+  'unit_price',
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'total',
+  'is_gift',
+  'is_recurring',
+  'billing_interval_days',
+  'next_cycle_total',
+] as const satisfies readonly (keyof OrderLineValues)[];
+const ORDER_LINE_TYPES = [
+  'bigint',
+  'bigint',
+  'text',
+  'int',
+  'bigint',
+  'bigint',
+  'bigint',
+  'bigint',
+  'bigint',
+  'bigint',
+  'boolean',
+  'boolean',
+  'int',
+  'bigint',
+] as const;
+
+/** The lines of an order that has none yet. */
 export async function insertOrderLines(
   db: Queryable,
   organizationId: number,
@@ -291,30 +380,9 @@ export async function insertOrderLines(
 ): Promise<void> {
   const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
   await db.query(
-    `INSERT INTO order_lines (organization_id, order_id, cart_offer_id, offer_id, item_name, quantity, unit_price, subtotal,
-                              discount, shipping, tax, total, is_gift, is_recurring, billing_interval_days,
-                              next_cycle_total)
-     SELECT $1, $2, * FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::int[], $7::bigint[], $8::bigint[],
-                                  $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::boolean[],
-                                  $14::boolean[], $15::int[], $16::bigint[])`,
-    [
-      organizationId,
-      orderId,
-      column('cart_offer_id'),
-      column('offer_id'),
-      column('item_name'),
-      column('quantity'),
-      column('unit_price'),
-      column('subtotal'),
-      column('discount'),
-      column('shipping'),
-      column('tax'),
-      column('total'),
-      column('is_gift'),
-      column('is_recurring'),
-      column('billing_interval_days'),
-      column('next_cycle_total'),
-    ],
+    `INSERT INTO order_lines (organization_id, order_id, ${ORDER_LINE_COLUMNS.join(', ')})
+     SELECT $1, $2, * FROM unnest(${ORDER_LINE_TYPES.map((type, i) => `$${i + 3}::${type}[]`).join(', ')})`,
+    [organizationId, orderId, ...ORDER_LINE_COLUMNS.map(column)],
   );
 }
 
@@ -469,17 +537,49 @@ export async function insertPaymentMethod(
   return (rows[0] as { id: number }).id;
 }
 
-export async function setCartOrdered(
+/**
+ * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
+ * lease), marks its cart ordered, and answers its lines. The caller holds the order row.
+ */
+export async function completeOrderWithAttempt(
   db: Queryable,
   organizationId: number,
-  cartId: number,
+  input: {
+    orderId: number;
+    cartId: number;
+    attempt: PaymentAttemptValues;
+    paymentMethodId: number | null;
+    /** when the order's held code use changes as it completes */
+    discountReserved?: boolean | undefined;
+  },
   now: Date,
-): Promise<void> {
-  await db.query('UPDATE carts SET ordered_at = $3, updated_at = $3 WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    cartId,
-    now,
-  ]);
+): Promise<OrderLineRow[]> {
+  const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
+  const first = 6;
+  const { rows } = await db.query<OrderLineRow>(
+    `WITH attempt AS (
+       INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
+       VALUES ($1, ${keys.map((_, i) => `$${i + first}`).join(', ')}, $3)
+     ), completed AS (
+       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL,
+              discount_reserved = coalesce($4, discount_reserved),
+              payment_method_id = coalesce($5, payment_method_id), updated_at = $3
+        WHERE organization_id = $1 AND id = $2
+     ), ordered AS (
+       UPDATE carts SET ordered_at = $3, updated_at = $3 WHERE organization_id = $1 AND id = $${keys.length + first}
+     )
+     SELECT * FROM order_lines WHERE organization_id = $1 AND order_id = $2 ORDER BY id`,
+    [
+      organizationId,
+      input.orderId,
+      now,
+      input.discountReserved ?? null,
+      input.paymentMethodId,
+      ...keys.map((key) => input.attempt[key]),
+      input.cartId,
+    ],
+  );
+  return rows;
 }
 
 /** Issues a single-use claim code to each gift line of a completed order. */

@@ -21,27 +21,72 @@ export async function lockRateLimitBuckets(tx: Queryable, buckets: readonly stri
   );
 }
 
-/** When each bucket's events after its `since` happened, oldest first (at most `limit` per bucket). */
-export async function listRateLimitEventTimes(
+/**
+ * The check and the record of a rate-limited event in one statement (under the buckets' locks, taken before by
+ * lockRateLimitBuckets): reads when each counted bucket's events after its `since` happened (oldest first, at most
+ * `limit` per bucket), and only when every rule counts fewer events than its limit over its buckets (the rule
+ * findBrokenRules applies to those times) records one event in each `add` bucket as insertRateLimitEvents does.
+ */
+export async function insertRateLimitEventsUnlessBroken(
   tx: Queryable,
-  buckets: readonly { name: string; since: Date }[],
-  limit: number,
-): Promise<Map<string, Date[]>> {
-  const times = new Map<string, Date[]>(buckets.map((bucket) => [bucket.name, []]));
-  if (buckets.length === 0) return times;
-  const { rows } = await tx.query<{ bucket: string; occurred_at: Date | string }>(
-    `SELECT b.name AS bucket, e.occurred_at
-       FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS b(name, since, position)
-       CROSS JOIN LATERAL (
-         SELECT occurred_at, id FROM rate_limit_events
-          WHERE bucket = b.name AND occurred_at > b.since
-          ORDER BY occurred_at, id LIMIT $3
-       ) e
-      ORDER BY b.position, e.occurred_at, e.id`,
-    [buckets.map((bucket) => bucket.name), buckets.map((bucket) => bucket.since.toISOString()), limit],
+  input: {
+    counted: readonly { name: string; since: Date }[];
+    limit: number;
+    rules: readonly { bucketNames: readonly string[]; limit: number }[];
+    add: readonly { name: string; before: Date | null }[];
+    organizationId: number | null;
+    occurredAt: Date;
+  },
+): Promise<{ inserted: boolean; times: Map<string, Date[]> }> {
+  const times = new Map<string, Date[]>(input.counted.map((bucket) => [bucket.name, []]));
+  const members = input.rules.flatMap((rule, index) =>
+    rule.bucketNames.map((name) => ({ rule: index + 1, name })),
   );
-  for (const row of rows) times.get(row.bucket)?.push(new Date(row.occurred_at));
-  return times;
+  const { rows } = await tx.query<{ inserted: boolean; times: [string, string][] | null }>(
+    `WITH times AS (
+       SELECT b.name, b.position, e.occurred_at, e.id
+         FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS b(name, since, position)
+         CROSS JOIN LATERAL (
+           SELECT occurred_at, id FROM rate_limit_events
+            WHERE bucket = b.name AND occurred_at > b.since
+            ORDER BY occurred_at, id LIMIT $3
+         ) e
+     ), counts AS (
+       SELECT name, count(*) AS n FROM times GROUP BY name
+     ), admitted AS (
+       SELECT NOT EXISTS (
+         SELECT 1 FROM unnest($6::int[]) WITH ORDINALITY AS r(lim, rule)
+          WHERE r.lim <= (SELECT coalesce(sum(c.n), 0)
+                            FROM unnest($4::int[], $5::text[]) AS m(rule, name)
+                            JOIN counts c ON c.name = m.name
+                           WHERE m.rule = r.rule)
+       ) AS ok
+     ), forgotten AS (
+       DELETE FROM rate_limit_events e
+        USING unnest($7::text[], $8::timestamptz[]) AS b(name, before), admitted
+        WHERE admitted.ok AND e.bucket = b.name AND e.occurred_at <= b.before
+     ), recorded AS (
+       INSERT INTO rate_limit_events (organization_id, bucket, occurred_at)
+       SELECT $9, b.name, $10 FROM unnest($7::text[]) AS b(name), admitted WHERE admitted.ok
+     )
+     SELECT (SELECT ok FROM admitted) AS inserted,
+            (SELECT json_agg(json_build_array(name, occurred_at) ORDER BY position, occurred_at, id) FROM times) AS times`,
+    [
+      input.counted.map((bucket) => bucket.name),
+      input.counted.map((bucket) => bucket.since.toISOString()),
+      input.limit,
+      members.map((member) => member.rule),
+      members.map((member) => member.name),
+      input.rules.map((rule) => rule.limit),
+      input.add.map((bucket) => bucket.name),
+      input.add.map((bucket) => bucket.before?.toISOString() ?? null),
+      input.organizationId,
+      input.occurredAt,
+    ],
+  );
+  const row = rows[0];
+  for (const [name, time] of row?.times ?? []) times.get(name)?.push(new Date(time));
+  return { inserted: row?.inserted === true, times };
 }
 
 /**

@@ -53,36 +53,10 @@ export async function findShippingProfile(
   return rows[0] ?? null;
 }
 
-/** Active profiles that ship to the country, cheapest first. */
-export async function findShippingProfilesForCountry(
-  db: Queryable,
-  organizationId: number,
-  country: string,
-): Promise<ShippingProfileRow[]> {
-  const { rows } = await db.query<ShippingProfileRow>(
-    `SELECT * FROM shipping_profiles
-      WHERE organization_id = $1 AND active AND $2 = ANY(countries)
-      ORDER BY price, id`,
-    [organizationId, country],
-  );
-  return rows;
-}
-
 export function listShippingProfiles(
   db: Queryable,
   organizationId: number,
   options: { limit?: number | undefined; startingAfter?: number | undefined },
 ): Promise<Page<ShippingProfileRow>> {
   return listPage<ShippingProfileRow>(db, 'shipping_profiles', organizationId, options);
-}
-
-export async function organizationHasShippingProfiles(
-  db: Queryable,
-  organizationId: number,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    'SELECT 1 FROM shipping_profiles WHERE organization_id = $1 AND active LIMIT 1',
-    [organizationId],
-  );
-  return rows.length > 0;
 }

@@ -48,22 +48,6 @@ export async function findTaxRate(
   return rows[0] ?? null;
 }
 
-/** The state's own rate when there is one, else the country's. */
-export async function findTaxRateFor(
-  db: Queryable,
-  organizationId: number,
-  country: string,
-  state: string | null,
-): Promise<TaxRateRow | null> {
-  const { rows } = await db.query<TaxRateRow>(
-    `SELECT * FROM tax_rates
-      WHERE organization_id = $1 AND country = $2 AND (state IS NULL OR state = $3)
-      ORDER BY state IS NULL LIMIT 1`,
-    [organizationId, country, state],
-  );
-  return rows[0] ?? null;
-}
-
 export function listTaxRates(
   db: Queryable,
   organizationId: number,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Queryable } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { Bucket, BrokenRule, RateLimitStore, RateRule } from './rate-limit-store.js';
@@ -35,6 +36,15 @@ export interface AbuseLimits {
    * or `too_many_attempts`, with Retry-After) when the cart or the IP may not try to pay now.
    */
   beforeOrderAttempt(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
+  /**
+   * beforeOrderAttempt inside the caller's transaction, which must be on the store's database (only when the store is
+   * PostgreSQL, else absent): the attempt is counted only if that transaction commits. A failing store fails that
+   * transaction instead of letting the attempt through.
+   */
+  beforeOrderAttemptInTransaction?(
+    tx: Queryable,
+    input: { organizationId: number; cartId: number; ip: string | null },
+  ): Promise<void>;
   /** Call when the gateway declined or failed the payment of an attempt that passed beforeOrderAttempt. */
   recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
 }
@@ -99,6 +109,48 @@ export function createAbuseLimits(options: {
     }
   }
 
+  /** The order-attempt rules, checked and recorded by `consumeWith`; throws the 429 when one is broken. */
+  async function orderAttempt(
+    input: { organizationId: number; cartId: number; ip: string | null },
+    consumeWith: (rules: RateRule[], add: Bucket[]) => Promise<BrokenRule[]>,
+  ): Promise<void> {
+    const b = orderBuckets(input);
+    const L = ABUSE_LIMITS;
+    // Rule order matters below: failed-payment rules first, then the general rates.
+    const rules: RateRule[] = [
+      { buckets: [b.failedCart, b.pendingCart], limit: L.failedPaymentsPerCart.limit },
+      ...(b.ip ? [{ buckets: [b.ip.failed, b.ip.pending], limit: L.failedPaymentsPerIp.limit }] : []),
+      { buckets: [b.attemptsCart], limit: L.orderAttemptsPerCart.limit },
+      ...(b.ip ? [{ buckets: [b.ip.attempts], limit: L.orderAttemptsPerIp.limit }] : []),
+    ];
+    const add = [b.pendingCart, b.attemptsCart, ...(b.ip ? [b.ip.pending, b.ip.attempts] : [])];
+    const broken = await consumeWith(rules, add);
+    if (broken.length === 0) return;
+
+    const retryAfterMs = Math.max(...broken.map((rule) => rule.retryAfterMs));
+    // Declines alone fill a failed-payment rule: card testing, or a shopper who should try another way.
+    const declined = broken.some((rule) => {
+      const buckets = rules[rule.rule]?.buckets ?? [];
+      const limit = rules[rule.rule]?.limit ?? Infinity;
+      return buckets[0]?.name.startsWith('failed-payment:') === true && (rule.counts[0] ?? 0) >= limit;
+    });
+    if (declined) {
+      throw tooMany(
+        'too_many_failed_payments',
+        (wait) =>
+          `Too many payment attempts were declined. For your security, payment is paused; please try again in ${wait}.`,
+        retryAfterMs,
+      );
+    }
+    throw tooMany(
+      'too_many_attempts',
+      (wait) => `Too many order attempts in a short time. Please wait ${wait} and try again.`,
+      retryAfterMs,
+    );
+  }
+
+  const consumeInTransaction = store.consumeInTransaction?.bind(store);
+
   return {
     async authorize({ ip, organizationId }) {
       if (ip === null) return;
@@ -118,41 +170,26 @@ export function createAbuseLimits(options: {
       }
     },
 
-    async beforeOrderAttempt(input) {
-      const b = orderBuckets(input);
-      const L = ABUSE_LIMITS;
-      // Rule order matters below: failed-payment rules first, then the general rates.
-      const rules: RateRule[] = [
-        { buckets: [b.failedCart, b.pendingCart], limit: L.failedPaymentsPerCart.limit },
-        ...(b.ip ? [{ buckets: [b.ip.failed, b.ip.pending], limit: L.failedPaymentsPerIp.limit }] : []),
-        { buckets: [b.attemptsCart], limit: L.orderAttemptsPerCart.limit },
-        ...(b.ip ? [{ buckets: [b.ip.attempts], limit: L.orderAttemptsPerIp.limit }] : []),
-      ];
-      const add = [b.pendingCart, b.attemptsCart, ...(b.ip ? [b.ip.pending, b.ip.attempts] : [])];
-      const broken = await consume(rules, add, input.organizationId);
-      if (broken.length === 0) return;
+    beforeOrderAttempt: (input) =>
+      orderAttempt(input, (rules, add) => consume(rules, add, input.organizationId)),
 
-      const retryAfterMs = Math.max(...broken.map((rule) => rule.retryAfterMs));
-      // Declines alone fill a failed-payment rule: card testing, or a shopper who should try another way.
-      const declined = broken.some((rule) => {
-        const buckets = rules[rule.rule]?.buckets ?? [];
-        const limit = rules[rule.rule]?.limit ?? Infinity;
-        return buckets[0]?.name.startsWith('failed-payment:') === true && (rule.counts[0] ?? 0) >= limit;
-      });
-      if (declined) {
-        throw tooMany(
-          'too_many_failed_payments',
-          (wait) =>
-            `Too many payment attempts were declined. For your security, payment is paused; please try again in ${wait}.`,
-          retryAfterMs,
-        );
-      }
-      throw tooMany(
-        'too_many_attempts',
-        (wait) => `Too many order attempts in a short time. Please wait ${wait} and try again.`,
-        retryAfterMs,
-      );
-    },
+    ...(consumeInTransaction
+      ? {
+          beforeOrderAttemptInTransaction: (
+            tx: Queryable,
+            input: Parameters<AbuseLimits['beforeOrderAttempt']>[0],
+          ) =>
+            orderAttempt(input, async (rules, add) => {
+              const result = await consumeInTransaction(tx, {
+                rules,
+                add,
+                now: clock.now(),
+                organizationId: input.organizationId,
+              });
+              return result.ok ? [] : result.broken;
+            }),
+        }
+      : {}),
 
     async recordFailedPayment(input) {
       const b = orderBuckets(input);

@@ -1,12 +1,12 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import {
   deleteOldestRateLimitEvents,
   insertRateLimitEvents,
-  listRateLimitEventTimes,
+  insertRateLimitEventsUnlessBroken,
   lockRateLimitBuckets,
   pruneRateLimitEvents,
 } from '../repositories/rate-limit-events-repository.js';
-import { findBrokenRules, type Bucket, type RateLimitStore } from './rate-limit-store.js';
+import { findBrokenRules, type Bucket, type ConsumeResult, type RateLimitStore } from './rate-limit-store.js';
 
 // More events than any limit could need to count; bounds what one check reads.
 const MAX_EVENTS_READ = 10_000;
@@ -31,34 +31,54 @@ export function createPostgresRateLimitStore(
 
   const allNames = (...groups: (readonly Bucket[])[]) => groups.flat().map((bucket) => bucket.name);
 
+  /** The check and its record, under the buckets' locks (held until the transaction ends). */
+  async function check(
+    tx: Queryable,
+    { rules, add, now, organizationId }: Parameters<RateLimitStore['consume']>[0],
+  ): Promise<ConsumeResult> {
+    const nowMs = now.getTime();
+    await lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
+    const counted = new Map<string, Date>();
+    for (const bucket of rules.flatMap((rule) => rule.buckets)) {
+      if (!counted.has(bucket.name)) counted.set(bucket.name, new Date(nowMs - bucket.windowMs));
+    }
+    // The check and the record in one statement: it records only when no rule is at its limit.
+    const { inserted, times } = await insertRateLimitEventsUnlessBroken(tx, {
+      counted: [...counted].map(([name, since]) => ({ name, since })),
+      limit: MAX_EVENTS_READ,
+      rules: rules.map((rule) => ({
+        bucketNames: rule.buckets.map((bucket) => bucket.name),
+        limit: rule.limit,
+      })),
+      add: add.map((bucket) => ({ name: bucket.name, before: new Date(nowMs - bucket.windowMs) })),
+      organizationId,
+      occurredAt: now,
+    });
+    if (inserted) return { ok: true };
+    const broken = findBrokenRules(
+      rules,
+      (bucket) => (times.get(bucket.name) ?? []).map((time) => time.getTime()),
+      nowMs,
+    );
+    // The statement and findBrokenRules apply the same rule to the same events.
+    if (broken.length === 0) throw new Error('rate-limit check disagrees with the events it read');
+    return { ok: false, broken };
+  }
+
   return {
-    async consume({ rules, add, now, organizationId }) {
-      const nowMs = now.getTime();
-      const result = await db.transaction(async (tx) => {
-        await lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
-        const counted = new Map<string, Date>();
-        for (const bucket of rules.flatMap((rule) => rule.buckets)) {
-          if (!counted.has(bucket.name)) counted.set(bucket.name, new Date(nowMs - bucket.windowMs));
-        }
-        const times = await listRateLimitEventTimes(
-          tx,
-          [...counted].map(([name, since]) => ({ name, since })),
-          MAX_EVENTS_READ,
-        );
-        const broken = findBrokenRules(
-          rules,
-          (bucket) => (times.get(bucket.name) ?? []).map((time) => time.getTime()),
-          nowMs,
-        );
-        if (broken.length > 0) return { ok: false as const, broken };
-        await insertRateLimitEvents(tx, {
-          buckets: add.map((bucket) => ({ name: bucket.name, before: new Date(nowMs - bucket.windowMs) })),
-          organizationId,
-          occurredAt: now,
-        });
-        return { ok: true as const };
+    async consume(input) {
+      const result = await db.transaction((tx) => check(tx, input));
+      await pruneWhenDue(input.now.getTime());
+      return result;
+    },
+
+    async consumeInTransaction(tx, input) {
+      const result = await check(tx, input);
+      // On a connection of its own, not waited for while the caller's transaction holds its locks; a prune that
+      // failed is tried again at the next check.
+      pruneWhenDue(input.now.getTime()).catch(() => {
+        nextPruneAt = 0;
       });
-      await pruneWhenDue(nowMs);
       return result;
     },
 

@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/database.js';
+
 /** A named series of events, counted over a sliding window (every bucket is always used with the same window). */
 export interface Bucket {
   name: string;
@@ -33,6 +35,15 @@ export interface RateLimitStore {
     now: Date;
     organizationId: number | null;
   }): Promise<ConsumeResult>;
+  /**
+   * consume inside the caller's transaction on the store's own database (the PostgreSQL store only): the buckets stay
+   * locked until that transaction ends, and the events recorded are kept only if it commits. Unlike consume, a
+   * failure leaves that transaction failed.
+   */
+  consumeInTransaction?(
+    tx: Queryable,
+    input: { rules: readonly RateRule[]; add: readonly Bucket[]; now: Date; organizationId: number | null },
+  ): Promise<ConsumeResult>;
   /** Records one event in each `add` bucket and removes the oldest live event of each `release` bucket. */
   record(input: {
     add: readonly Bucket[];

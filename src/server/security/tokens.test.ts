@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { jwtVerify } from 'jose';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, createTokenService, VERIFIED_TOKENS_KEPT } from './tokens.js';
 
@@ -18,6 +19,35 @@ describe('createTokenService', () => {
     clock.advance(1000);
     expect(await tokens.verifyAccessToken(token)).toEqual({ ok: false, reason: 'expired' });
     expect(await tokens.verifyAccessToken(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('signs standard HS256 tokens without WebCrypto, and takes its own as verified', async () => {
+    const clock = new ManualClock();
+    const tokens = createTokenService({ current: SECRET }, clock);
+    const sign = vi.spyOn(globalThis.crypto.subtle, 'sign');
+    const verify = vi.spyOn(globalThis.crypto.subtle, 'verify');
+    try {
+      const { token } = await tokens.issueAccessToken(claims);
+      const csrf = await tokens.issueCsrfToken(600);
+      expect(await tokens.verifyAccessToken(token)).toEqual({ ok: true, value: claims });
+      expect((await tokens.verifyCsrfToken(csrf)).ok).toBe(true);
+      expect(sign).not.toHaveBeenCalled();
+      expect(verify).not.toHaveBeenCalled();
+      // Any other holder of the secret accepts them.
+      const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(SECRET), {
+        algorithms: ['HS256'],
+        issuer: 'secure-checkout',
+        audience: 'checkout-api',
+        currentDate: clock.now(),
+        requiredClaims: ['exp', 'iat', 'jti'],
+      });
+      expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+      expect(payload).toMatchObject({ org: 7, sub: 'demo' });
+      expect(payload.exp).toBe((payload.iat ?? 0) + ACCESS_TOKEN_LIFETIME_SECONDS);
+    } finally {
+      sign.mockRestore();
+      verify.mockRestore();
+    }
   });
 
   it('never lets a verified token stand in for a changed one', async () => {

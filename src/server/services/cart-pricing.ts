@@ -9,12 +9,8 @@ import {
   type PricingResult,
 } from '../../domain/pricing.js';
 import type { Queryable } from '../db/database.js';
-import {
-  findShippingProfilesForCountry,
-  organizationHasShippingProfiles,
-  type ShippingProfileRow,
-} from '../repositories/shipping-profiles-repository.js';
-import { findTaxRateFor } from '../repositories/tax-rates-repository.js';
+import { findPricingPlaces } from '../repositories/pricing-repository.js';
+import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
 import { isGiftClaimCart, isShippingRequired, shipsWithOrder, type CartState } from './cart-state.js';
 
 /** The places a cart is priced for: tax follows the shipping address, or the billing one when nothing ships. */
@@ -138,31 +134,7 @@ export async function priceCartState(
 
   const address = options.address;
   const shipping = isShippingRequired(state);
-  let shippingProfiles: ShippingProfileRow[] = [];
-  let chosenProfile: ShippingProfileRow | null = null;
-  let shippingNotice: Notice | null = null;
-  if (shipping && !claim && address?.shipCountry) {
-    shippingProfiles = await findShippingProfilesForCountry(db, state.organization.id, address.shipCountry);
-    const requested =
-      options.requestedProfileId === null
-        ? undefined
-        : shippingProfiles.find((p) => p.id === options.requestedProfileId);
-    chosenProfile = requested ?? shippingProfiles[0] ?? null;
-    if (shippingProfiles.length === 0) {
-      if (await organizationHasShippingProfiles(db, state.organization.id)) {
-        shippingNotice = {
-          code: 'shipping_unavailable',
-          message: `We don't ship to ${countryName(address.shipCountry)}. Choose another shipping address.`,
-        };
-      }
-    } else if (options.requestedProfileId !== null && !requested && chosenProfile) {
-      shippingNotice = {
-        code: 'shipping_profile_changed',
-        message: `That shipping option isn't available for ${countryName(address.shipCountry)}; we chose ${chosenProfile.name}.`,
-      };
-    }
-  }
-
+  const shipCountry = shipping && !claim && address?.shipCountry ? address.shipCountry : null;
   const taxPlace =
     shipping && address?.shipCountry
       ? { country: address.shipCountry, state: address.shipState }
@@ -171,10 +143,37 @@ export async function priceCartState(
         : address?.shipCountry
           ? { country: address.shipCountry, state: address.shipState }
           : null;
-  const taxRate =
-    taxPlace === null
+  // The profiles for the country and the tax rate for the place, in one statement.
+  const places =
+    shipCountry === null && taxPlace === null
       ? null
-      : await findTaxRateFor(db, state.organization.id, taxPlace.country, taxPlace.state);
+      : await findPricingPlaces(db, state.organization.id, shipCountry, taxPlace);
+
+  let shippingProfiles: ShippingProfileRow[] = [];
+  let chosenProfile: ShippingProfileRow | null = null;
+  let shippingNotice: Notice | null = null;
+  if (shipCountry !== null && places) {
+    shippingProfiles = places.shippingProfiles;
+    const requested =
+      options.requestedProfileId === null
+        ? undefined
+        : shippingProfiles.find((p) => p.id === options.requestedProfileId);
+    chosenProfile = requested ?? shippingProfiles[0] ?? null;
+    if (shippingProfiles.length === 0) {
+      if (places.hasShippingProfiles) {
+        shippingNotice = {
+          code: 'shipping_unavailable',
+          message: `We don't ship to ${countryName(shipCountry)}. Choose another shipping address.`,
+        };
+      }
+    } else if (options.requestedProfileId !== null && !requested && chosenProfile) {
+      shippingNotice = {
+        code: 'shipping_profile_changed',
+        message: `That shipping option isn't available for ${countryName(shipCountry)}; we chose ${chosenProfile.name}.`,
+      };
+    }
+  }
+  const taxRate = places?.taxRate ?? null;
 
   const result = priceCart({
     lines,

@@ -42,6 +42,9 @@ function toValues(input: UpdateDiscountCode, currency: string) {
     percentOffBp = Math.round(input.percent_off * 100);
     if (Math.abs(input.percent_off * 100 - percentOffBp) > 1e-6) {
       fields.percent_off = 'Use at most 2 decimal places, e.g. 12.5.';
+    } else if (percentOffBp < 1) {
+      // More than 0 but less than a hundredth (say 1e-9) rounds to nothing.
+      fields.percent_off = 'Must be at least 0.01.';
     }
   }
   const values: Partial<DiscountCodeValues> = {

@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  insertIdempotencyKey,
   releaseIdempotencyKey,
   restartIdempotencyKey,
 } from '../repositories/idempotency-repository.js';
@@ -83,36 +84,39 @@ export async function runIdempotent<T>(
     expiresAt: new Date(input.now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS),
     now: input.now,
   };
-  const replay = await db.transaction(async (tx): Promise<Outcome<T> | null> => {
-    const existing = await claimIdempotencyKey(tx, lease);
-    if (existing === null) return null;
-    if (existing.expires_at <= input.now) {
-      await restartIdempotencyKey(tx, lease);
-      return null;
-    }
-    if (existing.request_hash !== input.requestHash) {
-      throw new AppError(
-        422,
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used for a different request. Use a new key for a new attempt.',
-      );
-    }
-    if (existing.status === 'done') {
-      return { status: existing.response_status ?? 200, body: existing.response_body as T };
-    }
-    if (existing.locked_until !== null && existing.locked_until > input.now) {
-      throw new AppError(
-        409,
-        'request_in_progress',
-        'This request is still being processed. Try again in a moment.',
-        {
-          headers: { 'retry-after': '1' },
-        },
-      );
-    }
-    await restartIdempotencyKey(tx, lease);
-    return null;
-  });
+  // A new key (the usual case) is taken by one statement; a key seen before is examined under its row lock.
+  const replay = (await insertIdempotencyKey(db, lease))
+    ? null
+    : await db.transaction(async (tx): Promise<Outcome<T> | null> => {
+        const existing = await claimIdempotencyKey(tx, lease);
+        if (existing === null) return null;
+        if (existing.expires_at <= input.now) {
+          await restartIdempotencyKey(tx, lease);
+          return null;
+        }
+        if (existing.request_hash !== input.requestHash) {
+          throw new AppError(
+            422,
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used for a different request. Use a new key for a new attempt.',
+          );
+        }
+        if (existing.status === 'done') {
+          return { status: existing.response_status ?? 200, body: existing.response_body as T };
+        }
+        if (existing.locked_until !== null && existing.locked_until > input.now) {
+          throw new AppError(
+            409,
+            'request_in_progress',
+            'This request is still being processed. Try again in a moment.',
+            {
+              headers: { 'retry-after': '1' },
+            },
+          );
+        }
+        await restartIdempotencyKey(tx, lease);
+        return null;
+      });
   if (replay) return replay;
 
   try {

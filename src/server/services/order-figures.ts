@@ -1,13 +1,18 @@
 import { minor } from '../../domain/money.js';
 import type { PricingResult } from '../../domain/pricing.js';
 import type { Queryable } from '../db/database.js';
-import { findOrderLines, type OrderRow } from '../repositories/orders-repository.js';
-import { findShippingProfile } from '../repositories/shipping-profiles-repository.js';
+import { findOrderLinesAndProfile, type OrderRow } from '../repositories/orders-repository.js';
 import type { CartPricing } from './cart-pricing.js';
 
 /** A completed order's figures as charged, in the shape the cart presenter reads (prices may have changed since). */
 export async function pricingOfOrder(db: Queryable, order: OrderRow): Promise<CartPricing> {
-  const lines = await findOrderLines(db, order.organization_id, order.id);
+  // The lines as charged and the shipping profile chosen, in one statement.
+  const { lines, profile: chosenProfile } = await findOrderLinesAndProfile(
+    db,
+    order.organization_id,
+    order.id,
+    order.shipping_profile_id,
+  );
   const result: PricingResult = {
     lines: lines.map((line) => ({
       id: line.cart_offer_id,
@@ -30,10 +35,6 @@ export async function pricingOfOrder(db: Queryable, order: OrderRow): Promise<Ca
     isRecurring: lines.some((line) => line.is_recurring),
     shipsAnything: order.shipping_address !== null,
   };
-  const chosenProfile =
-    order.shipping_profile_id === null
-      ? null
-      : await findShippingProfile(db, order.organization_id, order.shipping_profile_id);
   return {
     result,
     discountNotice: null,

@@ -26,13 +26,8 @@ import type {
   ExpressCompleteResult,
   PaymentGateway,
 } from '../payments/gateway.js';
-import { setCartCustomer, setLineQuantity } from '../repositories/carts-repository.js';
-import {
-  insertCustomer,
-  updateCustomer,
-  upsertAddress,
-  type AddressValues,
-} from '../repositories/customers-repository.js';
+import { setLineQuantity } from '../repositories/carts-repository.js';
+import { saveCartCustomer, type AddressValues } from '../repositories/customers-repository.js';
 import {
   expireExpressPayment,
   findExpressPayment,
@@ -43,9 +38,7 @@ import {
 } from '../repositories/express-payments-repository.js';
 import {
   countPaymentAttempts,
-  findOrderLines,
   insertOrder,
-  insertOrderLines,
   insertPaymentAttempt,
   insertPaymentMethod,
   issueGiftClaimCodes,
@@ -55,9 +48,9 @@ import {
   releaseDiscountUse,
   releasePaymentLease,
   clearDiscountReservation,
+  completeOrderWithAttempt,
   replaceOrderLines,
   reserveDiscountUse,
-  setCartOrdered,
   setOrderOutcome,
   updateOrder,
   type OrderAddress,
@@ -77,6 +70,11 @@ import { newCartToken, newGiftClaimCode } from './secrets.js';
 /** The abuse limits orders respect (src/server/security/abuse-limits.ts). */
 export interface OrderLimits {
   beforeOrderAttempt(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
+  /** beforeOrderAttempt inside the order's transaction, when the limits are kept in the same database */
+  beforeOrderAttemptInTransaction?(
+    tx: Queryable,
+    input: { organizationId: number; cartId: number; ip: string | null },
+  ): Promise<void>;
   recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
 }
 
@@ -103,6 +101,8 @@ const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
 
 type Plan =
   | { kind: 'completed'; organization: OrganizationRow; cartId: number }
+  /** the abuse limits refused the payment: the order is saved without it and the 429 is answered */
+  | { kind: 'refused'; organization: OrganizationRow; error: AppError }
   | {
       kind: 'express_start';
       organization: OrganizationRow;
@@ -125,6 +125,8 @@ type Plan =
       storeForFuture: boolean;
       isTest: boolean;
       discountCodeId: number | null;
+      /** the abuse limits were checked (and this attempt counted) as the order was saved */
+      limitsChecked: boolean;
       payment:
         | { method: 'card'; card: CardDetails; summary: CardSummary; testCard: boolean }
         | { method: 'paypal'; express: ExpressPaymentRow };
@@ -392,18 +394,16 @@ async function saveCustomer(
     same_address: sameAddress,
     email_opt_in: body.email_opt_in ?? false,
   };
-  const organizationId = state.organization.id;
-  let customerId = state.customer?.id ?? null;
-  if (customerId === null) {
-    customerId = (await insertCustomer(tx, organizationId, values)).id;
-    await setCartCustomer(tx, organizationId, state.cart.id, customerId, now);
-  } else {
-    await updateCustomer(tx, organizationId, customerId, values, now);
-  }
-  if (ship.country || ship.address1)
-    await upsertAddress(tx, organizationId, customerId, 'shipping', toAddressValues(ship), now);
-  if (billing.country || billing.address1)
-    await upsertAddress(tx, organizationId, customerId, 'billing', toAddressValues(billing), now);
+  const addressList: (AddressValues & { kind: 'shipping' | 'billing' })[] = [];
+  if (ship.country || ship.address1) addressList.push({ kind: 'shipping', ...toAddressValues(ship) });
+  if (billing.country || billing.address1) addressList.push({ kind: 'billing', ...toAddressValues(billing) });
+  // The customer (created and set on the cart, or updated) and its addresses: one statement.
+  const customerId = await saveCartCustomer(
+    tx,
+    state.organization.id,
+    { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList },
+    now,
+  );
   return customerId;
 }
 
@@ -454,14 +454,16 @@ function orderValues(
 }
 
 /**
- * Completes an order inside the caller's transaction: status, gift claim codes, the claimed gift, subscriptions for
- * its recurring lines (not gifts: a recipient's own claim starts theirs), the stored payment method.
+ * Completes an order inside the caller's transaction: its approved payment attempt and status (one statement), gift
+ * claim codes, the claimed gift, subscriptions for its recurring lines (not gifts: a recipient's own claim starts
+ * theirs), the stored payment method.
  */
 async function completeOrder(
   tx: Queryable,
   organization: OrganizationRow,
   order: Pick<OrderRow, 'id' | 'cart_id' | 'customer_id' | 'currency' | 'is_test'>,
   context: {
+    attempt: PaymentAttemptValues;
     paymentMethodId: number | null;
     giftClaimId: number | null;
     /** when the order's held code use changes as it completes (an order paid in full by its code) */
@@ -470,20 +472,18 @@ async function completeOrder(
   },
 ): Promise<void> {
   const { now, giftClaimId: giftId } = context;
-  await setOrderOutcome(
+  const lines = await completeOrderWithAttempt(
     tx,
     organization.id,
-    order.id,
     {
-      status: 'complete',
-      completedAt: now,
+      orderId: order.id,
+      cartId: order.cart_id,
+      attempt: context.attempt,
       paymentMethodId: context.paymentMethodId,
       discountReserved: context.discountReserved,
     },
     now,
   );
-  await setCartOrdered(tx, organization.id, order.cart_id, now);
-  const lines = await findOrderLines(tx, organization.id, order.id);
   await issueGiftClaimCodes(
     tx,
     organization.id,
@@ -626,33 +626,57 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       ip: shopper.clientIp,
       now,
     });
-    const orderId = existing ? existing.id : await insertOrder(tx, organization.id, cart.id, values, now);
-    if (existing) await updateOrder(tx, organization.id, orderId, values, now);
-    // A new order has no lines to replace yet.
-    await (existing ? replaceOrderLines : insertOrderLines)(
-      tx,
-      organization.id,
-      orderId,
-      state.lines.map((line) => {
-        const priced = pricing.result.lines.find((entry) => entry.id === line.id);
-        return {
-          cart_offer_id: line.id,
-          offer_id: line.offer_id,
-          item_name: line.item_name,
-          quantity: line.quantity,
-          unit_price: line.price_override ?? line.price,
-          subtotal: priced?.subtotal ?? 0,
-          discount: priced?.discount ?? 0,
-          shipping: priced?.shipping ?? 0,
-          tax: priced?.tax ?? 0,
-          total: priced?.total ?? 0,
-          is_gift: line.is_gift,
-          is_recurring: line.is_recurring,
-          billing_interval_days: line.billing_interval_days,
-          next_cycle_total: priced?.nextCycleTotal ?? null,
-        };
-      }),
-    );
+    const lines = state.lines.map((line) => {
+      const priced = pricing.result.lines.find((entry) => entry.id === line.id);
+      return {
+        cart_offer_id: line.id,
+        offer_id: line.offer_id,
+        item_name: line.item_name,
+        quantity: line.quantity,
+        unit_price: line.price_override ?? line.price,
+        subtotal: priced?.subtotal ?? 0,
+        discount: priced?.discount ?? 0,
+        shipping: priced?.shipping ?? 0,
+        tax: priced?.tax ?? 0,
+        total: priced?.total ?? 0,
+        is_gift: line.is_gift,
+        is_recurring: line.is_recurring,
+        billing_interval_days: line.billing_interval_days,
+        next_cycle_total: priced?.nextCycleTotal ?? null,
+      };
+    });
+    const wantedCode = values.discount_code_id;
+    const holdCodeUse = async () => {
+      if (wantedCode === null) return;
+      if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
+        throw new AppError(
+          422,
+          'discount_code_used_up',
+          `The code ${values.discount_code ?? ''} has just been used up. Remove it to place your order at the full price.`,
+        );
+      }
+    };
+    const chargesNow = paymentDue && !expressStart;
+    const paymentLeaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
+    let orderId: number;
+    if (existing) {
+      orderId = existing.id;
+      await updateOrder(tx, organization.id, orderId, values, now);
+      await replaceOrderLines(tx, organization.id, orderId, lines);
+    } else {
+      // A new order: one use of its code is held first (as below for an earlier order), so that the order, its lines
+      // and, when it is paid now, its payment lease are written by one statement.
+      if (!expressStart) await holdCodeUse();
+      orderId = await insertOrder(
+        tx,
+        organization.id,
+        cart.id,
+        values,
+        lines,
+        chargesNow ? { discountReserved: wantedCode !== null, paymentLeaseUntil } : {},
+        now,
+      );
+    }
 
     if (expressStart) {
       const publicId = `pt_${newCartToken()}`;
@@ -694,34 +718,33 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     }
 
     // One use of the code is held before any money moves; a code used up meanwhile stops the order here.
-    // An order inserted just now is as this transaction wrote it; an earlier one is read again, under its row lock.
-    const order = existing
-      ? ((await lockOrder(tx, organization.id, orderId)) as OrderRow)
-      : { ...values, id: orderId, cart_id: cart.id, discount_reserved: false };
-    // An earlier attempt whose lease ran out may have completed the order since the cart was read: this transaction
-    // (and the lines it rewrote) is undone rather than the order being charged a second time.
-    if (order.status === 'complete') throw orderAlreadyPlaced();
-    const wantedCode = values.discount_code_id;
-    // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
-    const heldCode = order.discount_reserved ? (existing?.discount_code_id ?? null) : null;
-    let reserved = heldCode !== null && heldCode === wantedCode;
-    if (heldCode !== null && heldCode !== wantedCode) await releaseDiscountUse(tx, organization.id, heldCode);
-    if (wantedCode !== null && !reserved) {
-      if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
-        throw new AppError(
-          422,
-          'discount_code_used_up',
-          `The code ${values.discount_code ?? ''} has just been used up. Remove it to place your order at the full price.`,
-        );
+    // An order inserted just now is as this transaction wrote it (its code use held above); an earlier one is read
+    // again, under its row lock.
+    let reserved: boolean;
+    let order: Pick<OrderRow, 'id' | 'cart_id' | 'customer_id' | 'currency' | 'is_test'>;
+    if (existing) {
+      const locked = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
+      // An earlier attempt whose lease ran out may have completed the order since the cart was read: this
+      // transaction (and the lines it rewrote) is undone rather than the order being charged a second time.
+      if (locked.status === 'complete') throw orderAlreadyPlaced();
+      // A use is still held only if an earlier attempt died mid-payment; it belongs to the code that attempt used.
+      const heldCode = locked.discount_reserved ? existing.discount_code_id : null;
+      reserved = heldCode !== null && heldCode === wantedCode;
+      if (heldCode !== null && heldCode !== wantedCode)
+        await releaseDiscountUse(tx, organization.id, heldCode);
+      if (wantedCode !== null && !reserved) {
+        await holdCodeUse();
+        reserved = true;
       }
-      reserved = true;
+      order = locked;
+    } else {
+      reserved = wantedCode !== null;
+      order = { ...values, id: orderId, cart_id: cart.id };
     }
 
     if (!paymentDue) {
-      await insertPaymentAttempt(
-        tx,
-        organization.id,
-        attemptValues({
+      await completeOrder(tx, organization, order, {
+        attempt: attemptValues({
           orderId,
           cartId: cart.id,
           method: 'none',
@@ -732,9 +755,6 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
           isTest,
           ip: shopper.clientIp,
         }),
-        now,
-      );
-      await completeOrder(tx, organization, order, {
         paymentMethodId: null,
         giftClaimId: cart.gift_claim_id,
         discountReserved: reserved,
@@ -743,18 +763,34 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       return { kind: 'completed', organization, cartId: cart.id };
     }
 
-    // The payment lease: no lease was running (checked above) and this transaction now holds the order row.
-    await setOrderOutcome(
-      tx,
-      organization.id,
-      orderId,
-      {
-        status,
-        discountReserved: reserved,
-        paymentLeaseUntil: new Date(now.getTime() + deps.paymentLeaseMs),
-      },
-      now,
-    );
+    // The abuse limits, here when their store is this database: the attempt counts only if this transaction commits,
+    // and a refused attempt is saved as charge() leaves one refused by a store elsewhere (no lease, no code use held).
+    if (deps.limits.beforeOrderAttemptInTransaction) {
+      try {
+        await deps.limits.beforeOrderAttemptInTransaction(tx, {
+          organizationId: organization.id,
+          cartId: cart.id,
+          ip: shopper.clientIp,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (reserved && wantedCode !== null) await releaseDiscountUse(tx, organization.id, wantedCode);
+        await setOrderOutcome(tx, organization.id, orderId, { status, discountReserved: false }, now);
+        return { kind: 'refused', organization, error };
+      }
+    }
+
+    // The payment lease: no lease was running (checked above) and this transaction now holds the order row (a new
+    // order was written with it).
+    if (existing) {
+      await setOrderOutcome(
+        tx,
+        organization.id,
+        orderId,
+        { status, discountReserved: reserved, paymentLeaseUntil },
+        now,
+      );
+    }
     // A new order has no attempts yet.
     const attempt = existing ? (await countPaymentAttempts(tx, organization.id, orderId)) + 1 : 1;
     const base = {
@@ -769,6 +805,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       storeForFuture,
       isTest,
       discountCodeId: reserved ? wantedCode : null,
+      limitsChecked: deps.limits.beforeOrderAttemptInTransaction !== undefined,
     };
     if (express) return { ...base, payment: { method: 'paypal', express } };
     if (payment?.method !== 'card')
@@ -855,11 +892,13 @@ async function charge(
 ) {
   const { organization } = plan;
   const limitsInput = { organizationId: organization.id, cartId: plan.cartId, ip: shopper.clientIp };
-  try {
-    await deps.limits.beforeOrderAttempt(limitsInput);
-  } catch (error) {
-    await abandonCharge(deps, plan);
-    throw error;
+  if (!plan.limitsChecked) {
+    try {
+      await deps.limits.beforeOrderAttempt(limitsInput);
+    } catch (error) {
+      await abandonCharge(deps, plan);
+      throw error;
+    }
   }
 
   // Derived from the recorded attempts: a retry after a crash between charging and recording reuses the key,
@@ -901,28 +940,27 @@ async function charge(
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, organization.id, plan.orderId);
     if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
-    const attempt = (
+    const values = (
       status: PaymentAttemptValues['status'],
       extra: Partial<Parameters<typeof attemptValues>[0]>,
     ) =>
-      insertPaymentAttempt(
-        tx,
-        organization.id,
-        attemptValues({
-          orderId: order.id,
-          cartId: plan.cartId,
-          method,
-          gateway: gateway.name,
-          status,
-          amount: plan.amount,
-          currency: organization.currency,
-          isTest: plan.isTest,
-          ip: shopper.clientIp,
-          summary,
-          ...extra,
-        }),
-        now,
-      );
+      attemptValues({
+        orderId: order.id,
+        cartId: plan.cartId,
+        method,
+        gateway: gateway.name,
+        status,
+        amount: plan.amount,
+        currency: organization.currency,
+        isTest: plan.isTest,
+        ip: shopper.clientIp,
+        summary,
+        ...extra,
+      });
+    const attempt = (
+      status: PaymentAttemptValues['status'],
+      extra: Partial<Parameters<typeof attemptValues>[0]>,
+    ) => insertPaymentAttempt(tx, organization.id, values(status, extra), now);
     if (result.status === 'approved') {
       let paymentMethodId: number | null = null;
       if (result.paymentMethodToken && plan.storeForFuture) {
@@ -944,10 +982,14 @@ async function charge(
           now,
         );
       }
-      await attempt('approved', { reference: result.reference, paymentMethodId });
       if (plan.payment.method === 'paypal')
         await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
-      await completeOrder(tx, organization, order, { paymentMethodId, giftClaimId: plan.giftClaimId, now });
+      await completeOrder(tx, organization, order, {
+        attempt: values('approved', { reference: result.reference, paymentMethodId }),
+        paymentMethodId,
+        giftClaimId: plan.giftClaimId,
+        now,
+      });
       return;
     }
     if (result.status === 'declined') {
@@ -1020,6 +1062,7 @@ async function startExpress(
  */
 export async function submitOrder(deps: OrderDependencies, request: OrderRequest): Promise<OrderResponse> {
   const plan = await prepare(deps, request);
+  if (plan.kind === 'refused') throw plan.error;
   let action: OrderResponse['action'];
   if (plan.kind === 'charge') await charge(deps, plan, request.shopper, request.now);
   if (plan.kind === 'express_start') action = { type: 'redirect', url: await startExpress(deps, plan) };

@@ -13,8 +13,16 @@ import {
 } from '../repositories/organizations-repository.js';
 import { apiKeyPrefix, hashApiKey, newMerchantApiKey } from './secrets.js';
 
+// A request asks for its organization's settings several times (validation, pricing, the answer): they are parsed
+// once per row read. Parsed settings are shared and never changed (their defaults already are shared objects).
+const parsedSettings = new WeakMap<OrganizationRow, { stored: unknown; settings: OrganizationSettings }>();
+
 export function settingsOf(row: OrganizationRow): OrganizationSettings {
-  return parseOrganizationSettings(row.settings);
+  const known = parsedSettings.get(row);
+  if (known && known.stored === row.settings) return known.settings;
+  const settings = parseOrganizationSettings(row.settings);
+  parsedSettings.set(row, { stored: row.settings, settings });
+  return settings;
 }
 
 function toStoredSettings(settings: OrganizationSettings): Record<string, unknown> {

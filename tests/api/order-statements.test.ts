@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../src/server/db/database.js';
+import { CARDS, card, orderBody } from '../helpers/order-body.js';
+import { storeWithShopper } from '../helpers/store.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+
+// What a request costs the database: every statement is a round trip (each transaction adds BEGIN and COMMIT), which
+// on PostgreSQL costs the server and the database more CPU than most of the statements' own work.
+let t: TestApp;
+let counting = false;
+const statements: string[] = [];
+let transactions = 0;
+
+function counted(db: Database): Database {
+  const note = (sql: string) => {
+    if (counting) statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 60));
+  };
+  const wrap = (q: Queryable): Queryable => ({
+    exec: (sql) => q.exec(sql),
+    query(sql, params) {
+      note(sql);
+      return q.query(sql, params);
+    },
+  });
+  const direct = wrap(db);
+  return {
+    ...db,
+    kind: db.kind,
+    query: direct.query,
+    exec: direct.exec,
+    transaction(fn) {
+      if (counting) transactions++;
+      return db.transaction((tx) => fn(wrap(tx)));
+    },
+  };
+}
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  t = await createTestApp({ database: { ...database, db: counted(database.db) } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function measure<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number; transactions: number }> {
+  statements.length = 0;
+  transactions = 0;
+  counting = true;
+  try {
+    const result = await work();
+    // BEGIN and COMMIT of each transaction are statements too.
+    return { result, statements: statements.length + 2 * transactions, transactions };
+  } finally {
+    counting = false;
+  }
+}
+
+describe('statements per request', () => {
+  it('places a first card order in at most 19 statements and 2 transactions', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    // A first order of the instance also prunes old rate-limit events (every few minutes): not measured.
+    const earlier = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect((await shopper.post('orders', orderBody(earlier, { payment: card(CARDS.visa) }))).status).toBe(
+      200,
+    );
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const preview = await measure(() =>
+      shopper.get(
+        `carts/${token}/preview?ship_country=US&ship_state=TX&ship_zipcode=73301&same_address=true`,
+      ),
+    );
+    expect(preview.result.status).toBe(200);
+    // The cart's lock, its snapshot, shipping and tax in one statement, the stored preview; BEGIN and COMMIT.
+    expect(preview.statements).toBeLessThanOrEqual(6);
+
+    const order = await measure(() =>
+      shopper.post('orders', orderBody(token, { payment: card(CARDS.visa) }), {
+        'idempotency-key': `k-${token}`,
+      }),
+    );
+    expect(order.result.status).toBe(200);
+    expect(order.result.body.order.status).toBe('complete');
+    // Idempotency key (1); validate, price and save the order with its lease and the abuse limits (8, one
+    // transaction); the gateway's ledger (1); record the payment (4, one transaction); the answer (3); the key's
+    // outcome (1). It was 35 statements in 4 transactions.
+    expect(order.transactions).toBe(2);
+    expect(order.statements, statements.join('\n')).toBeLessThanOrEqual(19);
+  });
+});
