@@ -18,6 +18,7 @@ function counted(db: Database): Database {
   };
   const wrap = (q: Queryable): Queryable => ({
     exec: (sql) => q.exec(sql),
+    announce: (channel, payload) => q.announce(channel, payload),
     query(sql, params) {
       note(sql);
       return q.query(sql, params);
@@ -29,6 +30,7 @@ function counted(db: Database): Database {
     kind: db.kind,
     query: direct.query,
     exec: direct.exec,
+    announce: direct.announce,
     transaction(fn) {
       if (counting) transactions++;
       return db.transaction((tx) => fn(wrap(tx)));
