@@ -13,7 +13,7 @@ import { refuseNulCharacters } from './http/nul-characters.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
 import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers.js';
-import { createLogger } from './logging.js';
+import { accessLogOf, createLogger } from './logging.js';
 import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
@@ -113,11 +113,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', stopListening);
   }
-  // One line per request, path only: query strings can carry a shopper's address.
+  // One line per request, route pattern only: paths carry cart tokens, query strings a shopper's address.
+  const accessLog = accessLogOf(logger);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observe(request, reply);
-    request.log.info(
+    accessLog.info(
       {
+        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: reply.statusCode,

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logging.js';
+import { accessLogOf, createLogger } from './logging.js';
 
 function capture() {
   const lines: string[] = [];
@@ -61,5 +61,20 @@ describe('logger', () => {
     );
     expect(lines.join('')).not.toContain('secret-token');
     expect(lines.join('')).not.toContain('csrf-secret');
+  });
+
+  it('writes access lines to the same output at the same level, and falls back to the logger itself', () => {
+    const { lines, logger } = capture();
+    accessLogOf(logger).info({ route: '/healthz', status: 200 }, 'request');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      level: 30,
+      route: '/healthz',
+      status: 200,
+      msg: 'request',
+    });
+    const quiet = createLogger({ level: 'warn', stream: new Writable({ write: (_c, _e, done) => done() }) });
+    expect(accessLogOf(quiet).isLevelEnabled('info')).toBe(false);
+    const child = logger.child({ part: 'x' });
+    expect(accessLogOf(child)).toBe(child);
   });
 });

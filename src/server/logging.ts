@@ -31,7 +31,8 @@ const REDACT_PATHS = [
  * key name, and every string (messages, URLs, error messages and stacks) has Luhn-valid card numbers masked.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  return pino(
+  const destination = options.stream ?? pino.destination(STDOUT_BUFFERING);
+  const logger = pino(
     {
       level: options.level,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
@@ -46,8 +47,23 @@ export function createLogger(options: LoggerOptions): Logger {
       },
       serializers: { err: serializeError },
     },
-    options.stream ?? pino.destination(STDOUT_BUFFERING),
+    destination,
   );
+  accessLogs.set(logger, pino({ level: options.level }, destination));
+  return logger;
+}
+
+const accessLogs = new WeakMap<Logger, Logger>();
+
+/**
+ * The logger for the one line per request (method, route pattern, status, duration, request id): the same output
+ * and level as `logger`, without the redaction and scrubbing every other line goes through, which cost a tenth of a
+ * cart read's CPU. Only for lines whose every field the server itself produced (an HTTP method the parser accepted,
+ * a route pattern, numbers, a generated id): none can carry a card number. `logger` itself when it was not made by
+ * createLogger.
+ */
+export function accessLogOf(logger: Logger): Logger {
+  return accessLogs.get(logger) ?? logger;
 }
 
 /**

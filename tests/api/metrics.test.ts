@@ -30,6 +30,31 @@ function value(text: string, sample: string): number {
   return line === undefined ? NaN : Number(line.slice(sample.length + 1));
 }
 
+describe('the request log', () => {
+  it('writes one line per request: id, method, route pattern, status and duration, never the path or query', async () => {
+    const before = t.logs.length;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/api/vrio/carts/secret-cart-token-456/preview?ship_zipcode=73301',
+    });
+    expect(response.statusCode).toBe(401);
+    const lines = t.logs
+      .slice(before)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      reqId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      method: 'GET',
+      route: '/checkout/api/vrio/carts/:cart_token/preview',
+      status: 401,
+      ms: expect.any(Number),
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/secret-cart-token-456|73301/);
+  });
+});
+
 describe('GET /metrics', () => {
   it('shows request counts and latency by route pattern, never by raw URL, in Prometheus text', async () => {
     await t.app.inject({ method: 'GET', url: '/healthz' });

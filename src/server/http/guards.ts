@@ -74,11 +74,16 @@ export function createGuards(context: AppContext, tokens: TokenService) {
       throw new AppError(401, `access_token_${access.reason}`, ACCESS_MESSAGES[access.reason]);
     }
     await checkCsrf(request);
+    // The visitor's address is worked out when a route asks for it (orders do; a cart read does not).
+    let clientIp: string | null | undefined;
     request.shopper = {
       organizationId: access.value.organizationId,
       organizationPublicId: access.value.organizationPublicId,
       testMode: isTestModeRequest(request),
-      clientIp: clientIpOf(request, context.config.trustedProxies),
+      get clientIp() {
+        if (clientIp === undefined) clientIp = clientIpOf(request, context.config.trustedProxies);
+        return clientIp;
+      },
     };
   };
 
