@@ -196,7 +196,10 @@ export async function viewCartState(db: Queryable, state: CartState, now: Date):
   const paymentMethod = state.lastPaymentMethod;
   if (state.order?.status === 'complete') {
     const pricing = await pricingOfOrder(db, state.order);
-    const notices = await findOrderSubscriptionNotices(db, state.organization.id, state.order.id);
+    // Subscriptions start from recurring lines only: an order without one has none to look up.
+    const notices = pricing.result.isRecurring
+      ? await findOrderSubscriptionNotices(db, state.organization.id, state.order.id)
+      : [];
     const subscriptions = notices.map((notice) => ({
       order_offer_id: notice.order_offer_id,
       item_name: notice.item_name,
