@@ -13,7 +13,7 @@ import { refuseNulCharacters } from './http/nul-characters.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
 import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers.js';
-import { accessLogOf, createLogger } from './logging.js';
+import { accessLogOf, createLogger, lazyChildLogger } from './logging.js';
 import { registerHandshakeRoutes } from './routes/handshake-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMerchantRoutes } from './routes/merchant/merchant-routes.js';
@@ -81,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.config.bodyLimit,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
+    childLoggerFactory: (parent, bindings, childOptions) =>
+      lazyChildLogger(parent as Logger, bindings, childOptions) as FastifyBaseLogger,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: createFrameworkErrorHandler(securityHeaders),
@@ -117,16 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accessLog = accessLogOf(logger);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observe(request, reply);
-    accessLog.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    accessLog({
+      reqId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    });
   });
 
   const tokens = createTokenService(options.tokenSecrets, context.clock);

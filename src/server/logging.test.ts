@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { accessLogOf, createLogger } from './logging.js';
+import { accessLogOf, createLogger, lazyChildLogger } from './logging.js';
 
 function capture() {
   const lines: string[] = [];
@@ -63,18 +63,50 @@ describe('logger', () => {
     expect(lines.join('')).not.toContain('csrf-secret');
   });
 
-  it('writes access lines to the same output at the same level, and falls back to the logger itself', () => {
+  it('writes access lines as pino would, to the same output at the same level', () => {
     const { lines, logger } = capture();
-    accessLogOf(logger).info({ route: '/healthz', status: 200 }, 'request');
-    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
-      level: 30,
-      route: '/healthz',
+    const line = {
+      reqId: 'r-1',
+      method: 'GET',
+      route: '/checkout/api/vrio/carts/:cart_token',
       status: 200,
-      msg: 'request',
+      ms: 3,
+    };
+    accessLogOf(logger)(line);
+    logger.info(line, 'request');
+    const [direct, viaPino] = lines.map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(direct).toEqual({ ...viaPino, time: expect.any(Number) });
+    expect(Object.keys(direct ?? {})).toEqual(Object.keys(viaPino ?? {}));
+
+    const quietLines: string[] = [];
+    const quiet = createLogger({
+      level: 'warn',
+      stream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          quietLines.push(chunk.toString());
+          done();
+        },
+      }),
     });
-    const quiet = createLogger({ level: 'warn', stream: new Writable({ write: (_c, _e, done) => done() }) });
-    expect(accessLogOf(quiet).isLevelEnabled('info')).toBe(false);
-    const child = logger.child({ part: 'x' });
-    expect(accessLogOf(child)).toBe(child);
+    accessLogOf(quiet)(line);
+    expect(quietLines).toEqual([]);
+  });
+
+  it("makes a request logger only when it is used, with its bindings and the parent's scrubbing", () => {
+    const { lines, logger } = capture();
+    const lazy = lazyChildLogger(logger, { reqId: 'r-2' }, {});
+    expect(lazy.level).toBe('info');
+    expect(lines).toEqual([]);
+    lazy.warn({ card_number: '4242424242424242' }, 'card 4242 4242 4242 4242 declined');
+    const written = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
+    expect(written).toMatchObject({ level: 40, reqId: 'r-2', card_number: '[redacted]' });
+    expect(lines[0]).not.toMatch(/4242 ?4242 ?4242 ?4242/);
+    lazy.child({ part: 'x' }).error('child line');
+    expect(JSON.parse(lines[1] ?? '{}')).toMatchObject({
+      level: 50,
+      reqId: 'r-2',
+      part: 'x',
+      msg: 'child line',
+    });
   });
 });
