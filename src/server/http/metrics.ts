@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CartViewCacheStats } from '../services/cart-view-cache.js';
 
 export type RebillOutcome = 'approved' | 'declined' | 'error';
 
@@ -12,18 +13,7 @@ export interface Metrics {
   /** For the rebill runner (src/server/services/rebill-service.ts onOutcome). */
   recordRebill(outcome: { status: RebillOutcome; pastDue: boolean }): void;
   /** Shows the cart-view cache's counts (src/server/services/cart-view-cache.ts), read when /metrics is. */
-  watchCartViews(stats: () => CartViewCounts): void;
-}
-
-/** What the cart-view cache counts. */
-export interface CartViewCounts {
-  hits: number;
-  misses: number;
-  kept: number;
-  refused: number;
-  dropped: number;
-  evicted: number;
-  size: number;
+  watchCartViews(stats: () => CartViewCacheStats): void;
 }
 
 /** Orders this process actually ran (a replay of a stored answer is no new order or decline). */
@@ -76,7 +66,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     registers: [registry],
   });
   for (const outcome of ['approved', 'declined', 'error'] as const) rebills.inc({ outcome }, 0);
-  let cartViews: (() => CartViewCounts) | null = null;
+  let cartViews: (() => CartViewCacheStats) | null = null;
   new Counter({
     name: 'checkout_cart_view_cache_total',
     help: "GET carts/{token} answered from this instance's kept views (hit) or read from the database (miss), views kept, refused (changed while read), dropped by a change notice, evicted for room",
