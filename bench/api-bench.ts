@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../src/server/db/postgres.js';
+import { cartViewCounts } from '../tests/helpers/metrics.js';
 import { memoryOf, sampleRss, startBenchProcess, type BenchProcess } from './bench-process.js';
 import { runFlows, saturate, type FlowResult, type LoadResult } from './load.js';
 import { cartPath, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
@@ -114,16 +115,11 @@ async function shopperHeaders(baseUrl: string): Promise<Record<string, string>> 
   return { authorization: `Bearer ${String(auth.access_token)}`, 'csrf-token': csrfToken };
 }
 
-async function cartViewCounts(baseUrl: string): Promise<{ hit: number; miss: number } | null> {
+async function cartViewHitsAndMisses(baseUrl: string): Promise<{ hit: number; miss: number } | null> {
   const response = await fetch(`${baseUrl}/metrics`);
   if (!response.ok) return null;
-  const text = await response.text();
-  const count = (event: string) =>
-    Number(
-      new RegExp(`^checkout_cart_view_cache_total\\{event="${event}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN,
-    );
-  const counts = { hit: count('hit'), miss: count('miss') };
-  return Number.isNaN(counts.hit + counts.miss) ? null : counts;
+  const { hit, miss } = cartViewCounts(await response.text());
+  return hit === undefined || miss === undefined ? null : { hit, miss };
 }
 
 async function completedOrdersCounted(baseUrl: string): Promise<number | null> {
@@ -230,11 +226,11 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     await saturate({ ...saturation, paths: readCarts.map(previewPath), seconds: 2 });
 
     options.log(`${database}: GET carts/{token}`);
-    const countsBefore = await cartViewCounts(baseUrl);
+    const countsBefore = await cartViewHitsAndMisses(baseUrl);
     const cartRead = await measure(server.pid, () =>
       saturate({ ...saturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
     );
-    const countsAfter = await cartViewCounts(baseUrl);
+    const countsAfter = await cartViewHitsAndMisses(baseUrl);
     const cartReadHitRatio =
       countsBefore && countsAfter
         ? (countsAfter.hit - countsBefore.hit) /

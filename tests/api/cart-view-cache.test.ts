@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { createPostgresDatabase, LISTEN_APPLICATION_NAME } from '../../src/server/db/postgres.js';
+import { cartViewCounts } from '../helpers/metrics.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
@@ -24,12 +25,7 @@ const setup = () => storeWithShopper(t.app, t.db);
 
 /** The cache's counters from GET /metrics. */
 async function cacheCounts(): Promise<Record<string, number>> {
-  const response = await t.app.inject({ method: 'GET', url: '/metrics' });
-  const counts: Record<string, number> = {};
-  for (const match of response.body.matchAll(/^checkout_cart_view_cache_total\{event="(\w+)"\} (\d+)/gm)) {
-    counts[match[1] as string] = Number(match[2]);
-  }
-  return counts;
+  return cartViewCounts((await t.app.inject({ method: 'GET', url: '/metrics' })).body);
 }
 
 /**

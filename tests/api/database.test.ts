@@ -109,3 +109,58 @@ describe('queries', () => {
     }
   });
 });
+
+describe('change notices (Database.listen and announce)', () => {
+  it('hear what triggers send at COMMIT, and what announce says once its transaction commits, never on rollback', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const heard: string[] = [];
+    const states: boolean[] = [];
+    const stop = await db.listen('cart_view_changes', {
+      message: (payload) => heard.push(payload),
+      listening: (on) => states.push(on),
+    });
+    try {
+      expect(states).toEqual([true]);
+      const until = async (payload: string) => {
+        // The embedded database delivers before the statement resolves; PostgreSQL a moment after the COMMIT.
+        for (let waited = 0; !heard.includes(payload) && waited < 2000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return heard.includes(payload);
+      };
+
+      db.announce('cart_view_changes', 'c:outside');
+      expect(heard).toEqual(['c:outside']);
+
+      await db.transaction(async (tx) => {
+        tx.announce('cart_view_changes', 'c:committed');
+        expect(heard).not.toContain('c:committed');
+      });
+      expect(heard).toContain('c:committed');
+
+      await expect(
+        db.transaction(async (tx) => {
+          tx.announce('cart_view_changes', 'c:rolled-back');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+
+      const { rows } = await db.query<{ id: number }>(
+        "INSERT INTO organizations (public_id, name, currency) VALUES ('notices', 'Notices', 'USD') RETURNING id",
+      );
+      const id = rows[0]?.id;
+      await db.query("UPDATE organizations SET name = 'Renamed' WHERE id = $1", [id]);
+      expect(await until(`o:${id}`)).toBe(true);
+      // Notices come in commit order: by now anything the rolled-back transaction could have sent would be here.
+      expect(heard).not.toContain('c:rolled-back');
+      // Its creation sent nothing (no view can show a new organization); the update, one notice.
+      expect(heard.filter((payload) => payload === `o:${id}`)).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+    // Stopped: nothing more is heard.
+    db.announce('cart_view_changes', 'c:after-stop');
+    expect(heard).not.toContain('c:after-stop');
+  });
+});

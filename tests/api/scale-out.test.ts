@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartViewCounts } from '../helpers/metrics.js';
 import { card, CARDS, orderBody } from '../helpers/order-body.js';
 import {
   http,
@@ -68,8 +69,7 @@ async function instancesOf(cluster: Cluster, count: number, timeoutMs = 90_000) 
 
 /** How many cart reads an instance answered from its kept views (its /metrics, read from loopback). */
 async function cartViewHits(baseUrl: string): Promise<number> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  return Number(/^checkout_cart_view_cache_total\{event="hit"\} (\d+)/m.exec(text)?.[1] ?? NaN);
+  return cartViewCounts(await (await fetch(`${baseUrl}/metrics`)).text()).hit ?? NaN;
 }
 
 if (testDatabaseKind() === 'postgres') {

@@ -44,8 +44,6 @@ export interface Database extends Queryable {
 
 /** PostgreSQL error codes the services react to. */
 export const PG_UNIQUE_VIOLATION = '23505';
-export const PG_FOREIGN_KEY_VIOLATION = '23503';
-export const PG_CHECK_VIOLATION = '23514';
 export const PG_SERIALIZATION_FAILURE = '40001';
 export const PG_DEADLOCK_DETECTED = '40P01';
 
@@ -53,14 +51,6 @@ export function pgErrorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const code = (error as { code: unknown }).code;
     return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}
-
-export function pgConstraint(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'constraint' in error) {
-    const constraint = (error as { constraint: unknown }).constraint;
-    return typeof constraint === 'string' ? constraint : undefined;
   }
   return undefined;
 }

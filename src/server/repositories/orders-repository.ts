@@ -372,7 +372,7 @@ const ORDER_LINE_TYPES = [
 ] as const;
 
 /** The lines of an order that has none yet. */
-export async function insertOrderLines(
+async function insertOrderLines(
   db: Queryable,
   organizationId: number,
   orderId: number,

@@ -169,12 +169,7 @@ async function cartFromGiftClaim(
 }
 
 /** The cart a token opens: a plain cart, or a new one from a checkout link or a gift claim. */
-export async function openCart(
-  db: Database,
-  shopper: ShopperContext,
-  token: string,
-  now: Date,
-): Promise<CartState> {
+async function openCart(db: Database, shopper: ShopperContext, token: string, now: Date): Promise<CartState> {
   const parsed = parseCartToken(token);
   if (parsed.kind === 'cart') return requireCartState(db, shopper, token, now);
   const created =
@@ -192,7 +187,7 @@ export async function openCart(
  * The cart as the shopper API answers it: a completed order shows the amounts it was charged (frozen when it
  * completed) and the subscriptions it started; anything else is priced now for its stored preview.
  */
-export async function viewCartState(db: Queryable, state: CartState, now: Date): Promise<Cart> {
+async function viewCartState(db: Queryable, state: CartState, now: Date): Promise<Cart> {
   const paymentMethod = state.lastPaymentMethod;
   if (state.order?.status === 'complete') {
     const pricing = await pricingOfOrder(db, state.order);
@@ -218,10 +213,10 @@ export async function viewCartState(db: Queryable, state: CartState, now: Date):
 }
 
 /** The longest a kept view is served without a change notice (a safety net: notices are not expected to go missing). */
-export const CART_VIEW_MAX_AGE_MS = 60_000;
+const CART_VIEW_MAX_AGE_MS = 60_000;
 
 /** The rows a cart's view is made of, named as the change notices name them (migration 0004). */
-export function cartViewTags(state: CartState): string[] {
+function cartViewTags(state: CartState): string[] {
   const tags = [`c:${state.cart.id}`, `o:${state.organization.id}`];
   if (state.cart.customer_id !== null) tags.push(`u:${state.cart.customer_id}`);
   if (state.discountCode) tags.push(`d:${state.discountCode.id}`);
@@ -230,7 +225,7 @@ export function cartViewTags(state: CartState): string[] {
 }
 
 /** When the clock alone changes a cart's view: it expires, its code's window opens or closes. */
-export function cartViewValidUntil(state: CartState, now: Date): number {
+function cartViewValidUntil(state: CartState, now: Date): number {
   const at = now.getTime();
   const moments = [at + CART_VIEW_MAX_AGE_MS, state.cart.expires_at?.getTime()];
   const code = state.discountCode;

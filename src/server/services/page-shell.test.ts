@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PageConfig } from '../../contract/page-config.js';
+import { pageConfigFixture } from '../../client/testing/fixtures.js';
 import { renderPage } from './page-service.js';
 import { escapeHtml, renderPageShell, SHELL_PLACEHOLDER } from './page-shell.js';
 
 // The page's own markup (the same as React's first view) is compared in the browser tests (tests/e2e).
-function pageConfigFixture(overrides: Partial<PageConfig> = {}): PageConfig {
-  return {
-    organization: 'demo',
-    organization_name: 'Northwind Coffee Roasters',
-    logo_url: null,
-    currency: 'USD',
-    client_options: {
-      cart: { editable: { value: true, override: null } },
-      testCards: [],
-      subscriptionTermsCheckbox: { display: false, autoChecked: false },
-      emailOptInCheckbox: { display: false, autoChecked: false },
-    },
-    sections: [],
-    subscription_terms: { text: 'Terms', version: '1' },
-    legal: { terms_url: 'https://example.com/terms', privacy_url: null, refund_policy_url: null },
-    api_base: '/checkout/api',
-    test_mode: false,
-    error_reporting_dsn: null,
-    ...overrides,
-  };
-}
-
 describe('the page shell in the HTML', () => {
   it("shows the store's header and the loading line, or the link's error", () => {
     const page = renderPageShell(pageConfigFixture({ test_mode: true }));
