@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/server/db/database.js';
 import { loadMigrations, migrate } from '../../src/server/db/migrate.js';
+import { loadCartSnapshot } from '../../src/server/repositories/cart-snapshot-repository.js';
 import { DEMO_ORGANIZATION, ensureDemoStore } from '../../src/server/seed/demo-store.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -52,6 +54,24 @@ describe('migrations', () => {
                               'subtotal', 'total', 'total_tax', 'amount', 'cycle_amount')`,
     );
     expect(rows.map((row) => row.data_type)).toEqual(['bigint']);
+  });
+  it("refuse to change an organization's public id (instances remember which organization it names)", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const { rows } = await db.query<{ id: number }>(
+      "INSERT INTO organizations (public_id, name, currency) VALUES ('fixed-name', 'Fixed', 'USD') RETURNING id",
+    );
+    const id = rows[0]?.id;
+    await expect(
+      db.query("UPDATE organizations SET public_id = 'other-name' WHERE id = $1", [id]),
+    ).rejects.toThrow(/public_id cannot change/);
+    // Everything else about it still changes, including a write of the same public id.
+    await db.query("UPDATE organizations SET name = 'Renamed', public_id = 'fixed-name' WHERE id = $1", [id]);
+    const after = await db.query<{ public_id: string; name: string }>(
+      'SELECT public_id, name FROM organizations WHERE id = $1',
+      [id],
+    );
+    expect(after.rows).toEqual([{ public_id: 'fixed-name', name: 'Renamed' }]);
   });
 });
 
@@ -106,6 +126,80 @@ describe('queries', () => {
     for (const answer of answers) {
       expect(answer.rows).toHaveLength(1);
       expect(answer.rows[0]).toHaveProperty('plans_probe', null);
+    }
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+describe('query plans', () => {
+  it("read a cart's lines and their gift details by the cart, not by walking the organization's, on outdated statistics", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const org = await db.query<{ id: number }>(
+      "INSERT INTO organizations (public_id, name, currency) VALUES ('many-carts', 'Many carts', 'USD') RETURNING id",
+    );
+    const organizationId = org.rows[0]!.id;
+    const offer = await db.query<{ id: number }>(
+      "INSERT INTO offers (organization_id, offer_name, item_name, price) VALUES ($1, 'Beans', 'Beans', 1800) RETURNING id",
+      [organizationId],
+    );
+    const addCarts = (from: number, to: number) =>
+      db.query(
+        `WITH made AS (
+           INSERT INTO carts (organization_id, token, source)
+           SELECT $1, 'manycartstoken' || lpad(n::text, 8, '0'), 'merchant' FROM generate_series($3::int, $4::int) AS n
+           RETURNING id)
+         INSERT INTO cart_offers (organization_id, cart_id, position, offer_id) SELECT $1, id, 0, $2 FROM made`,
+        [organizationId, offer.rows[0]!.id, from, to],
+      );
+    // A new database's first minutes: 3,000 carts and no statistics yet (autovacuum's first ANALYZE comes later).
+    await addCarts(1, 3000);
+    // The snapshot's own statement, as loadCartSnapshot sends it.
+    let snapshotSql = '';
+    const recording: Queryable = {
+      ...db,
+      query(sql, params) {
+        snapshotSql = sql;
+        return db.query(sql, params);
+      },
+    };
+    const token = 'manycartstoken00001500';
+    expect((await loadCartSnapshot(recording, organizationId, { token }))?.lines).toHaveLength(1);
+
+    // A prepared statement's generic plan (what a named statement settles on) walked every line of the organization
+    // before migration 0005, combining the cart's index with the organization's: 3,000 rows read to find one.
+    const plan = await db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.exec(`PREPARE snapshot_plan AS ${snapshotSql}`);
+      try {
+        // (EXPLAIN takes no bound parameters: both values are this test's own.)
+        const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE snapshot_plan(${organizationId}, '${token}')`,
+        );
+        return rows[0]!['QUERY PLAN'][0].Plan;
+      } finally {
+        await tx.exec('DEALLOCATE snapshot_plan');
+      }
+    });
+    const onLines = planNodes(plan).filter((node) =>
+      /^(cart_offers|gift_details)/.test(node['Index Name'] ?? node['Relation Name'] ?? ''),
+    );
+    expect(onLines.length).toBeGreaterThan(0);
+    for (const node of onLines) {
+      const read = node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0);
+      expect(read, JSON.stringify(node)).toBeLessThanOrEqual(1);
     }
   });
 });
