@@ -233,6 +233,19 @@ describe('POST /checkout/api/authorize', () => {
     });
   });
 
+  it('finds an organization created after its public id was asked for, and keeps answering it', async () => {
+    const token = await csrfToken();
+    const publicId = `late-store-${randomBytes(3).toString('hex')}`;
+    expect((await authorize({ 'csrf-token': token }, { organization: publicId })).status).toBe(404);
+    // Not remembered as missing: once the store exists, its links work at once.
+    const created = await createTestOrganization(t.db, { publicId });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await authorize({ 'csrf-token': token }, { organization: publicId });
+      expect(response.status).toBe(200);
+      expect(decodeJwt(response.body.access_token).sub).toBe(created.publicId);
+    }
+  });
+
   it('checks the CSRF token before anything else: an unknown organization without one is 403', async () => {
     const response = await authorize({}, { organization: 'no-such-store' });
     expect(response.status).toBe(403);

@@ -11,10 +11,11 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { clientIpOf } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
-import { findOrganizationByPublicId } from '../repositories/organizations-repository.js';
 import type { TokenService } from '../security/tokens.js';
+import { createOrganizationDirectory } from '../services/organization-directory.js';
 
 export function registerHandshakeRoutes(router: Router, context: AppContext, tokens: TokenService): void {
+  const organizations = createOrganizationDirectory(context.db);
   router.add({
     method: 'POST',
     url: '/checkout/api/csrf',
@@ -63,7 +64,7 @@ export function registerHandshakeRoutes(router: Router, context: AppContext, tok
       429: { description: 'Too many authorizations from this IP address (Retry-After says when to retry)' },
     },
     async handler({ body, request }) {
-      const organization = await findOrganizationByPublicId(context.db, body.organization);
+      const organization = await organizations.find(body.organization);
       // Counted whether or not the organization exists, so guessing organizations is limited too.
       await context.limits.authorize({
         ip: clientIpOf(request, context.config.trustedProxies),
