@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createPostgresDatabase } from '../src/server/db/postgres.js';
 import { cartViewCounts } from '../tests/helpers/metrics.js';
 import { memoryOf, sampleRss, startBenchProcess, type BenchProcess } from './bench-process.js';
-import { runFlows, saturate, type FlowResult, type LoadResult } from './load.js';
+import { runFlows, runFlowsAtRate, saturate, type FlowResult, type LoadResult } from './load.js';
 import { cartPath, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -250,28 +250,24 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
         steps: SHOPPER_FLOW,
         carts: saturationCarts,
         connections: flowConnections,
-        target: null,
         maxSeconds: options.seconds * 6,
       }),
     );
 
     const flowRates: MeasuredCase<FlowResult>[] = [];
     for (const rate of options.rates) {
-      // Past saturation a run at the target would only queue: send about `seconds` worth at the rate reached.
+      // Past saturation the queue only grows: send about `seconds` worth of the rate reached, at the target rate.
       const orders = Math.ceil(Math.min(rate, flowSaturation.result.rate * 1.1) * options.seconds);
-      // Each connection sends up to 8 orders a second (40 requests), so the rate is reached while a flow takes
-      // up to about 120 ms.
-      const connections = Math.max(4, Math.ceil(rate / 8));
       options.log(`${database}: shopper flow at ${rate} orders/s (making ${orders} carts)`);
-      const carts = await createCarts(baseUrl, merchantKey, beans.id, Math.max(orders, connections));
+      const carts = await createCarts(baseUrl, merchantKey, beans.id, orders);
       flowRates.push(
         await measure(server.pid, () =>
-          runFlows({
+          runFlowsAtRate({
             url: baseUrl,
             steps: SHOPPER_FLOW,
             carts,
-            connections,
             target: rate,
+            maxConnections: 256,
             maxSeconds: options.seconds * 6,
           }),
         ),

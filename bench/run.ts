@@ -63,8 +63,9 @@ function printApi(result: ApiBenchResult): void {
     result.database === 'postgres' ? 'PostgreSQL (fresh database)' : 'embedded PGlite (new data folder)';
   console.log(`\nAPI on ${title}: ${result.server}`);
   console.log(
-    `autocannon in the bench process; saturation cases: ${result.cartRead.result.connections} connections, ` +
-      `${result.cartRead.result.seconds.toFixed(0)} s`,
+    `load generator in the bench process: autocannon for saturation (${result.cartRead.result.connections} ` +
+      `connections, ${result.cartRead.result.seconds.toFixed(0)} s); at a target rate, shoppers start evenly ` +
+      `spaced whether or not earlier ones finished (undici, keep-alive), flow latency counted from when each was due`,
   );
   const route = (name: string, measured: ApiBenchResult['bare'], note: string) => [
     name,
@@ -105,7 +106,11 @@ function printApi(result: ApiBenchResult): void {
     const failed = Object.entries(r.failures)
       .map(([key, n]) => `${key} x${n}`)
       .join(', ');
-    const met = r.target === 200 ? goal(r.lastP99 < 100, 'order p99 < 100 ms at 200/s') : '';
+    // The goal holds at the rate, not below it: the orders must have come in at 200/s and been answered as fast.
+    const met =
+      r.target === 200
+        ? goal(r.lastP99 < 100 && r.rate >= 0.95 * r.target, 'order p99 < 100 ms at 200/s')
+        : '';
     return [
       name,
       `${r.rate.toFixed(1)}/s`,
@@ -138,7 +143,10 @@ function printApi(result: ApiBenchResult): void {
       ],
       flow(`saturation, ${result.flowSaturation.result.connections} connections`, result.flowSaturation),
       ...result.flowRates.map((run) =>
-        flow(`target ${run.result.target ?? '-'}/s, ${run.result.connections} connections`, run),
+        flow(
+          `target ${run.result.target ?? '-'}/s, open: ${run.result.peakInFlight ?? '-'} in flight at most`,
+          run,
+        ),
       ),
     ]),
   );
