@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';
-import { storeWithShopper } from '../helpers/store.js';
+import { shopperSession } from '../helpers/shopper.js';
+import { createStore, storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 
@@ -92,5 +93,25 @@ describe('statements per request', () => {
     // outcome (1). It was 35 statements in 4 transactions.
     expect(order.transactions).toBe(2);
     expect(order.statements, statements.join('\n')).toBeLessThanOrEqual(18);
+  });
+
+  it('runs the shopper flow (csrf, authorize, cart, preview, order) in at most 26 statements', async () => {
+    const store = await createStore(t.app, t.db);
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const flow = await measure(async () => {
+      const shopper = await shopperSession(t.app, store.org.publicId);
+      expect((await shopper.get(`carts/${token}`)).status).toBe(200);
+      const preview = await shopper.get(
+        `carts/${token}/preview?ship_country=US&ship_state=TX&ship_zipcode=73301&same_address=true`,
+      );
+      expect(preview.status).toBe(200);
+      const order = await shopper.post('orders', orderBody(token, { payment: card(CARDS.visa) }), {
+        'idempotency-key': `k-${token}`,
+      });
+      expect(order.status).toBe(200);
+      return order;
+    });
+    expect(flow.result.body.order.status).toBe('complete');
+    expect(flow.statements, statements.join('\n')).toBeLessThanOrEqual(26);
   });
 });
