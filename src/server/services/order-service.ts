@@ -54,14 +54,25 @@ import {
   setOrderOutcome,
   updateOrder,
   type OrderAddress,
+  type OrderLineRow,
   type OrderRow,
   type OrderValues,
   type PaymentAttemptValues,
 } from '../repositories/orders-repository.js';
 import type { OrganizationRow } from '../repositories/organizations-repository.js';
-import { insertSubscription } from '../repositories/subscriptions-repository.js';
+import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
+import {
+  insertSubscription,
+  type OrderSubscriptionNotice,
+} from '../repositories/subscriptions-repository.js';
 import { priceCartState, type CartPricing, type PricingAddress } from './cart-pricing.js';
-import { reloadCartState, requireCartState, viewCart } from './cart-service.js';
+import {
+  presentCompletedCart,
+  reloadCartState,
+  requireCartState,
+  viewCart,
+  viewCartState,
+} from './cart-service.js';
 import { isGiftClaimCart, isShippingRequired, type CartState } from './cart-state.js';
 import { expressReturnUrl } from './express-service.js';
 import { settingsOf } from './organization-service.js';
@@ -100,7 +111,8 @@ export interface OrderRequest {
 const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
 
 type Plan =
-  | { kind: 'completed'; organization: OrganizationRow; cartId: number }
+  /** completed in the transaction that saved it (nothing to pay): its answer, from what that transaction holds */
+  | { kind: 'completed'; organization: OrganizationRow; cartId: number; answer: OrderResponse }
   /** the abuse limits refused the payment: the order is saved without it and the 429 is answered */
   | { kind: 'refused'; organization: OrganizationRow; error: AppError }
   | {
@@ -111,6 +123,8 @@ type Plan =
       amount: number;
       returnUrl: string;
       storeForFuture: boolean;
+      /** the cart as the order left it (its customer and order as saved) */
+      after: CartState;
     }
   | {
       kind: 'charge';
@@ -127,6 +141,11 @@ type Plan =
       discountCodeId: number | null;
       /** the abuse limits were checked (and this attempt counted) as the order was saved */
       limitsChecked: boolean;
+      /** until when this attempt holds the order: the order still holding it when paid was not rewritten since */
+      paymentLeaseUntil: Date;
+      /** the cart with its customer as saved, and the shipping profile the order chose: what its answer is made of */
+      saved: CartState;
+      chosenProfile: ShippingProfileRow | null;
       payment:
         | { method: 'card'; card: CardDetails; summary: CardSummary; testCard: boolean }
         | { method: 'paypal'; express: ExpressPaymentRow };
@@ -378,13 +397,14 @@ async function applyQuantities(
   return changed;
 }
 
+/** Saves the order's customer and addresses; answers its id and the cart as it now is (its customer as saved). */
 async function saveCustomer(
   tx: Queryable,
   state: CartState,
   body: CreateOrder | UpdateOrder,
   addresses: OrderAddresses,
   now: Date,
-): Promise<number> {
+): Promise<{ customerId: number; state: CartState }> {
   const { ship, bill, billing, sameAddress } = addresses;
   const values = {
     email: text(body.email),
@@ -404,7 +424,21 @@ async function saveCustomer(
     { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList },
     now,
   );
-  return customerId;
+  // A new customer is set on the cart; an address given replaces the customer's address of its kind.
+  const saved: CartState = {
+    ...state,
+    cart: { ...state.cart, customer_id: customerId },
+    customer: {
+      ...(state.customer ?? { organization_id: state.organization.id }),
+      id: customerId,
+      ...values,
+    },
+    addresses: [
+      ...state.addresses.filter((kept) => !addressList.some((given) => given.kind === kept.kind)),
+      ...addressList,
+    ],
+  };
+  return { customerId, state: saved };
 }
 
 function orderValues(
@@ -470,7 +504,7 @@ async function completeOrder(
     discountReserved?: boolean;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] }> {
   const { now, giftClaimId: giftId } = context;
   const lines = await completeOrderWithAttempt(
     tx,
@@ -496,9 +530,16 @@ async function completeOrder(
     throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
   }
   const customerId = order.customer_id;
+  // What the answer says of each subscription started, in the order they are started.
+  const subscriptions: OrderSubscriptionNotice[] = [];
   for (const line of lines) {
     if (!line.is_recurring || line.is_gift || line.billing_interval_days === null) continue;
     if (customerId === null) throw new Error(`order ${order.id} has no customer to bill later cycles to`);
+    const subscription = {
+      cycle_amount: line.next_cycle_total ?? 0,
+      interval_days: line.billing_interval_days,
+      next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+    };
     await insertSubscription(
       tx,
       organization.id,
@@ -509,15 +550,30 @@ async function completeOrder(
         offer_id: line.offer_id,
         payment_method_id: context.paymentMethodId,
         quantity: line.quantity,
-        cycle_amount: line.next_cycle_total ?? 0,
         currency: order.currency,
-        interval_days: line.billing_interval_days,
-        next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+        ...subscription,
         is_test: order.is_test,
       },
       now,
     );
+    subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
   }
+  return { lines, subscriptions };
+}
+
+/** The cart once its order completed: ordered, the order complete (its lease ended), paid last by `method`. */
+function completedCart(
+  state: CartState,
+  order: OrderRow,
+  method: NonNullable<CartState['lastPaymentMethod']>,
+  now: Date,
+): CartState {
+  return {
+    ...state,
+    cart: { ...state.cart, ordered_at: now, updated_at: now },
+    order: { ...order, status: 'complete', completed_at: now, payment_lease_until: null, updated_at: now },
+    lastPaymentMethod: method,
+  };
 }
 
 function orderAlreadyPlaced(): AppError {
@@ -616,7 +672,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // The payment method is kept for later cycles when a line recurs for this customer (a gift's recipient pays theirs).
     const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
 
-    const customerId = await saveCustomer(tx, state, body, addresses, now);
+    const { customerId, state: saved } = await saveCustomer(tx, state, body, addresses, now);
     const status: OrderRow['status'] = expressStart ? 'awaiting_payment' : (existing?.status ?? 'pending');
     const values = orderValues(state, pricing, body, addresses, {
       customerId,
@@ -677,6 +733,23 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         now,
       );
     }
+    // The order as this transaction wrote it: the answer is made from it rather than read back.
+    const written: OrderRow = existing
+      ? { ...existing, ...values, updated_at: now }
+      : {
+          ...values,
+          id: orderId,
+          organization_id: organization.id,
+          cart_id: cart.id,
+          created_at: now,
+          updated_at: now,
+          completed_at: null,
+          payment_lease_until: chargesNow ? paymentLeaseUntil : null,
+          discount_reserved: chargesNow && wantedCode !== null,
+          express_payment_id: null,
+          payment_method_id: null,
+          cart_token: cart.token,
+        };
 
     if (expressStart) {
       const publicId = `pt_${newCartToken()}`;
@@ -714,6 +787,15 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
           is_test: isTest,
         }),
         storeForFuture,
+        after: {
+          ...saved,
+          order: {
+            ...written,
+            status: 'awaiting_payment',
+            express_payment_id: expressId,
+            payment_lease_until: null,
+          },
+        },
       };
     }
 
@@ -721,7 +803,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // An order inserted just now is as this transaction wrote it (its code use held above); an earlier one is read
     // again, under its row lock.
     let reserved: boolean;
-    let order: Pick<OrderRow, 'id' | 'cart_id' | 'customer_id' | 'currency' | 'is_test'>;
+    let order: OrderRow;
     if (existing) {
       const locked = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
       // An earlier attempt whose lease ran out may have completed the order since the cart was read: this
@@ -739,11 +821,11 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       order = locked;
     } else {
       reserved = wantedCode !== null;
-      order = { ...values, id: orderId, cart_id: cart.id };
+      order = written;
     }
 
     if (!paymentDue) {
-      await completeOrder(tx, organization, order, {
+      const completed = await completeOrder(tx, organization, order, {
         attempt: attemptValues({
           orderId,
           cartId: cart.id,
@@ -760,7 +842,12 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         discountReserved: reserved,
         now,
       });
-      return { kind: 'completed', organization, cartId: cart.id };
+      const answer = presentCompletedCart(
+        completedCart(saved, { ...order, discount_reserved: reserved }, 'none', now),
+        order,
+        { ...completed, profile: pricing.chosenProfile },
+      );
+      return { kind: 'completed', organization, cartId: cart.id, answer };
     }
 
     // The abuse limits, here when their store is this database: the attempt counts only if this transaction commits,
@@ -806,6 +893,9 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       isTest,
       discountCodeId: reserved ? wantedCode : null,
       limitsChecked: deps.limits.beforeOrderAttemptInTransaction !== undefined,
+      paymentLeaseUntil,
+      saved,
+      chosenProfile: pricing.chosenProfile,
     };
     if (express) return { ...base, payment: { method: 'paypal', express } };
     if (payment?.method !== 'card')
@@ -883,13 +973,23 @@ async function abandonCharge(
   });
 }
 
-/** Charges (outside any transaction: no lock is held during the network call) and records the outcome. */
+/** What an approved payment completed: the order as it was paid (before it completed), its lines, subscriptions. */
+interface PaidOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  subscriptions: OrderSubscriptionNotice[];
+}
+
+/**
+ * Charges (outside any transaction: no lock is held during the network call) and records the outcome; answers what
+ * an approved payment completed.
+ */
 async function charge(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'charge' }>,
   shopper: ShopperContext,
   now: Date,
-) {
+): Promise<PaidOrder> {
   const { organization } = plan;
   const limitsInput = { organizationId: organization.id, cartId: plan.cartId, ip: shopper.clientIp };
   if (!plan.limitsChecked) {
@@ -937,7 +1037,7 @@ async function charge(
 
   const summary = plan.payment.method === 'card' ? plan.payment.summary : null;
   const method = plan.payment.method;
-  await deps.db.transaction(async (tx) => {
+  const paid = await deps.db.transaction(async (tx): Promise<PaidOrder | null> => {
     const order = await lockOrder(tx, organization.id, plan.orderId);
     if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
     const values = (
@@ -984,13 +1084,16 @@ async function charge(
       }
       if (plan.payment.method === 'paypal')
         await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
-      await completeOrder(tx, organization, order, {
+      const completed = await completeOrder(tx, organization, order, {
         attempt: values('approved', { reference: result.reference, paymentMethodId }),
         paymentMethodId,
         giftClaimId: plan.giftClaimId,
         now,
       });
-      return;
+      return {
+        order: { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id },
+        ...completed,
+      };
     }
     if (result.status === 'declined') {
       await attempt('declined', {
@@ -1010,6 +1113,7 @@ async function charge(
       { status: result.status === 'declined' ? 'declined' : order.status, discountReserved: false },
       now,
     );
+    return null;
   });
 
   if (result.status === 'declined') {
@@ -1019,6 +1123,8 @@ async function charge(
   if (result.status === 'error') {
     throw new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '5' } });
   }
+  if (!paid) throw new Error(`order ${plan.orderId}: an approved payment completed nothing`);
+  return paid;
 }
 
 async function startExpress(
@@ -1063,9 +1169,24 @@ async function startExpress(
 export async function submitOrder(deps: OrderDependencies, request: OrderRequest): Promise<OrderResponse> {
   const plan = await prepare(deps, request);
   if (plan.kind === 'refused') throw plan.error;
-  let action: OrderResponse['action'];
-  if (plan.kind === 'charge') await charge(deps, plan, request.shopper, request.now);
-  if (plan.kind === 'express_start') action = { type: 'redirect', url: await startExpress(deps, plan) };
-  const view = await viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
-  return action ? { ...view, action } : view;
+  if (plan.kind === 'completed') return plan.answer;
+  if (plan.kind === 'express_start') {
+    const action = { type: 'redirect' as const, url: await startExpress(deps, plan) };
+    return { ...(await viewCartState(deps.db, plan.after, request.now)), action };
+  }
+  const paid = await charge(deps, plan, request.shopper, request.now);
+  // The order still held this attempt's lease when it was paid, so it is as this attempt wrote it: the answer is made
+  // from what the request holds. (Had the lease run out and another attempt rewritten it, it is read back.)
+  const order = paid.order;
+  if (
+    order.payment_lease_until?.getTime() !== plan.paymentLeaseUntil.getTime() ||
+    order.shipping_profile_id !== (plan.chosenProfile?.id ?? null)
+  ) {
+    return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
+  }
+  return presentCompletedCart(completedCart(plan.saved, order, plan.payment.method, request.now), order, {
+    lines: paid.lines,
+    profile: plan.chosenProfile,
+    subscriptions: paid.subscriptions,
+  });
 }
