@@ -61,16 +61,17 @@ function isExpired(cart: CartRow, now: Date): boolean {
 }
 
 /**
- * The state of a plain cart token of this organization that can still be checked out, in one statement; with lock,
- * the cart row is locked for the caller's transaction. Anything else (a reserved or malformed token, another
- * organization's cart, an expired one) is "not found".
+ * The state of a plain cart token of this organization that can still be checked out, in one statement (with the
+ * places of `places`, the address the caller will price it for); with lock, the cart row is locked for the caller's
+ * transaction. Anything else (a reserved or malformed token, another organization's cart, an expired one) is
+ * "not found".
  */
 export async function requireCartState(
   db: Queryable,
   shopper: ShopperContext,
   token: string,
   now: Date,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; places?: PricingAddress | undefined } = {},
 ): Promise<CartState> {
   const parsed = parseCartToken(token);
   if (parsed.kind !== 'cart') throw cartNotFound();
@@ -82,11 +83,11 @@ export async function requireCartState(
   return state;
 }
 
-/** The same cart read again after a change in this transaction. */
+/** The same cart read again after a change in this transaction (the places read with it are kept). */
 export async function reloadCartState(db: Queryable, state: CartState): Promise<CartState> {
   const fresh = await loadCartSnapshot(db, state.organization.id, { id: state.cart.id });
   if (!fresh) throw cartNotFound();
-  return fresh;
+  return state.places ? { ...fresh, places: state.places } : fresh;
 }
 
 /** A fresh cart from a merchant checkout link (`__c__<id>`): the link's offers, quantities and code. */
@@ -416,11 +417,12 @@ export async function previewCart(
   }
   if (Object.keys(fields).length > 0) throw validationError(fields);
 
+  const address = previewAddress(query);
   return db.transaction(async (tx) => {
-    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    // The shipping profiles and tax rates of the address come with the cart.
+    const state = await requireCartState(tx, shopper, token, now, { lock: true, places: address });
     const { organization, cart } = state;
     refuseIfComplete(state);
-    const address = previewAddress(query);
     const requested =
       query.shipping_profile_id === undefined ? cart.shipping_profile_id : Number(query.shipping_profile_id);
     const pricing = await priceCartState(tx, state, { address, requestedProfileId: requested, now });

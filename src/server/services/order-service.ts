@@ -194,6 +194,22 @@ function addressesOf(body: CreateOrder | UpdateOrder, state: CartState): OrderAd
   return { shipping, sameAddress, ship, bill, billingIsShipping, billing: billingIsShipping ? ship : bill };
 }
 
+/**
+ * The places an order body's addresses may be priced for, known before the cart is: which of them pricing uses (tax
+ * at the shipping or the billing place) depends on the cart's lines. Undefined when the body names no country.
+ */
+function placesAddressOf(body: CreateOrder | UpdateOrder): PricingAddress | undefined {
+  const ship = addressOf(body, 'ship');
+  const bill = addressOf(body, 'bill');
+  if (!ship.country && !bill.country) return undefined;
+  return {
+    shipCountry: ship.country || null,
+    shipState: ship.state || null,
+    billCountry: bill.country || null,
+    billState: bill.state || null,
+  };
+}
+
 function toAddressValues(address: OrderAddress): AddressValues {
   return {
     first_name: address.fname,
@@ -588,7 +604,11 @@ function orderAlreadyPlaced(): AppError {
 async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<Plan> {
   const { shopper, now, body } = request;
   return deps.db.transaction(async (tx): Promise<Plan> => {
-    let state = await requireCartState(tx, shopper, body.cart_token, now, { lock: true });
+    // The shipping profiles and tax rates of the body's address come with the cart.
+    let state = await requireCartState(tx, shopper, body.cart_token, now, {
+      lock: true,
+      places: placesAddressOf(body),
+    });
     const { organization, cart } = state;
     const existing = state.order;
     if (request.kind === 'update' && (!existing || existing.id !== request.orderId)) {
