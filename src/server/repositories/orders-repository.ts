@@ -582,6 +582,44 @@ export async function completeOrderWithAttempt(
   return rows;
 }
 
+/**
+ * Completes a paid order in one statement when it still holds the payment lease `leaseUntil` (no other attempt took
+ * it over since): records its approved payment attempt, sets it complete (ending the lease), marks its cart ordered.
+ * Answers the order as completed and its lines, or null, having written nothing, when the order no longer holds that
+ * lease. The row lock the update takes stands for the caller's lock of the order.
+ */
+export async function completeLeasedOrder(
+  db: Queryable,
+  organizationId: number,
+  input: { orderId: number; leaseUntil: Date; attempt: PaymentAttemptValues },
+  now: Date,
+): Promise<{ order: Omit<OrderRow, 'cart_token'>; lines: OrderLineRow[] } | null> {
+  const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
+  const first = 5;
+  const { rows } = await db.query<Omit<OrderRow, 'cart_token'> & { order_lines: OrderLineRow[] }>(
+    `WITH completed AS (
+       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL, updated_at = $3
+        WHERE organization_id = $1 AND id = $2 AND payment_lease_until = $4
+       RETURNING *
+     ), attempt AS (
+       INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
+       SELECT $1, ${keys.map((_, i) => `$${i + first}`).join(', ')}, $3 FROM completed
+     ), ordered AS (
+       UPDATE carts SET ordered_at = $3, updated_at = $3 FROM completed
+        WHERE carts.organization_id = $1 AND carts.id = completed.cart_id
+     )
+     SELECT completed.*,
+            coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
+                       WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS order_lines
+       FROM completed`,
+    [organizationId, input.orderId, now, input.leaseUntil, ...keys.map((key) => input.attempt[key])],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { order_lines: lines, ...order } = row;
+  return { order, lines };
+}
+
 /** Issues a single-use claim code to each gift line of a completed order. */
 export async function issueGiftClaimCodes(
   db: Queryable,

@@ -16,7 +16,13 @@ import {
 import { isCartEditable } from '../../domain/editable-cart.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
-import type { Database, Queryable } from '../db/database.js';
+import {
+  PG_DEADLOCK_DETECTED,
+  PG_SERIALIZATION_FAILURE,
+  pgErrorCode,
+  type Database,
+  type Queryable,
+} from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
 import type {
@@ -48,6 +54,7 @@ import {
   releaseDiscountUse,
   releasePaymentLease,
   clearDiscountReservation,
+  completeLeasedOrder,
   completeOrderWithAttempt,
   replaceOrderLines,
   reserveDiscountUse,
@@ -107,6 +114,9 @@ export interface OrderRequest {
   now: Date;
 }
 
+/** Errors after which a transaction is run again (Database.transaction): a statement of its own is too. */
+const RETRYABLE_CODES = new Set([PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE]);
+
 /** How long the payer has to approve an express payment. */
 const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
 
@@ -143,6 +153,8 @@ type Plan =
       limitsChecked: boolean;
       /** until when this attempt holds the order: the order still holding it when paid was not rewritten since */
       paymentLeaseUntil: Date;
+      /** nothing completes with the order (no gift, subscription, stored payment method or express payment) */
+      completesAlone: boolean;
       /** the cart with its customer as saved, and the shipping profile the order chose: what its answer is made of */
       saved: CartState;
       chosenProfile: ShippingProfileRow | null;
@@ -914,6 +926,11 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       discountCodeId: reserved ? wantedCode : null,
       limitsChecked: deps.limits.beforeOrderAttemptInTransaction !== undefined,
       paymentLeaseUntil,
+      completesAlone:
+        express === null &&
+        !storeForFuture &&
+        cart.gift_claim_id === null &&
+        !lines.some((line) => line.is_gift || line.is_recurring),
       saved,
       chosenProfile: pricing.chosenProfile,
     };
@@ -993,11 +1010,13 @@ async function abandonCharge(
   });
 }
 
-/** What an approved payment completed: the order as it was paid (before it completed), its lines, subscriptions. */
+/** What an approved payment completed: the order, its lines, the subscriptions it started. */
 interface PaidOrder {
   order: OrderRow;
   lines: OrderLineRow[];
   subscriptions: OrderSubscriptionNotice[];
+  /** the order was as this attempt wrote it (it still held the attempt's lease) */
+  asWritten: boolean;
 }
 
 /**
@@ -1057,6 +1076,41 @@ async function charge(
 
   const summary = plan.payment.method === 'card' ? plan.payment.summary : null;
   const method = plan.payment.method;
+  if (result.status === 'approved' && plan.completesAlone) {
+    // Nothing else completes with the order: one statement records the payment and completes it, if the order still
+    // holds this attempt's lease. When another attempt took the lease over meanwhile, or the statement lost a deadlock
+    // (a transaction would be run again), it writes nothing and the payment is recorded as below.
+    const completed = await completeLeasedOrder(
+      deps.db,
+      organization.id,
+      {
+        orderId: plan.orderId,
+        leaseUntil: plan.paymentLeaseUntil,
+        attempt: attemptValues({
+          orderId: plan.orderId,
+          cartId: plan.cartId,
+          method,
+          gateway: gateway.name,
+          status: 'approved',
+          amount: plan.amount,
+          currency: organization.currency,
+          isTest: plan.isTest,
+          ip: shopper.clientIp,
+          summary,
+          reference: result.reference,
+          paymentMethodId: null,
+        }),
+      },
+      now,
+    ).catch((error: unknown) => {
+      if (RETRYABLE_CODES.has(pgErrorCode(error) ?? '')) return null;
+      throw error;
+    });
+    if (completed) {
+      const order = { ...completed.order, cart_token: plan.saved.cart.token };
+      return { order, lines: completed.lines, subscriptions: [], asWritten: true };
+    }
+  }
   const paid = await deps.db.transaction(async (tx): Promise<PaidOrder | null> => {
     const order = await lockOrder(tx, organization.id, plan.orderId);
     if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
@@ -1113,6 +1167,7 @@ async function charge(
       return {
         order: { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id },
         ...completed,
+        asWritten: order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime(),
       };
     }
     if (result.status === 'declined') {
@@ -1198,12 +1253,7 @@ export async function submitOrder(deps: OrderDependencies, request: OrderRequest
   // The order still held this attempt's lease when it was paid, so it is as this attempt wrote it: the answer is made
   // from what the request holds. (Had the lease run out and another attempt rewritten it, it is read back.)
   const order = paid.order;
-  if (
-    order.payment_lease_until?.getTime() !== plan.paymentLeaseUntil.getTime() ||
-    order.shipping_profile_id !== (plan.chosenProfile?.id ?? null)
-  ) {
-    return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
-  }
+  if (!paid.asWritten) return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
   return presentCompletedCart(completedCart(plan.saved, order, plan.payment.method, request.now), order, {
     lines: paid.lines,
     profile: plan.chosenProfile,
