@@ -64,7 +64,7 @@ async function measure<T>(
 }
 
 describe('statements per request', () => {
-  it('places a first card order in at most 12 statements and 1 transaction', async () => {
+  it('places a first card order in at most 11 statements and 1 transaction', async () => {
     const { store, shopper } = await storeWithShopper(t.app, t.db);
     // A first order of the instance also prunes old rate-limit events (every few minutes): not measured.
     const earlier = await store.cart([{ offer_id: store.offers.beans.id }]);
@@ -88,16 +88,16 @@ describe('statements per request', () => {
     );
     expect(order.result.status).toBe(200);
     expect(order.result.body.order.status).toBe('complete');
-    // Idempotency key (1); validate, price and save the order with its lease and the abuse limits (8 with BEGIN and
-    // COMMIT; the address's shipping and tax come with the cart); the gateway's ledger (1); record the payment and
-    // complete the order (1: nothing else completes with a plain order, and it still holds its lease); the key's
-    // outcome (1). The answer is made from what the order path holds (reading it back took 2 more). It was 35
+    // Idempotency key (1); validate, price and save the order with its customer, its lease and the abuse limits (7
+    // with BEGIN and COMMIT; the address's shipping and tax come with the cart); the gateway's ledger (1); record the
+    // payment and complete the order (1: nothing else completes with a plain order, and it still holds its lease); the
+    // key's outcome (1). The answer is made from what the order path holds (reading it back took 2 more). It was 35
     // statements in 4 transactions.
     expect(order.transactions).toBe(1);
-    expect(order.statements, statements.join('\n')).toBeLessThanOrEqual(12);
+    expect(order.statements, statements.join('\n')).toBeLessThanOrEqual(11);
   });
 
-  it('runs the shopper flow (csrf, authorize, cart, preview, order) in at most 19 statements', async () => {
+  it('runs the shopper flow (csrf, authorize, cart, preview, order) in at most 18 statements', async () => {
     const store = await createStore(t.app, t.db);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const flow = await measure(async () => {
@@ -114,6 +114,6 @@ describe('statements per request', () => {
       return order;
     });
     expect(flow.result.body.order.status).toBe('complete');
-    expect(flow.statements, statements.join('\n')).toBeLessThanOrEqual(19);
+    expect(flow.statements, statements.join('\n')).toBeLessThanOrEqual(18);
   });
 });

@@ -33,7 +33,11 @@ import type {
   PaymentGateway,
 } from '../payments/gateway.js';
 import { setLineQuantity } from '../repositories/carts-repository.js';
-import { saveCartCustomer, type AddressValues } from '../repositories/customers-repository.js';
+import {
+  saveCartCustomer,
+  type AddressValues,
+  type CartCustomer,
+} from '../repositories/customers-repository.js';
 import {
   expireExpressPayment,
   findExpressPayment,
@@ -425,14 +429,12 @@ async function applyQuantities(
   return changed;
 }
 
-/** Saves the order's customer and addresses; answers its id and the cart as it now is (its customer as saved). */
-async function saveCustomer(
-  tx: Queryable,
+/** The order's customer and addresses as they are saved on its cart. */
+function customerOf(
   state: CartState,
   body: CreateOrder | UpdateOrder,
   addresses: OrderAddresses,
-  now: Date,
-): Promise<{ customerId: number; state: CartState }> {
+): CartCustomer {
   const { ship, bill, billing, sameAddress } = addresses;
   const values = {
     email: text(body.email),
@@ -445,28 +447,24 @@ async function saveCustomer(
   const addressList: (AddressValues & { kind: 'shipping' | 'billing' })[] = [];
   if (ship.country || ship.address1) addressList.push({ kind: 'shipping', ...toAddressValues(ship) });
   if (billing.country || billing.address1) addressList.push({ kind: 'billing', ...toAddressValues(billing) });
-  // The customer (created and set on the cart, or updated) and its addresses: one statement.
-  const customerId = await saveCartCustomer(
-    tx,
-    state.organization.id,
-    { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList },
-    now,
-  );
-  // A new customer is set on the cart; an address given replaces the customer's address of its kind.
-  const saved: CartState = {
+  return { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList };
+}
+
+/** The cart with its customer as saved: a new customer is set on the cart; an address given replaces its kind's. */
+function withCustomer(state: CartState, customer: CartCustomer, customerId: number): CartState {
+  return {
     ...state,
     cart: { ...state.cart, customer_id: customerId },
     customer: {
       ...(state.customer ?? { organization_id: state.organization.id }),
       id: customerId,
-      ...values,
+      ...customer.values,
     },
     addresses: [
-      ...state.addresses.filter((kept) => !addressList.some((given) => given.kind === kept.kind)),
-      ...addressList,
+      ...state.addresses.filter((kept) => !customer.addresses.some((given) => given.kind === kept.kind)),
+      ...customer.addresses,
     ],
   };
-  return { customerId, state: saved };
 }
 
 function orderValues(
@@ -475,19 +473,17 @@ function orderValues(
   body: CreateOrder | UpdateOrder,
   addresses: OrderAddresses,
   context: {
-    customerId: number;
     status: OrderRow['status'];
     isTest: boolean;
     termsDisplayed: boolean;
     ip: string | null;
     now: Date;
   },
-): OrderValues {
+): Omit<OrderValues, 'customer_id'> {
   const result = pricing.result;
   const { shipping, sameAddress, ship, bill } = addresses;
   const accepted = context.termsDisplayed && body.subscription_terms_accepted === true;
   return {
-    customer_id: context.customerId,
     status: context.status,
     is_test: context.isTest,
     currency: state.organization.currency,
@@ -704,10 +700,9 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // The payment method is kept for later cycles when a line recurs for this customer (a gift's recipient pays theirs).
     const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
 
-    const { customerId, state: saved } = await saveCustomer(tx, state, body, addresses, now);
+    const customer = customerOf(state, body, addresses);
     const status: OrderRow['status'] = expressStart ? 'awaiting_payment' : (existing?.status ?? 'pending');
     const values = orderValues(state, pricing, body, addresses, {
-      customerId,
       status,
       isTest,
       termsDisplayed,
@@ -747,29 +742,34 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const chargesNow = paymentDue && !expressStart;
     const paymentLeaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
     let orderId: number;
+    let customerId: number;
     if (existing) {
+      // The customer (updated) and its addresses: one statement.
+      customerId = await saveCartCustomer(tx, organization.id, customer, now);
       orderId = existing.id;
-      await updateOrder(tx, organization.id, orderId, values, now);
+      await updateOrder(tx, organization.id, orderId, { ...values, customer_id: customerId }, now);
       await replaceOrderLines(tx, organization.id, orderId, lines);
     } else {
-      // A new order: one use of its code is held first (as below for an earlier order), so that the order, its lines
-      // and, when it is paid now, its payment lease are written by one statement.
+      // A new order: one use of its code is held first (as below for an earlier order), so that the customer, the
+      // order, its lines and, when it is paid now, its payment lease are written by one statement.
       if (!expressStart) await holdCodeUse();
-      orderId = await insertOrder(
+      ({ id: orderId, customerId } = await insertOrder(
         tx,
         organization.id,
-        cart.id,
+        customer,
         values,
         lines,
         chargesNow ? { discountReserved: wantedCode !== null, paymentLeaseUntil } : {},
         now,
-      );
+      ));
     }
+    const saved = withCustomer(state, customer, customerId);
     // The order as this transaction wrote it: the answer is made from it rather than read back.
     const written: OrderRow = existing
-      ? { ...existing, ...values, updated_at: now }
+      ? { ...existing, ...values, customer_id: customerId, updated_at: now }
       : {
           ...values,
+          customer_id: customerId,
           id: orderId,
           organization_id: organization.id,
           cart_id: cart.id,
