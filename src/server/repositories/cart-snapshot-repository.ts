@@ -4,6 +4,14 @@ import type { AddressRow, CustomerRow } from './customers-repository.js';
 import type { DiscountCodeRow } from './discount-codes-repository.js';
 import type { OrderRow } from './orders-repository.js';
 import type { OrganizationRow } from './organizations-repository.js';
+import {
+  addressPlacesParams,
+  addressPlacesSql,
+  parseAddressPlaces,
+  type AddressPlaces,
+  type PlacesAddress,
+  type StoredAddressPlaces,
+} from './pricing-repository.js';
 
 /** One cart with everything a view or a change of it reads: loaded in one statement. */
 export interface CartSnapshot {
@@ -15,6 +23,8 @@ export interface CartSnapshot {
   addresses: AddressRow[];
   order: OrderRow | null;
   lastPaymentMethod: 'card' | 'paypal' | 'none' | null;
+  /** what pricing may read for the address the snapshot was asked to bring along (absent when none was) */
+  places?: AddressPlaces;
 }
 
 interface SnapshotRow {
@@ -26,6 +36,7 @@ interface SnapshotRow {
   addresses: AddressRow[];
   order: Record<string, unknown> | null;
   last_payment_method: CartSnapshot['lastPaymentMethod'];
+  places?: StoredAddressPlaces;
 }
 
 // Nested rows come back as JSON: their timestamps are text again and must become Dates, as the row types say.
@@ -49,7 +60,7 @@ const ORDER_DATES = [
   'subscription_terms_accepted_at',
 ];
 
-const SELECT = `
+const COLUMNS = `
 SELECT row_to_json(c) AS cart,
        row_to_json(org) AS organization,
        coalesce((
@@ -81,13 +92,19 @@ SELECT row_to_json(c) AS cart,
                                      WHERE ord.organization_id = c.organization_id AND ord.cart_id = c.id) x) AS "order",
        (SELECT pa.method FROM payment_attempts pa
          WHERE pa.organization_id = c.organization_id AND pa.cart_id = c.id
-         ORDER BY pa.id DESC LIMIT 1) AS last_payment_method
+         ORDER BY pa.id DESC LIMIT 1) AS last_payment_method`;
+const FROM = `
   FROM carts c
   JOIN organizations org ON org.id = c.organization_id`;
+// The places of an address ($3 to $6) come along when the caller knows the address before reading the cart.
+const SELECT = `${COLUMNS}${FROM}`;
+const SELECT_WITH_PLACES = `${COLUMNS},
+       ${addressPlacesSql('$1', 3)} AS places${FROM}`;
 
 /**
  * The cart of an organization by its token or id, with its organization, lines (offer and gift details), discount
- * code, customer and addresses, order and last payment method. With `lock`, the cart row is locked FOR UPDATE for the
+ * code, customer and addresses, order and last payment method; with `places`, what pricing may read for that address
+ * (shipping profiles, tax rates) in the same statement. With `lock`, the cart row is locked FOR UPDATE for the
  * caller's transaction first (writers of one cart queue there), in a statement of its own: a snapshot read in the
  * locking statement would still show what the writer ahead in the queue changed in other tables (its order, its
  * lines) as it was before that writer committed. Null when the organization has no such cart.
@@ -96,7 +113,7 @@ export async function loadCartSnapshot(
   db: Queryable,
   organizationId: number,
   key: { token: string } | { id: number },
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; places?: PlacesAddress | undefined } = {},
 ): Promise<CartSnapshot | null> {
   const where = 'token' in key ? 'c.token = $2' : 'c.id = $2';
   const params = [organizationId, 'token' in key ? key.token : key.id];
@@ -107,7 +124,11 @@ export async function loadCartSnapshot(
     );
     if (locked.rows.length === 0) return null;
   }
-  const { rows } = await db.query<SnapshotRow>(`${SELECT} WHERE c.organization_id = $1 AND ${where}`, params);
+  const address = options.places;
+  const { rows } = await db.query<SnapshotRow>(
+    `${address ? SELECT_WITH_PLACES : SELECT} WHERE c.organization_id = $1 AND ${where}`,
+    address ? [...params, ...addressPlacesParams(address)] : params,
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -119,5 +140,6 @@ export async function loadCartSnapshot(
     addresses: row.addresses,
     order: row.order ? withDates<OrderRow>(row.order, ORDER_DATES) : null,
     lastPaymentMethod: row.last_payment_method,
+    ...(address && row.places ? { places: parseAddressPlaces(address, row.places) } : {}),
   };
 }

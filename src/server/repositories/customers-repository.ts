@@ -82,44 +82,39 @@ export async function upsertAddress(
   );
 }
 
+/** An order's customer as it saves it on its cart (see saveCartCustomer). */
+export interface CartCustomer {
+  cartId: number;
+  /** the cart's customer, or null for a new one */
+  customerId: number | null;
+  values: Omit<CustomerRow, 'id' | 'organization_id'>;
+  addresses: readonly (AddressValues & { kind: 'shipping' | 'billing' })[];
+}
+
 /**
- * An order's customer in one statement: a new one (customerId null) is created and set on the cart, an existing one
- * is updated; then each address given is inserted or replaced. Answers the customer's id.
+ * The common table expressions that save an order's customer (saveCartCustomer), for a statement that goes on to use
+ * its id (`cart_customer`): $1 is the organization, $2 the cart, $3 to $20 cartCustomerParams.
  */
-export async function saveCartCustomer(
-  db: Queryable,
-  organizationId: number,
-  input: {
-    cartId: number;
-    customerId: number | null;
-    values: Omit<CustomerRow, 'id' | 'organization_id'>;
-    addresses: readonly (AddressValues & { kind: 'shipping' | 'billing' })[];
-  },
-  now: Date,
-): Promise<number> {
-  const { values, addresses } = input;
-  const column = <K extends keyof AddressValues | 'kind'>(key: K) => addresses.map((address) => address[key]);
-  const { rows } = await db.query<{ id: number }>(
-    `WITH inserted AS (
+export const CART_CUSTOMER_CTES = `new_customer AS (
        INSERT INTO customers (organization_id, email, phone, first_name, last_name, same_address, email_opt_in)
        SELECT $1, $4::text, $5::text, $6::text, $7::text, $8::boolean, $9::boolean WHERE $3::bigint IS NULL
        RETURNING id
-     ), updated AS (
+     ), updated_customer AS (
        UPDATE customers SET email = $4::text, phone = $5::text, first_name = $6::text, last_name = $7::text,
               same_address = $8::boolean, email_opt_in = $9::boolean, updated_at = $10::timestamptz
         WHERE $3::bigint IS NOT NULL AND organization_id = $1 AND id = $3::bigint
        RETURNING id
-     ), customer AS (
-       SELECT id FROM inserted UNION ALL SELECT id FROM updated
-     ), cart AS (
-       UPDATE carts SET customer_id = inserted.id, updated_at = $10::timestamptz FROM inserted
+     ), cart_customer AS (
+       SELECT id FROM new_customer UNION ALL SELECT id FROM updated_customer
+     ), customer_on_cart AS (
+       UPDATE carts SET customer_id = new_customer.id, updated_at = $10::timestamptz FROM new_customer
         WHERE carts.organization_id = $1 AND carts.id = $2
-     ), saved AS (
+     ), customer_addresses AS (
        INSERT INTO addresses (organization_id, customer_id, kind, first_name, last_name, address1, address2, city,
                               state, zipcode, country, phone, updated_at)
-       SELECT $1, customer.id, a.kind, a.first_name, a.last_name, a.address1, a.address2, a.city, a.state, a.zipcode,
-              a.country, a.phone, $10::timestamptz
-         FROM customer
+       SELECT $1, cart_customer.id, a.kind, a.first_name, a.last_name, a.address1, a.address2, a.city, a.state,
+              a.zipcode, a.country, a.phone, $10::timestamptz
+         FROM cart_customer
         CROSS JOIN unnest($11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[],
                           $18::text[], $19::text[], $20::text[])
                 AS a(kind, first_name, last_name, address1, address2, city, state, zipcode, country, phone)
@@ -127,30 +122,50 @@ export async function saveCartCustomer(
          first_name = excluded.first_name, last_name = excluded.last_name, address1 = excluded.address1,
          address2 = excluded.address2, city = excluded.city, state = excluded.state, zipcode = excluded.zipcode,
          country = excluded.country, phone = excluded.phone, updated_at = excluded.updated_at
-     )
-     SELECT id FROM customer`,
-    [
-      organizationId,
-      input.cartId,
-      input.customerId,
-      values.email,
-      values.phone,
-      values.first_name,
-      values.last_name,
-      values.same_address,
-      values.email_opt_in,
-      now,
-      column('kind'),
-      column('first_name'),
-      column('last_name'),
-      column('address1'),
-      column('address2'),
-      column('city'),
-      column('state'),
-      column('zipcode'),
-      column('country'),
-      column('phone'),
-    ],
+     )`;
+
+/** The parameters of CART_CUSTOMER_CTES, $1 to $20. */
+export function cartCustomerParams(organizationId: number, input: CartCustomer, now: Date): unknown[] {
+  const { values, addresses } = input;
+  const column = <K extends keyof AddressValues | 'kind'>(key: K) => addresses.map((address) => address[key]);
+  return [
+    organizationId,
+    input.cartId,
+    input.customerId,
+    values.email,
+    values.phone,
+    values.first_name,
+    values.last_name,
+    values.same_address,
+    values.email_opt_in,
+    now,
+    column('kind'),
+    column('first_name'),
+    column('last_name'),
+    column('address1'),
+    column('address2'),
+    column('city'),
+    column('state'),
+    column('zipcode'),
+    column('country'),
+    column('phone'),
+  ];
+}
+
+/**
+ * An order's customer in one statement: a new one (customerId null) is created and set on the cart, an existing one
+ * is updated; then each address given is inserted or replaced. Answers the customer's id.
+ */
+export async function saveCartCustomer(
+  db: Queryable,
+  organizationId: number,
+  input: CartCustomer,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH ${CART_CUSTOMER_CTES}
+     SELECT id FROM cart_customer`,
+    cartCustomerParams(organizationId, input, now),
   );
   const id = rows[0]?.id ?? input.customerId;
   if (id === null) throw new Error('the customer was not saved');

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from './customers-repository.js';
 import type { ShippingProfileRow } from './shipping-profiles-repository.js';
 
 export interface OrderAddress {
@@ -238,8 +239,11 @@ const ORDER_COLUMNS = [
   'ip_address',
 ] as const satisfies readonly (keyof OrderRow)[];
 
-function orderParams(values: OrderValues): unknown[] {
-  return ORDER_COLUMNS.map((column) => {
+function orderParams<Column extends (typeof ORDER_COLUMNS)[number]>(
+  values: Pick<OrderValues, Column>,
+  columns: readonly Column[],
+): unknown[] {
+  return columns.map((column) => {
     const value = values[column];
     return column === 'shipping_address' || column === 'billing_address'
       ? value === null
@@ -249,47 +253,55 @@ function orderParams(values: OrderValues): unknown[] {
   });
 }
 
+// A new order's columns but its customer's, which the statement that creates it saves first.
+const NEW_ORDER_COLUMNS = ORDER_COLUMNS.filter((column) => column !== 'customer_id');
+
 /**
- * Creates the cart's order with its lines, in one statement; the cart_id is unique, so only one order per cart can ever
- * exist. With `paymentLeaseUntil` its payment is in flight from the start (and `discountReserved` says it holds a use
- * of its code).
+ * Creates the cart's order with its lines, after saving its customer (as saveCartCustomer), in one statement; the
+ * cart_id is unique, so only one order per cart can ever exist. With `paymentLeaseUntil` its payment is in flight from
+ * the start (and `discountReserved` says it holds a use of its code). Answers the order's id and its customer's.
  */
 export async function insertOrder(
   db: Queryable,
   organizationId: number,
-  cartId: number,
-  values: OrderValues,
+  customer: CartCustomer,
+  values: Omit<OrderValues, 'customer_id'>,
   lines: readonly OrderLineValues[],
   payment: { discountReserved?: boolean; paymentLeaseUntil?: Date },
   now: Date,
-): Promise<number> {
-  const n = ORDER_COLUMNS.length;
+): Promise<{ id: number; customerId: number }> {
+  // $1 to $20 save the customer; the order's own parameters follow.
+  const first = 21;
+  const n = NEW_ORDER_COLUMNS.length;
   const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
-  const { rows } = await db.query<{ id: number }>(
-    `WITH inserted AS (
-       INSERT INTO orders (organization_id, cart_id, ${ORDER_COLUMNS.join(', ')}, discount_reserved,
+  const { rows } = await db.query<{ id: number; customer_id: number }>(
+    `WITH ${CART_CUSTOMER_CTES}, new_order AS (
+       INSERT INTO orders (organization_id, cart_id, customer_id, ${NEW_ORDER_COLUMNS.join(', ')}, discount_reserved,
                            payment_lease_until, created_at, updated_at)
-       VALUES ($1, $2, ${ORDER_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, $${n + 3}, $${n + 4}, $${n + 5},
-               $${n + 5})
-       RETURNING id
-     ), lines AS (
+       SELECT $1, $2, cart_customer.id, ${NEW_ORDER_COLUMNS.map((_, i) => `$${first + i}`).join(', ')},
+              $${first + n}::boolean, $${first + n + 1}::timestamptz, $${first + n + 2}::timestamptz,
+              $${first + n + 2}::timestamptz
+         FROM cart_customer
+       RETURNING id, customer_id
+     ), new_lines AS (
        INSERT INTO order_lines (organization_id, order_id, ${ORDER_LINE_COLUMNS.join(', ')})
-       SELECT $1, inserted.id, l.* FROM inserted CROSS JOIN unnest(${ORDER_LINE_TYPES.map(
-         (type, i) => `$${n + 6 + i}::${type}[]`,
+       SELECT $1, new_order.id, l.* FROM new_order CROSS JOIN unnest(${ORDER_LINE_TYPES.map(
+         (type, i) => `$${first + n + 3 + i}::${type}[]`,
        ).join(', ')}) AS l
      )
-     SELECT id FROM inserted`,
+     SELECT id, customer_id FROM new_order`,
     [
-      organizationId,
-      cartId,
-      ...orderParams(values),
+      ...cartCustomerParams(organizationId, customer, now),
+      ...orderParams(values, NEW_ORDER_COLUMNS),
       payment.discountReserved ?? false,
       payment.paymentLeaseUntil ?? null,
       now,
       ...ORDER_LINE_COLUMNS.map(column),
     ],
   );
-  return (rows[0] as { id: number }).id;
+  const row = rows[0];
+  if (!row) throw new Error(`the order of cart ${customer.cartId} was not saved: its customer is gone`);
+  return { id: row.id, customerId: row.customer_id };
 }
 
 /** Rewrites an order that is not complete yet with the details and amounts of a new attempt. */
@@ -304,7 +316,7 @@ export async function updateOrder(
     `UPDATE orders SET ${ORDER_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ')},
             updated_at = $${ORDER_COLUMNS.length + 3}
       WHERE organization_id = $1 AND id = $2 AND status <> 'complete'`,
-    [organizationId, orderId, ...orderParams(values), now],
+    [organizationId, orderId, ...orderParams(values, ORDER_COLUMNS), now],
   );
 }
 
@@ -580,6 +592,44 @@ export async function completeOrderWithAttempt(
     ],
   );
   return rows;
+}
+
+/**
+ * Completes a paid order in one statement when it still holds the payment lease `leaseUntil` (no other attempt took
+ * it over since): records its approved payment attempt, sets it complete (ending the lease), marks its cart ordered.
+ * Answers the order as completed and its lines, or null, having written nothing, when the order no longer holds that
+ * lease. The row lock the update takes stands for the caller's lock of the order.
+ */
+export async function completeLeasedOrder(
+  db: Queryable,
+  organizationId: number,
+  input: { orderId: number; leaseUntil: Date; attempt: PaymentAttemptValues },
+  now: Date,
+): Promise<{ order: Omit<OrderRow, 'cart_token'>; lines: OrderLineRow[] } | null> {
+  const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
+  const first = 5;
+  const { rows } = await db.query<Omit<OrderRow, 'cart_token'> & { order_lines: OrderLineRow[] }>(
+    `WITH completed AS (
+       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL, updated_at = $3
+        WHERE organization_id = $1 AND id = $2 AND payment_lease_until = $4
+       RETURNING *
+     ), attempt AS (
+       INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
+       SELECT $1, ${keys.map((_, i) => `$${i + first}`).join(', ')}, $3 FROM completed
+     ), ordered AS (
+       UPDATE carts SET ordered_at = $3, updated_at = $3 FROM completed
+        WHERE carts.organization_id = $1 AND carts.id = completed.cart_id
+     )
+     SELECT completed.*,
+            coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
+                       WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS order_lines
+       FROM completed`,
+    [organizationId, input.orderId, now, input.leaseUntil, ...keys.map((key) => input.attempt[key])],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { order_lines: lines, ...order } = row;
+  return { order, lines };
 }
 
 /** Issues a single-use claim code to each gift line of a completed order. */

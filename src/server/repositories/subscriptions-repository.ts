@@ -127,27 +127,22 @@ export async function insertSubscription(
   return (rows[0] as { id: number }).id;
 }
 
-/** What the confirmation page says about each subscription an order started. */
+/** What the confirmation page says about a subscription an order started. */
+export interface OrderSubscriptionNotice {
+  order_offer_id: number;
+  item_name: string;
+  cycle_amount: number;
+  interval_days: number;
+  next_charge_at: Date;
+}
+
+/** What the confirmation page says about each subscription an order started, in the order they were started. */
 export async function findOrderSubscriptionNotices(
   db: Queryable,
   organizationId: number,
   orderId: number,
-): Promise<
-  {
-    order_offer_id: number;
-    item_name: string;
-    cycle_amount: number;
-    interval_days: number;
-    next_charge_at: Date;
-  }[]
-> {
-  const { rows } = await db.query<{
-    order_offer_id: number;
-    item_name: string;
-    cycle_amount: number;
-    interval_days: number;
-    next_charge_at: Date;
-  }>(
+): Promise<OrderSubscriptionNotice[]> {
+  const { rows } = await db.query<OrderSubscriptionNotice>(
     `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at
        FROM subscriptions s
        JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id

@@ -9,17 +9,16 @@ import {
   type PricingResult,
 } from '../../domain/pricing.js';
 import type { Queryable } from '../db/database.js';
-import { findPricingPlaces } from '../repositories/pricing-repository.js';
+import {
+  findPricingPlaces,
+  pricingPlacesFrom,
+  type PlacesAddress,
+} from '../repositories/pricing-repository.js';
 import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
 import { isGiftClaimCart, isShippingRequired, shipsWithOrder, type CartState } from './cart-state.js';
 
 /** The places a cart is priced for: tax follows the shipping address, or the billing one when nothing ships. */
-export interface PricingAddress {
-  shipCountry: string | null;
-  shipState: string | null;
-  billCountry: string | null;
-  billState: string | null;
-}
+export type PricingAddress = PlacesAddress;
 
 export interface Notice {
   code: string;
@@ -143,11 +142,13 @@ export async function priceCartState(
         : address?.shipCountry
           ? { country: address.shipCountry, state: address.shipState }
           : null;
-  // The profiles for the country and the tax rate for the place, in one statement.
+  // The profiles for the country and the tax rate for the place: read with the cart when it was read for this
+  // address, else in one statement.
   const places =
     shipCountry === null && taxPlace === null
       ? null
-      : await findPricingPlaces(db, state.organization.id, shipCountry, taxPlace);
+      : ((state.places && pricingPlacesFrom(state.places, shipCountry, taxPlace)) ??
+        (await findPricingPlaces(db, state.organization.id, shipCountry, taxPlace)));
 
   let shippingProfiles: ShippingProfileRow[] = [];
   let chosenProfile: ShippingProfileRow | null = null;

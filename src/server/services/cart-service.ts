@@ -28,7 +28,7 @@ import {
 import { findCheckoutLinkByPublicId } from '../repositories/checkout-links-repository.js';
 import { findDiscountCodeByCode } from '../repositories/discount-codes-repository.js';
 import { findOffers } from '../repositories/offers-repository.js';
-import { lockGift } from '../repositories/orders-repository.js';
+import { findOrderLinesAndProfile, lockGift } from '../repositories/orders-repository.js';
 import { settingsOf } from './organization-service.js';
 import {
   addressFromPreview,
@@ -37,9 +37,13 @@ import {
   type PricingAddress,
 } from './cart-pricing.js';
 import { presentCart, presentOffers, storedPreviewOf } from './cart-presenter.js';
-import { pricingOfOrder } from './order-figures.js';
+import { figuresOfOrder, type OrderFigures, type OrderLineFigures } from './order-figures.js';
 import { major } from './money-input.js';
-import { findOrderSubscriptionNotices } from '../repositories/subscriptions-repository.js';
+import {
+  findOrderSubscriptionNotices,
+  type OrderSubscriptionNotice,
+} from '../repositories/subscriptions-repository.js';
+import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
 import { isGiftClaimCart, type CartState } from './cart-state.js';
 import { CART_LIFETIME_MS } from './merchant-cart-service.js';
 import { LINK_NO_LONGER_VALID } from './page-service.js';
@@ -57,16 +61,17 @@ function isExpired(cart: CartRow, now: Date): boolean {
 }
 
 /**
- * The state of a plain cart token of this organization that can still be checked out, in one statement; with lock,
- * the cart row is locked for the caller's transaction. Anything else (a reserved or malformed token, another
- * organization's cart, an expired one) is "not found".
+ * The state of a plain cart token of this organization that can still be checked out, in one statement (with the
+ * places of `places`, the address the caller will price it for); with lock, the cart row is locked for the caller's
+ * transaction. Anything else (a reserved or malformed token, another organization's cart, an expired one) is
+ * "not found".
  */
 export async function requireCartState(
   db: Queryable,
   shopper: ShopperContext,
   token: string,
   now: Date,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; places?: PricingAddress | undefined } = {},
 ): Promise<CartState> {
   const parsed = parseCartToken(token);
   if (parsed.kind !== 'cart') throw cartNotFound();
@@ -78,11 +83,11 @@ export async function requireCartState(
   return state;
 }
 
-/** The same cart read again after a change in this transaction. */
+/** The same cart read again after a change in this transaction (the places read with it are kept). */
 export async function reloadCartState(db: Queryable, state: CartState): Promise<CartState> {
   const fresh = await loadCartSnapshot(db, state.organization.id, { id: state.cart.id });
   if (!fresh) throw cartNotFound();
-  return fresh;
+  return state.places ? { ...fresh, places: state.places } : fresh;
 }
 
 /** A fresh cart from a merchant checkout link (`__c__<id>`): the link's offers, quantities and code. */
@@ -184,25 +189,49 @@ async function openCart(db: Database, shopper: ShopperContext, token: string, no
 }
 
 /**
+ * A completed order's cart as the shopper API answers it: the amounts it was charged (frozen when it completed), the
+ * shipping profile it chose and the subscriptions it started, whether read back or held by the request that wrote them.
+ */
+export function presentCompletedCart(
+  state: CartState,
+  order: OrderFigures,
+  completed: {
+    lines: readonly OrderLineFigures[];
+    profile: ShippingProfileRow | null;
+    subscriptions: readonly OrderSubscriptionNotice[];
+  },
+): Cart {
+  const pricing = figuresOfOrder(order, completed.lines, completed.profile);
+  const subscriptions = completed.subscriptions.map((notice) => ({
+    order_offer_id: notice.order_offer_id,
+    item_name: notice.item_name,
+    amount: major(notice.cycle_amount, state.organization.currency),
+    interval_days: notice.interval_days,
+    next_charge_at: notice.next_charge_at.toISOString(),
+  }));
+  return presentCart(state, pricing, { subscriptions, paymentMethod: state.lastPaymentMethod });
+}
+
+/**
  * The cart as the shopper API answers it: a completed order shows the amounts it was charged (frozen when it
  * completed) and the subscriptions it started; anything else is priced now for its stored preview.
  */
-async function viewCartState(db: Queryable, state: CartState, now: Date): Promise<Cart> {
+export async function viewCartState(db: Queryable, state: CartState, now: Date): Promise<Cart> {
   const paymentMethod = state.lastPaymentMethod;
   if (state.order?.status === 'complete') {
-    const pricing = await pricingOfOrder(db, state.order);
+    const order = state.order;
+    // The lines as charged and the shipping profile chosen, in one statement.
+    const { lines, profile } = await findOrderLinesAndProfile(
+      db,
+      state.organization.id,
+      order.id,
+      order.shipping_profile_id,
+    );
     // Subscriptions start from recurring lines only: an order without one has none to look up.
-    const notices = pricing.result.isRecurring
-      ? await findOrderSubscriptionNotices(db, state.organization.id, state.order.id)
+    const subscriptions = lines.some((line) => line.is_recurring)
+      ? await findOrderSubscriptionNotices(db, state.organization.id, order.id)
       : [];
-    const subscriptions = notices.map((notice) => ({
-      order_offer_id: notice.order_offer_id,
-      item_name: notice.item_name,
-      amount: major(notice.cycle_amount, state.organization.currency),
-      interval_days: notice.interval_days,
-      next_charge_at: notice.next_charge_at.toISOString(),
-    }));
-    return presentCart(state, pricing, { subscriptions, paymentMethod });
+    return presentCompletedCart(state, order, { lines, profile, subscriptions });
   }
   const pricing = await priceCartState(db, state, {
     address: addressFromPreview(storedPreviewOf(state)),
@@ -388,11 +417,12 @@ export async function previewCart(
   }
   if (Object.keys(fields).length > 0) throw validationError(fields);
 
+  const address = previewAddress(query);
   return db.transaction(async (tx) => {
-    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    // The shipping profiles and tax rates of the address come with the cart.
+    const state = await requireCartState(tx, shopper, token, now, { lock: true, places: address });
     const { organization, cart } = state;
     refuseIfComplete(state);
-    const address = previewAddress(query);
     const requested =
       query.shipping_profile_id === undefined ? cart.shipping_profile_id : Number(query.shipping_profile_id);
     const pricing = await priceCartState(tx, state, { address, requestedProfileId: requested, now });

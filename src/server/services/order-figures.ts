@@ -1,18 +1,46 @@
 import { minor } from '../../domain/money.js';
 import type { PricingResult } from '../../domain/pricing.js';
-import type { Queryable } from '../db/database.js';
-import { findOrderLinesAndProfile, type OrderRow } from '../repositories/orders-repository.js';
+import type { OrderLineRow, OrderRow } from '../repositories/orders-repository.js';
+import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
 import type { CartPricing } from './cart-pricing.js';
 
-/** A completed order's figures as charged, in the shape the cart presenter reads (prices may have changed since). */
-export async function pricingOfOrder(db: Queryable, order: OrderRow): Promise<CartPricing> {
-  // The lines as charged and the shipping profile chosen, in one statement.
-  const { lines, profile: chosenProfile } = await findOrderLinesAndProfile(
-    db,
-    order.organization_id,
-    order.id,
-    order.shipping_profile_id,
-  );
+/** What a completed order's figures are made of: its amounts as charged, and whether it shipped. */
+export type OrderFigures = Pick<
+  OrderRow,
+  | 'subtotal'
+  | 'total_discount'
+  | 'total_offer_shipping'
+  | 'total_campaign_shipping'
+  | 'total_tax'
+  | 'total_gift_cards'
+  | 'total'
+  | 'discount_code_id'
+  | 'shipping_address'
+>;
+
+/** What an order line's figures are made of. */
+export type OrderLineFigures = Pick<
+  OrderLineRow,
+  | 'cart_offer_id'
+  | 'quantity'
+  | 'subtotal'
+  | 'discount'
+  | 'shipping'
+  | 'tax'
+  | 'total'
+  | 'next_cycle_total'
+  | 'is_recurring'
+>;
+
+/**
+ * A completed order's figures as charged, in the shape the cart presenter reads, from the order, its lines and the
+ * shipping profile it chose: the same whether they were read back or are still held by the request that wrote them.
+ */
+export function figuresOfOrder(
+  order: OrderFigures,
+  lines: readonly OrderLineFigures[],
+  chosenProfile: ShippingProfileRow | null,
+): CartPricing {
   const result: PricingResult = {
     lines: lines.map((line) => ({
       id: line.cart_offer_id,

@@ -16,7 +16,13 @@ import {
 import { isCartEditable } from '../../domain/editable-cart.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
-import type { Database, Queryable } from '../db/database.js';
+import {
+  PG_DEADLOCK_DETECTED,
+  PG_SERIALIZATION_FAILURE,
+  pgErrorCode,
+  type Database,
+  type Queryable,
+} from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
 import type {
@@ -27,7 +33,11 @@ import type {
   PaymentGateway,
 } from '../payments/gateway.js';
 import { setLineQuantity } from '../repositories/carts-repository.js';
-import { saveCartCustomer, type AddressValues } from '../repositories/customers-repository.js';
+import {
+  saveCartCustomer,
+  type AddressValues,
+  type CartCustomer,
+} from '../repositories/customers-repository.js';
 import {
   expireExpressPayment,
   findExpressPayment,
@@ -48,20 +58,32 @@ import {
   releaseDiscountUse,
   releasePaymentLease,
   clearDiscountReservation,
+  completeLeasedOrder,
   completeOrderWithAttempt,
   replaceOrderLines,
   reserveDiscountUse,
   setOrderOutcome,
   updateOrder,
   type OrderAddress,
+  type OrderLineRow,
   type OrderRow,
   type OrderValues,
   type PaymentAttemptValues,
 } from '../repositories/orders-repository.js';
 import type { OrganizationRow } from '../repositories/organizations-repository.js';
-import { insertSubscription } from '../repositories/subscriptions-repository.js';
+import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
+import {
+  insertSubscription,
+  type OrderSubscriptionNotice,
+} from '../repositories/subscriptions-repository.js';
 import { priceCartState, type CartPricing, type PricingAddress } from './cart-pricing.js';
-import { reloadCartState, requireCartState, viewCart } from './cart-service.js';
+import {
+  presentCompletedCart,
+  reloadCartState,
+  requireCartState,
+  viewCart,
+  viewCartState,
+} from './cart-service.js';
 import { isGiftClaimCart, isShippingRequired, type CartState } from './cart-state.js';
 import { expressReturnUrl } from './express-service.js';
 import { settingsOf } from './organization-service.js';
@@ -96,11 +118,15 @@ export interface OrderRequest {
   now: Date;
 }
 
+/** Errors after which a transaction is run again (Database.transaction): a statement of its own is too. */
+const RETRYABLE_CODES = new Set([PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE]);
+
 /** How long the payer has to approve an express payment. */
 const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
 
 type Plan =
-  | { kind: 'completed'; organization: OrganizationRow; cartId: number }
+  /** completed in the transaction that saved it (nothing to pay): its answer, from what that transaction holds */
+  | { kind: 'completed'; organization: OrganizationRow; cartId: number; answer: OrderResponse }
   /** the abuse limits refused the payment: the order is saved without it and the 429 is answered */
   | { kind: 'refused'; organization: OrganizationRow; error: AppError }
   | {
@@ -111,6 +137,8 @@ type Plan =
       amount: number;
       returnUrl: string;
       storeForFuture: boolean;
+      /** the cart as the order left it (its customer and order as saved) */
+      after: CartState;
     }
   | {
       kind: 'charge';
@@ -127,6 +155,13 @@ type Plan =
       discountCodeId: number | null;
       /** the abuse limits were checked (and this attempt counted) as the order was saved */
       limitsChecked: boolean;
+      /** until when this attempt holds the order: the order still holding it when paid was not rewritten since */
+      paymentLeaseUntil: Date;
+      /** nothing completes with the order (no gift, subscription, stored payment method or express payment) */
+      completesAlone: boolean;
+      /** the cart with its customer as saved, and the shipping profile the order chose: what its answer is made of */
+      saved: CartState;
+      chosenProfile: ShippingProfileRow | null;
       payment:
         | { method: 'card'; card: CardDetails; summary: CardSummary; testCard: boolean }
         | { method: 'paypal'; express: ExpressPaymentRow };
@@ -173,6 +208,22 @@ function addressesOf(body: CreateOrder | UpdateOrder, state: CartState): OrderAd
   const bill = addressOf(body, 'bill');
   const billingIsShipping = sameAddress && shipping;
   return { shipping, sameAddress, ship, bill, billingIsShipping, billing: billingIsShipping ? ship : bill };
+}
+
+/**
+ * The places an order body's addresses may be priced for, known before the cart is: which of them pricing uses (tax
+ * at the shipping or the billing place) depends on the cart's lines. Undefined when the body names no country.
+ */
+function placesAddressOf(body: CreateOrder | UpdateOrder): PricingAddress | undefined {
+  const ship = addressOf(body, 'ship');
+  const bill = addressOf(body, 'bill');
+  if (!ship.country && !bill.country) return undefined;
+  return {
+    shipCountry: ship.country || null,
+    shipState: ship.state || null,
+    billCountry: bill.country || null,
+    billState: bill.state || null,
+  };
 }
 
 function toAddressValues(address: OrderAddress): AddressValues {
@@ -378,13 +429,12 @@ async function applyQuantities(
   return changed;
 }
 
-async function saveCustomer(
-  tx: Queryable,
+/** The order's customer and addresses as they are saved on its cart. */
+function customerOf(
   state: CartState,
   body: CreateOrder | UpdateOrder,
   addresses: OrderAddresses,
-  now: Date,
-): Promise<number> {
+): CartCustomer {
   const { ship, bill, billing, sameAddress } = addresses;
   const values = {
     email: text(body.email),
@@ -397,14 +447,24 @@ async function saveCustomer(
   const addressList: (AddressValues & { kind: 'shipping' | 'billing' })[] = [];
   if (ship.country || ship.address1) addressList.push({ kind: 'shipping', ...toAddressValues(ship) });
   if (billing.country || billing.address1) addressList.push({ kind: 'billing', ...toAddressValues(billing) });
-  // The customer (created and set on the cart, or updated) and its addresses: one statement.
-  const customerId = await saveCartCustomer(
-    tx,
-    state.organization.id,
-    { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList },
-    now,
-  );
-  return customerId;
+  return { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList };
+}
+
+/** The cart with its customer as saved: a new customer is set on the cart; an address given replaces its kind's. */
+function withCustomer(state: CartState, customer: CartCustomer, customerId: number): CartState {
+  return {
+    ...state,
+    cart: { ...state.cart, customer_id: customerId },
+    customer: {
+      ...(state.customer ?? { organization_id: state.organization.id }),
+      id: customerId,
+      ...customer.values,
+    },
+    addresses: [
+      ...state.addresses.filter((kept) => !customer.addresses.some((given) => given.kind === kept.kind)),
+      ...customer.addresses,
+    ],
+  };
 }
 
 function orderValues(
@@ -413,19 +473,17 @@ function orderValues(
   body: CreateOrder | UpdateOrder,
   addresses: OrderAddresses,
   context: {
-    customerId: number;
     status: OrderRow['status'];
     isTest: boolean;
     termsDisplayed: boolean;
     ip: string | null;
     now: Date;
   },
-): OrderValues {
+): Omit<OrderValues, 'customer_id'> {
   const result = pricing.result;
   const { shipping, sameAddress, ship, bill } = addresses;
   const accepted = context.termsDisplayed && body.subscription_terms_accepted === true;
   return {
-    customer_id: context.customerId,
     status: context.status,
     is_test: context.isTest,
     currency: state.organization.currency,
@@ -470,7 +528,7 @@ async function completeOrder(
     discountReserved?: boolean;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] }> {
   const { now, giftClaimId: giftId } = context;
   const lines = await completeOrderWithAttempt(
     tx,
@@ -496,9 +554,16 @@ async function completeOrder(
     throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
   }
   const customerId = order.customer_id;
+  // What the answer says of each subscription started, in the order they are started.
+  const subscriptions: OrderSubscriptionNotice[] = [];
   for (const line of lines) {
     if (!line.is_recurring || line.is_gift || line.billing_interval_days === null) continue;
     if (customerId === null) throw new Error(`order ${order.id} has no customer to bill later cycles to`);
+    const subscription = {
+      cycle_amount: line.next_cycle_total ?? 0,
+      interval_days: line.billing_interval_days,
+      next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+    };
     await insertSubscription(
       tx,
       organization.id,
@@ -509,15 +574,30 @@ async function completeOrder(
         offer_id: line.offer_id,
         payment_method_id: context.paymentMethodId,
         quantity: line.quantity,
-        cycle_amount: line.next_cycle_total ?? 0,
         currency: order.currency,
-        interval_days: line.billing_interval_days,
-        next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+        ...subscription,
         is_test: order.is_test,
       },
       now,
     );
+    subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
   }
+  return { lines, subscriptions };
+}
+
+/** The cart once its order completed: ordered, the order complete (its lease ended), paid last by `method`. */
+function completedCart(
+  state: CartState,
+  order: OrderRow,
+  method: NonNullable<CartState['lastPaymentMethod']>,
+  now: Date,
+): CartState {
+  return {
+    ...state,
+    cart: { ...state.cart, ordered_at: now, updated_at: now },
+    order: { ...order, status: 'complete', completed_at: now, payment_lease_until: null, updated_at: now },
+    lastPaymentMethod: method,
+  };
 }
 
 function orderAlreadyPlaced(): AppError {
@@ -532,7 +612,11 @@ function orderAlreadyPlaced(): AppError {
 async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<Plan> {
   const { shopper, now, body } = request;
   return deps.db.transaction(async (tx): Promise<Plan> => {
-    let state = await requireCartState(tx, shopper, body.cart_token, now, { lock: true });
+    // The shipping profiles and tax rates of the body's address come with the cart.
+    let state = await requireCartState(tx, shopper, body.cart_token, now, {
+      lock: true,
+      places: placesAddressOf(body),
+    });
     const { organization, cart } = state;
     const existing = state.order;
     if (request.kind === 'update' && (!existing || existing.id !== request.orderId)) {
@@ -616,10 +700,9 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // The payment method is kept for later cycles when a line recurs for this customer (a gift's recipient pays theirs).
     const storeForFuture = state.lines.some((line) => line.is_recurring && !line.is_gift);
 
-    const customerId = await saveCustomer(tx, state, body, addresses, now);
+    const customer = customerOf(state, body, addresses);
     const status: OrderRow['status'] = expressStart ? 'awaiting_payment' : (existing?.status ?? 'pending');
     const values = orderValues(state, pricing, body, addresses, {
-      customerId,
       status,
       isTest,
       termsDisplayed,
@@ -659,24 +742,46 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const chargesNow = paymentDue && !expressStart;
     const paymentLeaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
     let orderId: number;
+    let customerId: number;
     if (existing) {
+      // The customer (updated) and its addresses: one statement.
+      customerId = await saveCartCustomer(tx, organization.id, customer, now);
       orderId = existing.id;
-      await updateOrder(tx, organization.id, orderId, values, now);
+      await updateOrder(tx, organization.id, orderId, { ...values, customer_id: customerId }, now);
       await replaceOrderLines(tx, organization.id, orderId, lines);
     } else {
-      // A new order: one use of its code is held first (as below for an earlier order), so that the order, its lines
-      // and, when it is paid now, its payment lease are written by one statement.
+      // A new order: one use of its code is held first (as below for an earlier order), so that the customer, the
+      // order, its lines and, when it is paid now, its payment lease are written by one statement.
       if (!expressStart) await holdCodeUse();
-      orderId = await insertOrder(
+      ({ id: orderId, customerId } = await insertOrder(
         tx,
         organization.id,
-        cart.id,
+        customer,
         values,
         lines,
         chargesNow ? { discountReserved: wantedCode !== null, paymentLeaseUntil } : {},
         now,
-      );
+      ));
     }
+    const saved = withCustomer(state, customer, customerId);
+    // The order as this transaction wrote it: the answer is made from it rather than read back.
+    const written: OrderRow = existing
+      ? { ...existing, ...values, customer_id: customerId, updated_at: now }
+      : {
+          ...values,
+          customer_id: customerId,
+          id: orderId,
+          organization_id: organization.id,
+          cart_id: cart.id,
+          created_at: now,
+          updated_at: now,
+          completed_at: null,
+          payment_lease_until: chargesNow ? paymentLeaseUntil : null,
+          discount_reserved: chargesNow && wantedCode !== null,
+          express_payment_id: null,
+          payment_method_id: null,
+          cart_token: cart.token,
+        };
 
     if (expressStart) {
       const publicId = `pt_${newCartToken()}`;
@@ -714,6 +819,15 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
           is_test: isTest,
         }),
         storeForFuture,
+        after: {
+          ...saved,
+          order: {
+            ...written,
+            status: 'awaiting_payment',
+            express_payment_id: expressId,
+            payment_lease_until: null,
+          },
+        },
       };
     }
 
@@ -721,7 +835,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     // An order inserted just now is as this transaction wrote it (its code use held above); an earlier one is read
     // again, under its row lock.
     let reserved: boolean;
-    let order: Pick<OrderRow, 'id' | 'cart_id' | 'customer_id' | 'currency' | 'is_test'>;
+    let order: OrderRow;
     if (existing) {
       const locked = (await lockOrder(tx, organization.id, orderId)) as OrderRow;
       // An earlier attempt whose lease ran out may have completed the order since the cart was read: this
@@ -739,11 +853,11 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       order = locked;
     } else {
       reserved = wantedCode !== null;
-      order = { ...values, id: orderId, cart_id: cart.id };
+      order = written;
     }
 
     if (!paymentDue) {
-      await completeOrder(tx, organization, order, {
+      const completed = await completeOrder(tx, organization, order, {
         attempt: attemptValues({
           orderId,
           cartId: cart.id,
@@ -760,7 +874,12 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         discountReserved: reserved,
         now,
       });
-      return { kind: 'completed', organization, cartId: cart.id };
+      const answer = presentCompletedCart(
+        completedCart(saved, { ...order, discount_reserved: reserved }, 'none', now),
+        order,
+        { ...completed, profile: pricing.chosenProfile },
+      );
+      return { kind: 'completed', organization, cartId: cart.id, answer };
     }
 
     // The abuse limits, here when their store is this database: the attempt counts only if this transaction commits,
@@ -806,6 +925,14 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       isTest,
       discountCodeId: reserved ? wantedCode : null,
       limitsChecked: deps.limits.beforeOrderAttemptInTransaction !== undefined,
+      paymentLeaseUntil,
+      completesAlone:
+        express === null &&
+        !storeForFuture &&
+        cart.gift_claim_id === null &&
+        !lines.some((line) => line.is_gift || line.is_recurring),
+      saved,
+      chosenProfile: pricing.chosenProfile,
     };
     if (express) return { ...base, payment: { method: 'paypal', express } };
     if (payment?.method !== 'card')
@@ -883,13 +1010,25 @@ async function abandonCharge(
   });
 }
 
-/** Charges (outside any transaction: no lock is held during the network call) and records the outcome. */
+/** What an approved payment completed: the order, its lines, the subscriptions it started. */
+interface PaidOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  subscriptions: OrderSubscriptionNotice[];
+  /** the order was as this attempt wrote it (it still held the attempt's lease) */
+  asWritten: boolean;
+}
+
+/**
+ * Charges (outside any transaction: no lock is held during the network call) and records the outcome; answers what
+ * an approved payment completed.
+ */
 async function charge(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'charge' }>,
   shopper: ShopperContext,
   now: Date,
-) {
+): Promise<PaidOrder> {
   const { organization } = plan;
   const limitsInput = { organizationId: organization.id, cartId: plan.cartId, ip: shopper.clientIp };
   if (!plan.limitsChecked) {
@@ -937,7 +1076,42 @@ async function charge(
 
   const summary = plan.payment.method === 'card' ? plan.payment.summary : null;
   const method = plan.payment.method;
-  await deps.db.transaction(async (tx) => {
+  if (result.status === 'approved' && plan.completesAlone) {
+    // Nothing else completes with the order: one statement records the payment and completes it, if the order still
+    // holds this attempt's lease. When another attempt took the lease over meanwhile, or the statement lost a deadlock
+    // (a transaction would be run again), it writes nothing and the payment is recorded as below.
+    const completed = await completeLeasedOrder(
+      deps.db,
+      organization.id,
+      {
+        orderId: plan.orderId,
+        leaseUntil: plan.paymentLeaseUntil,
+        attempt: attemptValues({
+          orderId: plan.orderId,
+          cartId: plan.cartId,
+          method,
+          gateway: gateway.name,
+          status: 'approved',
+          amount: plan.amount,
+          currency: organization.currency,
+          isTest: plan.isTest,
+          ip: shopper.clientIp,
+          summary,
+          reference: result.reference,
+          paymentMethodId: null,
+        }),
+      },
+      now,
+    ).catch((error: unknown) => {
+      if (RETRYABLE_CODES.has(pgErrorCode(error) ?? '')) return null;
+      throw error;
+    });
+    if (completed) {
+      const order = { ...completed.order, cart_token: plan.saved.cart.token };
+      return { order, lines: completed.lines, subscriptions: [], asWritten: true };
+    }
+  }
+  const paid = await deps.db.transaction(async (tx): Promise<PaidOrder | null> => {
     const order = await lockOrder(tx, organization.id, plan.orderId);
     if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
     const values = (
@@ -984,13 +1158,17 @@ async function charge(
       }
       if (plan.payment.method === 'paypal')
         await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
-      await completeOrder(tx, organization, order, {
+      const completed = await completeOrder(tx, organization, order, {
         attempt: values('approved', { reference: result.reference, paymentMethodId }),
         paymentMethodId,
         giftClaimId: plan.giftClaimId,
         now,
       });
-      return;
+      return {
+        order: { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id },
+        ...completed,
+        asWritten: order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime(),
+      };
     }
     if (result.status === 'declined') {
       await attempt('declined', {
@@ -1010,6 +1188,7 @@ async function charge(
       { status: result.status === 'declined' ? 'declined' : order.status, discountReserved: false },
       now,
     );
+    return null;
   });
 
   if (result.status === 'declined') {
@@ -1019,6 +1198,8 @@ async function charge(
   if (result.status === 'error') {
     throw new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '5' } });
   }
+  if (!paid) throw new Error(`order ${plan.orderId}: an approved payment completed nothing`);
+  return paid;
 }
 
 async function startExpress(
@@ -1063,9 +1244,19 @@ async function startExpress(
 export async function submitOrder(deps: OrderDependencies, request: OrderRequest): Promise<OrderResponse> {
   const plan = await prepare(deps, request);
   if (plan.kind === 'refused') throw plan.error;
-  let action: OrderResponse['action'];
-  if (plan.kind === 'charge') await charge(deps, plan, request.shopper, request.now);
-  if (plan.kind === 'express_start') action = { type: 'redirect', url: await startExpress(deps, plan) };
-  const view = await viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
-  return action ? { ...view, action } : view;
+  if (plan.kind === 'completed') return plan.answer;
+  if (plan.kind === 'express_start') {
+    const action = { type: 'redirect' as const, url: await startExpress(deps, plan) };
+    return { ...(await viewCartState(deps.db, plan.after, request.now)), action };
+  }
+  const paid = await charge(deps, plan, request.shopper, request.now);
+  // The order still held this attempt's lease when it was paid, so it is as this attempt wrote it: the answer is made
+  // from what the request holds. (Had the lease run out and another attempt rewritten it, it is read back.)
+  const order = paid.order;
+  if (!paid.asWritten) return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
+  return presentCompletedCart(completedCart(plan.saved, order, plan.payment.method, request.now), order, {
+    lines: paid.lines,
+    profile: plan.chosenProfile,
+    subscriptions: paid.subscriptions,
+  });
 }
