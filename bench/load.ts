@@ -112,6 +112,21 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[index] ?? NaN;
 }
 
+/** The p50 and p99 of whole flows and of their last step (the order), from the latencies of completed flows. */
+function latencyFigures(
+  flows: number[],
+  lasts: number[],
+): Pick<FlowResult, 'flowP50' | 'flowP99' | 'lastP50' | 'lastP99'> {
+  flows.sort((a, b) => a - b);
+  lasts.sort((a, b) => a - b);
+  return {
+    flowP50: percentile(flows, 50),
+    flowP99: percentile(flows, 99),
+    lastP50: percentile(lasts, 50),
+    lastP99: percentile(lasts, 99),
+  };
+}
+
 /**
  * Runs one flow per cart through `steps` over `connections` keep-alive connections, each connection starting its next
  * flow as soon as its last one ended: the saturation rate of the whole flow (a closed model).
@@ -186,8 +201,6 @@ export async function runFlows(options: {
     options.maxSeconds,
   );
   const seconds = (performance.now() - started) / 1000;
-  flowLatencies.sort((a, b) => a - b);
-  lastLatencies.sort((a, b) => a - b);
   return {
     connections,
     target: null,
@@ -195,10 +208,7 @@ export async function runFlows(options: {
     flows,
     completed,
     rate: completed / seconds,
-    flowP50: percentile(flowLatencies, 50),
-    flowP99: percentile(flowLatencies, 99),
-    lastP50: percentile(lastLatencies, 50),
-    lastP99: percentile(lastLatencies, 99),
+    ...latencyFigures(flowLatencies, lastLatencies),
     failures,
     errors: result.errors,
   };
@@ -331,8 +341,6 @@ export async function runFlowsAtRate(options: {
   await Promise.race([Promise.all(running), sleep(Math.max(0, deadline - performance.now()) + 10_000)]);
   const seconds = (performance.now() - started) / 1000;
   await pool.destroy();
-  flowLatencies.sort((a, b) => a - b);
-  lastLatencies.sort((a, b) => a - b);
   return {
     connections: peakConnections,
     target,
@@ -340,10 +348,7 @@ export async function runFlowsAtRate(options: {
     flows: next,
     completed,
     rate: completed / seconds,
-    flowP50: percentile(flowLatencies, 50),
-    flowP99: percentile(flowLatencies, 99),
-    lastP50: percentile(lastLatencies, 50),
-    lastP99: percentile(lastLatencies, 99),
+    ...latencyFigures(flowLatencies, lastLatencies),
     failures,
     errors,
     peakInFlight,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { PaymentTokenSchema } from '../../src/contract/order.js';
-import { orderBody } from '../helpers/order-body.js';
+import { EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
@@ -18,18 +18,6 @@ afterAll(async () => {
 
 const setup = () => storeWithShopper(t.app, t.db);
 
-const payerForm = {
-  email: 'pat@example.com',
-  fname: 'Pat',
-  lname: 'Payer',
-  ship_address1: '500 Congress Ave',
-  ship_address2: '',
-  ship_city: 'Austin',
-  ship_state: 'TX',
-  ship_zipcode: '78701',
-  ship_country: 'US',
-};
-
 /** The shopper presses the express button: nothing filled in yet. */
 async function startExpress(shopper: ShopperSession, token: string) {
   const response = await shopper.post(
@@ -43,7 +31,11 @@ async function startExpress(shopper: ShopperSession, token: string) {
 }
 
 /** The payer decides on the provider's (our local stand-in's) page. */
-async function decide(url: URL, decision: 'approve' | 'cancel', form: Record<string, string> = payerForm) {
+async function decide(
+  url: URL,
+  decision: 'approve' | 'cancel',
+  form: Record<string, string> = EXPRESS_PAYER_FORM,
+) {
   return t.app.inject({
     method: 'POST',
     url: url.pathname,
@@ -64,13 +56,13 @@ async function approve(url: URL): Promise<string> {
 /** The page, back from the provider, fills the details from the payer and places the order. */
 function completionBody(token: string, paymentTokenId: string, extra: Record<string, unknown> = {}) {
   return orderBody(token, {
-    email: payerForm.email,
+    email: EXPRESS_PAYER_FORM.email,
     ship_fname: 'Pat',
     ship_lname: 'Payer',
-    ship_address1: payerForm.ship_address1,
-    ship_city: payerForm.ship_city,
-    ship_state: payerForm.ship_state,
-    ship_zipcode: payerForm.ship_zipcode,
+    ship_address1: EXPRESS_PAYER_FORM.ship_address1,
+    ship_city: EXPRESS_PAYER_FORM.ship_city,
+    ship_state: EXPRESS_PAYER_FORM.ship_state,
+    ship_zipcode: EXPRESS_PAYER_FORM.ship_zipcode,
     same_address: false,
     payment: { method: 'paypal', payment_token_id: paymentTokenId },
     ...extra,
@@ -104,7 +96,7 @@ describe('express (PayPal-style) payment', () => {
       payment_token_id: paymentTokenId,
       provider: 'test',
       status: 'approved',
-      payer: { ...payerForm, ship_fname: 'Pat', ship_lname: 'Payer' },
+      payer: { ...EXPRESS_PAYER_FORM, ship_fname: 'Pat', ship_lname: 'Payer' },
     });
 
     const orderId = cart.order.order_id;
@@ -244,7 +236,7 @@ describe('express (PayPal-style) payment', () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const { url } = await startExpress(shopper, token);
-    const invalid = await decide(url, 'approve', { ...payerForm, email: 'pat@', ship_zipcode: '1' });
+    const invalid = await decide(url, 'approve', { ...EXPRESS_PAYER_FORM, email: 'pat@', ship_zipcode: '1' });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.body).toContain('Enter an email address like name@example.com.');
     expect(invalid.body).toContain('Enter a ZIP code like 73301.');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
-import { LONDON_BILLING, orderBody } from '../helpers/order-body.js';
+import { GIFT_RECIPIENT, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper, type Store } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -17,15 +17,6 @@ afterAll(async () => {
 
 const setup = () => storeWithShopper(t.app, t.db);
 
-const recipient = {
-  gift_name: 'Grace Hopper',
-  gift_email: 'grace@example.com',
-  gift_date: '2026-12-24',
-  gift_message: 'Happy holidays!',
-  gift_phone: '',
-  order_offer_notes: '',
-};
-
 /** A giver buys the lines (gifts among them) and fills in each recipient; answers the completed order's detail. */
 async function giveGifts(
   store: Store,
@@ -37,7 +28,7 @@ async function giveGifts(
   const cart = CartSchema.parse((await shopper.get(`carts/${token}`)).body);
   for (const offer of cart.offers.filter((o) => o.is_gift)) {
     const saved = await shopper.patch(`order_offers/${offer.id}/gift`, {
-      ...recipient,
+      ...GIFT_RECIPIENT,
       order_offer_id: offer.id,
       cart_token: token,
     });
@@ -61,7 +52,7 @@ describe('giving a gift', () => {
       { offer_id: store.offers.mug.id, is_gift: true },
     ]);
     expect(detail.gifts).toHaveLength(2);
-    expect(detail.gifts[0]).toMatchObject({ ...recipient, claimed_at: null });
+    expect(detail.gifts[0]).toMatchObject({ ...GIFT_RECIPIENT, claimed_at: null });
     const tokens = detail.gifts.map((gift: { claim_url: string }) => claimToken(gift.claim_url));
     // 32 characters of 62 (about 190 bits): nothing in it derives from the order.
     for (const token of tokens) expect(token).toMatch(/^__g__[A-Za-z0-9]{32}$/);
@@ -75,7 +66,7 @@ describe('giving a gift', () => {
     const token = await store.cart([{ offer_id: store.offers.mug.id, is_gift: true }]);
     const line = (await shopper.get(`carts/${token}`)).body.offers[0].id;
     await shopper.patch(`order_offers/${line}/gift`, {
-      ...recipient,
+      ...GIFT_RECIPIENT,
       order_offer_id: line,
       cart_token: token,
     });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARDS, card, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
+import {
+  CARDS,
+  card,
+  EXPRESS_PAYER_FORM,
+  GIFT_RECIPIENT,
+  LONDON_BILLING,
+  orderBody,
+} from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper, type Store } from '../helpers/store.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
@@ -15,15 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const recipient = {
-  gift_name: 'Grace Hopper',
-  gift_email: 'grace@example.com',
-  gift_date: '2026-12-24',
-  gift_message: 'Happy holidays!',
-  gift_phone: '',
-  order_offer_notes: '',
-};
 
 let keys = 0;
 
@@ -53,7 +51,7 @@ async function withGifts(store: Store, shopper: ShopperSession, token: string) {
   const cart = (await shopper.get(`carts/${token}`)).body;
   for (const offer of cart.offers.filter((o: { is_gift: boolean }) => o.is_gift)) {
     const saved = await shopper.patch(`order_offers/${offer.id as number}/gift`, {
-      ...recipient,
+      ...GIFT_RECIPIENT,
       order_offer_id: offer.id,
       cart_token: token,
     });
@@ -186,18 +184,7 @@ describe("an order's answer", () => {
       method: 'POST',
       url: url.pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        email: 'pat@example.com',
-        fname: 'Pat',
-        lname: 'Payer',
-        ship_address1: '500 Congress Ave',
-        ship_address2: '',
-        ship_city: 'Austin',
-        ship_state: 'TX',
-        ship_zipcode: '78701',
-        ship_country: 'US',
-        decision: 'approve',
-      }).toString(),
+      payload: new URLSearchParams({ ...EXPRESS_PAYER_FORM, decision: 'approve' }).toString(),
     });
     expect(approved.statusCode).toBe(303);
     const paymentTokenId =

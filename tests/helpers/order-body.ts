@@ -50,3 +50,26 @@ export const LONDON_BILLING = {
   bill_zipcode: 'SW1A 2AA',
   bill_country: 'GB',
 } as const;
+
+/** A gift line's recipient, as the page sends it. */
+export const GIFT_RECIPIENT = {
+  gift_name: 'Grace Hopper',
+  gift_email: 'grace@example.com',
+  gift_date: '2026-12-24',
+  gift_message: 'Happy holidays!',
+  gift_phone: '',
+  order_offer_notes: '',
+} as const;
+
+/** What the payer fills in on the test gateway's express approval page. */
+export const EXPRESS_PAYER_FORM = {
+  email: 'pat@example.com',
+  fname: 'Pat',
+  lname: 'Payer',
+  ship_address1: '500 Congress Ave',
+  ship_address2: '',
+  ship_city: 'Austin',
+  ship_state: 'TX',
+  ship_zipcode: '78701',
+  ship_country: 'US',
+} as const;
