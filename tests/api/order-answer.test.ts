@@ -164,6 +164,32 @@ describe("an order's answer", () => {
     expect(answer.customer.ship_city).toBe('Dallas');
   });
 
+  it('is the cart as read back, for a retry after a decline that a code made free', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const token = await store.cart([{ offer_id: store.offers.guide.id }]);
+    const body = LONDON_BILLING;
+    const declined = await shopper.post(
+      'orders',
+      orderBody(token, { ...body, payment: card(CARDS.declined) }),
+    );
+    expect(declined.status).toBe(402);
+    const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id as number;
+    expect((await shopper.put(`carts/${token}/discount_code`, { discount_code: 'FREE' })).status).toBe(200);
+    // The order saved by the declined attempt completes without a payment, in the transaction that rewrites it.
+    const answer = await expectAnswerAsReadBack(shopper, token, {
+      method: 'put',
+      path: `orders/${orderId}`,
+      body: orderBody(token, { ...body, payment: { method: 'none' } }),
+    });
+    expect(answer.order.order_id).toBe(orderId);
+    expect(answer.total).toBe(0);
+    const detail = (await store.api.get(`/orders/${orderId}`)).body;
+    expect(detail.payment_attempts).toEqual([
+      expect.objectContaining({ status: 'declined' }),
+      expect.objectContaining({ status: 'approved', amount: 0 }),
+    ]);
+  });
+
   it('is the cart as read back, for an express payment started and then completed', async () => {
     const { store, shopper } = await storeWithShopper(t.app, t.db);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
-import { gatewayCharges } from '../helpers/gateway-charges.js';
+import { gatewayCharges, withWorkDuringCharges } from '../helpers/gateway-charges.js';
 import { orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -10,36 +9,12 @@ import { createTestDatabase } from '../helpers/test-database.js';
 // the order rewritten). The approval is recorded as ever (the order completes), but the order is no longer as this
 // attempt wrote it: its answer is read back rather than made from what the attempt holds.
 let t: TestApp;
-/** The cart whose order "another attempt" takes over while the gateway answers, or null. */
-let takeOverCart: string | null = null;
-
-function takingOverWhileCharging(db: Database): Database {
-  return {
-    ...db,
-    kind: db.kind,
-    async query(sql, params) {
-      const result = await db.query(sql, params);
-      if (takeOverCart !== null && /^\s*INSERT INTO test_gateway_charges/.test(sql)) {
-        const token = takeOverCart;
-        takeOverCart = null;
-        // What the other attempt committed meanwhile: its own lease, another shipping option, a cent more tax.
-        await db.query(
-          `UPDATE orders o SET payment_lease_until = o.payment_lease_until + interval '1 second',
-                  shipping_profile_id = (SELECT p.id FROM shipping_profiles p
-                                          WHERE p.organization_id = o.organization_id AND p.name = 'Express'),
-                  total_tax = o.total_tax + 1, total = o.total + 1
-             FROM carts c WHERE c.id = o.cart_id AND c.token = $1`,
-          [token],
-        );
-      }
-      return result as never;
-    },
-  };
-}
+let charges: ReturnType<typeof withWorkDuringCharges>;
 
 beforeAll(async () => {
   const database = await createTestDatabase();
-  t = await createTestApp({ database: { ...database, db: takingOverWhileCharging(database.db) } });
+  charges = withWorkDuringCharges(database.db);
+  t = await createTestApp({ database: { ...database, db: charges.db } });
 });
 
 afterAll(async () => {
@@ -50,9 +25,19 @@ describe('an approved payment of an order another attempt took over meanwhile', 
   it('completes the order and answers it as read back', async () => {
     const { store, shopper } = await storeWithShopper(t.app, t.db);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
-    takeOverCart = token;
+    // What the other attempt committed meanwhile: its own lease, another shipping option, a cent more tax.
+    charges.meanwhile(async (db) => {
+      await db.query(
+        `UPDATE orders o SET payment_lease_until = o.payment_lease_until + interval '1 second',
+                shipping_profile_id = (SELECT p.id FROM shipping_profiles p
+                                        WHERE p.organization_id = o.organization_id AND p.name = 'Express'),
+                total_tax = o.total_tax + 1, total = o.total + 1
+           FROM carts c WHERE c.id = o.cart_id AND c.token = $1`,
+        [token],
+      );
+    });
     const placed = await shopper.post('orders', orderBody(token), { 'idempotency-key': `takeover-${token}` });
-    expect(takeOverCart).toBeNull();
+    expect(charges.pending()).toBe(false);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.order.status).toBe('complete');
     // 18.00 + 5.00 shipping + 1.49 Texas tax, and the cent the other attempt added.

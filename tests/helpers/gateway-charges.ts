@@ -8,3 +8,32 @@ export async function gatewayCharges(db: Database, organizationId: number): Prom
   );
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * The database, where what `meanwhile` is given next runs once, right after the test gateway records a charge: what
+ * another attempt commits while the gateway answers this one.
+ */
+export function withWorkDuringCharges(db: Database) {
+  let next: ((db: Database) => Promise<void>) | null = null;
+  const wrapped: Database = {
+    ...db,
+    kind: db.kind,
+    async query(sql, params) {
+      const result = await db.query(sql, params);
+      if (next !== null && /^\s*INSERT INTO test_gateway_charges/.test(sql)) {
+        const work = next;
+        next = null;
+        await work(db);
+      }
+      return result as never;
+    },
+  };
+  return {
+    db: wrapped,
+    meanwhile(work: (db: Database) => Promise<void>): void {
+      next = work;
+    },
+    /** whether the work given last is still waiting for a charge */
+    pending: () => next !== null,
+  };
+}

@@ -77,8 +77,11 @@ export function createLocalChannels() {
   };
 }
 
+type LocalChannels = ReturnType<typeof createLocalChannels>;
+type PendingAnnouncements = ReturnType<typeof createPendingAnnouncements>;
+
 /** Announcements made inside a transaction, delivered when (and only if) it commits. */
-export function createPendingAnnouncements(channels: ReturnType<typeof createLocalChannels>) {
+export function createPendingAnnouncements(channels: LocalChannels) {
   const pending: [string, string][] = [];
   return {
     add(channel: string, payload: string): void {
@@ -87,5 +90,16 @@ export function createPendingAnnouncements(channels: ReturnType<typeof createLoc
     deliver(): void {
       for (const [channel, payload] of pending) channels.deliver(channel, payload);
     },
+  };
+}
+
+/** Queryable.announce of work inside the transaction of `pending`, or outside any (null: delivered at once). */
+export function announcer(
+  channels: LocalChannels,
+  pending: PendingAnnouncements | null,
+): Queryable['announce'] {
+  return (channel, payload) => {
+    if (pending) pending.add(channel, payload);
+    else channels.deliver(channel, payload);
   };
 }

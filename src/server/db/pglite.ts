@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import {
+  announcer,
   checkChannelName,
   createLocalChannels,
   createPendingAnnouncements,
@@ -31,10 +32,7 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
     async exec(sql: string): Promise<void> {
       await target.exec(sql);
     },
-    announce(channel: string, payload: string): void {
-      if (announcements) announcements.add(channel, payload);
-      else channels.deliver(channel, payload);
-    },
+    announce: announcer(channels, announcements),
   });
   const direct = wrap(db, null);
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
+  announcer,
   checkChannelName,
   createLocalChannels,
   createPendingAnnouncements,
@@ -110,10 +111,7 @@ export function createPostgresDatabase(
     async exec(sql: string): Promise<void> {
       await client.query(sql);
     },
-    announce(channel: string, payload: string): void {
-      if (announcements) announcements.add(channel, payload);
-      else channels.deliver(channel, payload);
-    },
+    announce: announcer(channels, announcements),
   });
   const direct = wrap(pool, null);
 

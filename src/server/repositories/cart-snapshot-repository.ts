@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { CartLineRow, CartRow } from './carts-repository.js';
 import type { AddressRow, CustomerRow } from './customers-repository.js';
 import type { DiscountCodeRow } from './discount-codes-repository.js';
+import { withDates, type Stored } from './json-rows.js';
 import type { OrderRow } from './orders-repository.js';
 import type { OrganizationRow } from './organizations-repository.js';
 import {
@@ -9,7 +10,7 @@ import {
   addressPlacesSql,
   parseAddressPlaces,
   type AddressPlaces,
-  type PlacesAddress,
+  type PricingAddress,
   type StoredAddressPlaces,
 } from './pricing-repository.js';
 
@@ -27,38 +28,29 @@ export interface CartSnapshot {
   places?: AddressPlaces;
 }
 
+// Nested rows come back as JSON: their timestamps are text again and must become Dates, as the row types say.
 interface SnapshotRow {
-  cart: Record<string, unknown>;
-  organization: Record<string, unknown>;
+  cart: Stored<CartRow>;
+  organization: Stored<OrganizationRow>;
   lines: CartLineRow[];
-  discount_code: Record<string, unknown> | null;
+  discount_code: Stored<DiscountCodeRow> | null;
   customer: CustomerRow | null;
   addresses: AddressRow[];
-  order: Record<string, unknown> | null;
+  order: Stored<OrderRow> | null;
   last_payment_method: CartSnapshot['lastPaymentMethod'];
   places?: StoredAddressPlaces;
 }
 
-// Nested rows come back as JSON: their timestamps are text again and must become Dates, as the row types say.
-function withDates<T>(row: Record<string, unknown>, fields: readonly string[]): T {
-  const out: Record<string, unknown> = { ...row };
-  for (const field of fields) {
-    const value = out[field];
-    if (typeof value === 'string') out[field] = new Date(value);
-  }
-  return out as T;
-}
-
-const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'];
-const ORGANIZATION_DATES = ['created_at', 'updated_at'];
-const CODE_DATES = ['starts_at', 'ends_at', 'created_at', 'updated_at'];
+const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'] as const;
+const ORGANIZATION_DATES = ['created_at', 'updated_at'] as const;
+const CODE_DATES = ['starts_at', 'ends_at', 'created_at', 'updated_at'] as const;
 const ORDER_DATES = [
   'created_at',
   'updated_at',
   'completed_at',
   'payment_lease_until',
   'subscription_terms_accepted_at',
-];
+] as const;
 
 const COLUMNS = `
 SELECT row_to_json(c) AS cart,
@@ -113,7 +105,7 @@ export async function loadCartSnapshot(
   db: Queryable,
   organizationId: number,
   key: { token: string } | { id: number },
-  options: { lock?: boolean; places?: PlacesAddress | undefined } = {},
+  options: { lock?: boolean; places?: PricingAddress | undefined } = {},
 ): Promise<CartSnapshot | null> {
   const where = 'token' in key ? 'c.token = $2' : 'c.id = $2';
   const params = [organizationId, 'token' in key ? key.token : key.id];

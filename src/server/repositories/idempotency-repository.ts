@@ -39,15 +39,20 @@ export async function insertIdempotencyKey(db: Queryable, input: KeyClaim): Prom
   return inserted.rowCount > 0;
 }
 
-/** Inserts the key as in progress; answers null when it was new, else the existing row, locked for this transaction. */
+/**
+ * A key insertIdempotencyKey found taken: its row, locked for this transaction. Should the row have gone meanwhile
+ * (pruned once expired), the key is inserted as in progress for this request and null answered.
+ */
 export async function claimIdempotencyKey(db: Queryable, input: KeyClaim): Promise<IdempotencyRow | null> {
-  if (await insertIdempotencyKey(db, input)) return null;
-  const { rows } = await db.query<IdempotencyRow>(
-    `SELECT request_hash, status, response_status, response_body, locked_until, expires_at
-       FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 FOR UPDATE`,
-    [input.organizationId, input.scope, input.key],
-  );
-  return rows[0] ?? null;
+  for (;;) {
+    const { rows } = await db.query<IdempotencyRow>(
+      `SELECT request_hash, status, response_status, response_body, locked_until, expires_at
+         FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 FOR UPDATE`,
+      [input.organizationId, input.scope, input.key],
+    );
+    if (rows[0]) return rows[0];
+    if (await insertIdempotencyKey(db, input)) return null;
+  }
 }
 
 /** Takes over a key whose holder crashed, or that expired and is reused for a new request. */

@@ -1,3 +1,4 @@
+import { withDates, type Stored } from './json-rows.js';
 import type { Queryable } from '../db/database.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from './customers-repository.js';
 import type { ShippingProfileRow } from './shipping-profiles-repository.js';
@@ -146,9 +147,7 @@ export async function findOrderLinesAndProfile(
 ): Promise<{ lines: OrderLineRow[]; profile: ShippingProfileRow | null }> {
   const { rows } = await db.query<{
     lines: OrderLineRow[];
-    profile:
-      | (Omit<ShippingProfileRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string })
-      | null;
+    profile: Stored<ShippingProfileRow> | null;
   }>(
     `SELECT coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
                        WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS lines,
@@ -160,9 +159,7 @@ export async function findOrderLinesAndProfile(
   const profile = row?.profile ?? null;
   return {
     lines: row?.lines ?? [],
-    profile: profile
-      ? { ...profile, created_at: new Date(profile.created_at), updated_at: new Date(profile.updated_at) }
-      : null,
+    profile: profile ? withDates<ShippingProfileRow>(profile, ['created_at', 'updated_at']) : null,
   };
 }
 
@@ -408,29 +405,23 @@ export async function setOrderOutcome(
   orderId: number,
   values: {
     status: OrderRow['status'];
-    completedAt?: Date | null;
     discountReserved?: boolean;
     expressPaymentId?: number | null;
-    paymentMethodId?: number | null;
     paymentLeaseUntil?: Date | null;
   },
   now: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE orders SET status = $3, completed_at = coalesce($4, completed_at), payment_lease_until = $10,
-            discount_reserved = coalesce($5, discount_reserved),
-            express_payment_id = CASE WHEN $6::boolean THEN $7 ELSE express_payment_id END,
-            payment_method_id = coalesce($8, payment_method_id), updated_at = $9
+    `UPDATE orders SET status = $3, payment_lease_until = $8, discount_reserved = coalesce($4, discount_reserved),
+            express_payment_id = CASE WHEN $5::boolean THEN $6 ELSE express_payment_id END, updated_at = $7
       WHERE organization_id = $1 AND id = $2`,
     [
       organizationId,
       orderId,
       values.status,
-      values.completedAt ?? null,
       values.discountReserved ?? null,
       values.expressPaymentId !== undefined,
       values.expressPaymentId ?? null,
-      values.paymentMethodId ?? null,
       now,
       values.paymentLeaseUntil ?? null,
     ],
@@ -551,67 +542,33 @@ export async function insertPaymentMethod(
 
 /**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
- * lease), marks its cart ordered, and answers its lines. The caller holds the order row.
+ * lease), marks its cart ordered, and answers the order as completed with its lines. Writes nothing and answers null
+ * when the order is complete already (another attempt completed it) or, given `leaseUntil`, no longer holds that
+ * payment lease (another attempt took it over). The row lock the update takes stands for the caller's.
  */
 export async function completeOrderWithAttempt(
   db: Queryable,
   organizationId: number,
   input: {
     orderId: number;
-    cartId: number;
     attempt: PaymentAttemptValues;
-    paymentMethodId: number | null;
+    paymentMethodId?: number | null;
     /** when the order's held code use changes as it completes */
     discountReserved?: boolean | undefined;
+    /** complete only while the order holds this payment lease */
+    leaseUntil?: Date;
   },
-  now: Date,
-): Promise<OrderLineRow[]> {
-  const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
-  const first = 6;
-  const { rows } = await db.query<OrderLineRow>(
-    `WITH attempt AS (
-       INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
-       VALUES ($1, ${keys.map((_, i) => `$${i + first}`).join(', ')}, $3)
-     ), completed AS (
-       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL,
-              discount_reserved = coalesce($4, discount_reserved),
-              payment_method_id = coalesce($5, payment_method_id), updated_at = $3
-        WHERE organization_id = $1 AND id = $2
-     ), ordered AS (
-       UPDATE carts SET ordered_at = $3, updated_at = $3 WHERE organization_id = $1 AND id = $${keys.length + first}
-     )
-     SELECT * FROM order_lines WHERE organization_id = $1 AND order_id = $2 ORDER BY id`,
-    [
-      organizationId,
-      input.orderId,
-      now,
-      input.discountReserved ?? null,
-      input.paymentMethodId,
-      ...keys.map((key) => input.attempt[key]),
-      input.cartId,
-    ],
-  );
-  return rows;
-}
-
-/**
- * Completes a paid order in one statement when it still holds the payment lease `leaseUntil` (no other attempt took
- * it over since): records its approved payment attempt, sets it complete (ending the lease), marks its cart ordered.
- * Answers the order as completed and its lines, or null, having written nothing, when the order no longer holds that
- * lease. The row lock the update takes stands for the caller's lock of the order.
- */
-export async function completeLeasedOrder(
-  db: Queryable,
-  organizationId: number,
-  input: { orderId: number; leaseUntil: Date; attempt: PaymentAttemptValues },
   now: Date,
 ): Promise<{ order: Omit<OrderRow, 'cart_token'>; lines: OrderLineRow[] } | null> {
   const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
-  const first = 5;
+  const first = 7;
   const { rows } = await db.query<Omit<OrderRow, 'cart_token'> & { order_lines: OrderLineRow[] }>(
     `WITH completed AS (
-       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL, updated_at = $3
-        WHERE organization_id = $1 AND id = $2 AND payment_lease_until = $4
+       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL,
+              discount_reserved = coalesce($4, discount_reserved),
+              payment_method_id = coalesce($5, payment_method_id), updated_at = $3
+        WHERE organization_id = $1 AND id = $2 AND status <> 'complete'
+          AND ($6::timestamptz IS NULL OR payment_lease_until = $6::timestamptz)
        RETURNING *
      ), attempt AS (
        INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
@@ -624,7 +581,15 @@ export async function completeLeasedOrder(
             coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
                        WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS order_lines
        FROM completed`,
-    [organizationId, input.orderId, now, input.leaseUntil, ...keys.map((key) => input.attempt[key])],
+    [
+      organizationId,
+      input.orderId,
+      now,
+      input.discountReserved ?? null,
+      input.paymentMethodId ?? null,
+      input.leaseUntil ?? null,
+      ...keys.map((key) => input.attempt[key]),
+    ],
   );
   const row = rows[0];
   if (!row) return null;

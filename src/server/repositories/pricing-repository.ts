@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { withDates, type Stored } from './json-rows.js';
 import type { ShippingProfileRow } from './shipping-profiles-repository.js';
 import type { TaxRateRow } from './tax-rates-repository.js';
 
@@ -6,26 +7,28 @@ import type { TaxRateRow } from './tax-rates-repository.js';
 export interface PricingPlaces {
   /** active profiles shipping to the country, cheapest first (none when no country was asked about) */
   shippingProfiles: ShippingProfileRow[];
-  /** whether the organization has any active profile (only asked when none ships to the country) */
+  /** whether the organization has any active profile (false when no country was asked about) */
   hasShippingProfiles: boolean;
   /** the state's own rate when there is one, else the country's (null when no place was asked about) */
   taxRate: TaxRateRow | null;
 }
 
-/** An address as pricing reads it: shipping goes to its shipping country; tax follows its shipping or billing place. */
-export interface PlacesAddress {
+/** The places a cart is priced for: shipping goes to the shipping country; tax follows its shipping or billing place. */
+export interface PricingAddress {
   shipCountry: string | null;
   shipState: string | null;
   billCountry: string | null;
   billState: string | null;
 }
 
+type TaxPlace = { country: string; state: string | null } | null;
+
 /**
- * What pricing may read for one address, read before the cart's lines say which of it is needed (loadCartSnapshot):
+ * What pricing may read for one address (addressPlacesSql), read before the cart's lines say which of it is needed:
  * the profiles for its shipping country and the tax rates of both its places.
  */
 export interface AddressPlaces {
-  address: PlacesAddress;
+  address: PricingAddress;
   /** as PricingPlaces, for address.shipCountry */
   shippingProfiles: ShippingProfileRow[];
   hasShippingProfiles: boolean;
@@ -34,18 +37,7 @@ export interface AddressPlaces {
   billTaxRate: TaxRateRow | null;
 }
 
-type Stored<Row> = Omit<Row, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
-
-interface PlacesRow {
-  profiles: Stored<ShippingProfileRow>[];
-  has_profiles: boolean;
-  tax_rate: Stored<TaxRateRow> | null;
-}
-
-// Rows nested as JSON: their timestamps are text again and become Dates, as the row types say.
-function withDates<Row>(row: Stored<Row>): Row {
-  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) } as Row;
-}
+const ROW_DATES = ['created_at', 'updated_at'] as const;
 
 /** The rate of a tax place (country $country, state $state): the state's own rate wins over the country's. */
 function taxRateSql(organization: string, country: string, state: string): string {
@@ -57,55 +49,35 @@ function taxRateSql(organization: string, country: string, state: string): strin
 }
 
 /**
- * The shipping profiles for `shipCountry` and the tax rate for `taxPlace`, in one statement (each is skipped when
- * null). The state's own rate wins over the country's.
- */
-export async function findPricingPlaces(
-  db: Queryable,
-  organizationId: number,
-  shipCountry: string | null,
-  taxPlace: { country: string; state: string | null } | null,
-): Promise<PricingPlaces> {
-  const { rows } = await db.query<PlacesRow>(
-    `WITH profiles AS (
-       SELECT * FROM shipping_profiles
-        WHERE $2::text IS NOT NULL AND organization_id = $1 AND active AND $2 = ANY(countries)
-     )
-     SELECT coalesce((SELECT json_agg(p ORDER BY p.price, p.id) FROM profiles p), '[]'::json) AS profiles,
-            $2::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM profiles)
-              AND EXISTS (SELECT 1 FROM shipping_profiles WHERE organization_id = $1 AND active) AS has_profiles,
-            ${taxRateSql('$1', '$3', '$4')} AS tax_rate`,
-    [organizationId, shipCountry, taxPlace?.country ?? null, taxPlace?.state ?? null],
-  );
-  const row = rows[0] as PlacesRow;
-  const shippingProfiles = row.profiles.map((profile) => withDates<ShippingProfileRow>(profile));
-  return {
-    shippingProfiles,
-    hasShippingProfiles: shippingProfiles.length > 0 || row.has_profiles,
-    taxRate: row.tax_rate ? withDates<TaxRateRow>(row.tax_rate) : null,
-  };
-}
-
-/**
- * The SQL of one JSON column holding an address's places (AddressPlaces, as stored), for a statement of the caller's:
- * `organization` names the organization's id; the address is four text parameters from `$first` (shipping country
- * and state, billing country and state). The same text for the same arguments, so the statement stays prepared.
+ * The SQL of one JSON value holding an address's places (StoredAddressPlaces), as a column of a statement of the
+ * caller's or on its own (findAddressPlaces): `organization` names the organization's id; the address is four text
+ * parameters from `$first` (addressPlacesParams). Each part is skipped when its place is null. The same text for the
+ * same arguments, so the statement stays prepared.
  */
 export function addressPlacesSql(organization: string, first: number): string {
-  const [shipCountry, shipState, billCountry, billState] = [0, 1, 2, 3].map((i) => `$${first + i}`);
-  return `json_build_object(
-           'profiles', coalesce((SELECT json_agg(p ORDER BY p.price, p.id) FROM shipping_profiles p
-                                  WHERE ${shipCountry}::text IS NOT NULL AND p.organization_id = ${organization}
-                                    AND p.active AND ${shipCountry}::text = ANY(p.countries)), '[]'::json),
-           'has_profiles', ${shipCountry}::text IS NOT NULL
-                           AND EXISTS (SELECT 1 FROM shipping_profiles
-                                        WHERE organization_id = ${organization} AND active),
-           'ship_tax_rate', ${taxRateSql(organization, shipCountry as string, shipState as string)},
-           'bill_tax_rate', ${taxRateSql(organization, billCountry as string, billState as string)})`;
+  const [shipCountry, shipState, billCountry, billState] = [0, 1, 2, 3].map((i) => `$${first + i}`) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  // Whether the organization has any active profile is asked only when none ships to the country (CASE evaluates
+  // only the branch it takes).
+  return `(SELECT json_build_object(
+             'profiles', coalesce(sp.profiles, '[]'::json),
+             'has_profiles', CASE WHEN sp.profiles IS NOT NULL THEN true
+                                  WHEN ${shipCountry}::text IS NULL THEN false
+                                  ELSE EXISTS (SELECT 1 FROM shipping_profiles
+                                                WHERE organization_id = ${organization} AND active) END,
+             'ship_tax_rate', ${taxRateSql(organization, shipCountry, shipState)},
+             'bill_tax_rate', ${taxRateSql(organization, billCountry, billState)})
+             FROM (SELECT json_agg(p ORDER BY p.price, p.id) AS profiles FROM shipping_profiles p
+                    WHERE ${shipCountry}::text IS NOT NULL AND p.organization_id = ${organization}
+                      AND p.active AND ${shipCountry}::text = ANY(p.countries)) sp)`;
 }
 
 /** The parameters of addressPlacesSql, in its order. */
-export function addressPlacesParams(address: PlacesAddress): (string | null)[] {
+export function addressPlacesParams(address: PricingAddress): (string | null)[] {
   return [address.shipCountry, address.shipState, address.billCountry, address.billState];
 }
 
@@ -117,25 +89,53 @@ export interface StoredAddressPlaces {
   bill_tax_rate: Stored<TaxRateRow> | null;
 }
 
-export function parseAddressPlaces(address: PlacesAddress, stored: StoredAddressPlaces): AddressPlaces {
-  const shippingProfiles = stored.profiles.map((profile) => withDates<ShippingProfileRow>(profile));
+/** The one reader of addressPlacesSql's answer, whether it came with the cart or on its own. */
+export function parseAddressPlaces(address: PricingAddress, stored: StoredAddressPlaces): AddressPlaces {
   return {
     address,
-    shippingProfiles,
-    hasShippingProfiles: shippingProfiles.length > 0 || stored.has_profiles,
-    shipTaxRate: stored.ship_tax_rate ? withDates<TaxRateRow>(stored.ship_tax_rate) : null,
-    billTaxRate: stored.bill_tax_rate ? withDates<TaxRateRow>(stored.bill_tax_rate) : null,
+    shippingProfiles: stored.profiles.map((profile) => withDates<ShippingProfileRow>(profile, ROW_DATES)),
+    hasShippingProfiles: stored.has_profiles,
+    shipTaxRate: stored.ship_tax_rate ? withDates<TaxRateRow>(stored.ship_tax_rate, ROW_DATES) : null,
+    billTaxRate: stored.bill_tax_rate ? withDates<TaxRateRow>(stored.bill_tax_rate, ROW_DATES) : null,
+  };
+}
+
+/** An address's places in a statement of their own, for a cart that was not read with them. */
+export async function findAddressPlaces(
+  db: Queryable,
+  organizationId: number,
+  address: PricingAddress,
+): Promise<AddressPlaces> {
+  const { rows } = await db.query<{ places: StoredAddressPlaces }>(
+    `SELECT ${addressPlacesSql('$1', 2)} AS places`,
+    [organizationId, ...addressPlacesParams(address)],
+  );
+  return parseAddressPlaces(address, (rows[0] as { places: StoredAddressPlaces }).places);
+}
+
+/**
+ * The address whose places hold exactly what pricing asks for `shipCountry` and `taxPlace` (pricingPlacesFrom
+ * answers them from it), so that reading it reads nothing else: the tax place is the shipping place when it is in the
+ * shipping country, else the billing place.
+ */
+export function addressAsking(shipCountry: string | null, taxPlace: TaxPlace): PricingAddress {
+  const taxAtShipping = taxPlace !== null && taxPlace.country === shipCountry;
+  return {
+    shipCountry,
+    shipState: taxAtShipping ? taxPlace.state : null,
+    billCountry: taxAtShipping ? null : (taxPlace?.country ?? null),
+    billState: taxAtShipping ? null : (taxPlace?.state ?? null),
   };
 }
 
 /**
- * What findPricingPlaces would answer for `shipCountry` and `taxPlace`, from an address's places read earlier; null
- * when that address did not ask about them.
+ * What pricing reads for `shipCountry` and `taxPlace`, from an address's places read earlier; null when that address
+ * did not ask about them.
  */
 export function pricingPlacesFrom(
   known: AddressPlaces,
   shipCountry: string | null,
-  taxPlace: { country: string; state: string | null } | null,
+  taxPlace: TaxPlace,
 ): PricingPlaces | null {
   const { address } = known;
   if (shipCountry !== null && shipCountry !== address.shipCountry) return null;

@@ -10,15 +10,16 @@ import {
 } from '../../domain/pricing.js';
 import type { Queryable } from '../db/database.js';
 import {
-  findPricingPlaces,
+  addressAsking,
+  findAddressPlaces,
   pricingPlacesFrom,
-  type PlacesAddress,
+  type PricingAddress,
 } from '../repositories/pricing-repository.js';
 import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
 import { isGiftClaimCart, isShippingRequired, shipsWithOrder, type CartState } from './cart-state.js';
 
-/** The places a cart is priced for: tax follows the shipping address, or the billing one when nothing ships. */
-export type PricingAddress = PlacesAddress;
+// The services' name for it too: they import it from here.
+export type { PricingAddress };
 
 export interface Notice {
   code: string;
@@ -143,12 +144,16 @@ export async function priceCartState(
           ? { country: address.shipCountry, state: address.shipState }
           : null;
   // The profiles for the country and the tax rate for the place: read with the cart when it was read for this
-  // address, else in one statement.
+  // address, else in one statement for only these places; read by the same SQL and the same parser either way.
   const places =
     shipCountry === null && taxPlace === null
       ? null
       : ((state.places && pricingPlacesFrom(state.places, shipCountry, taxPlace)) ??
-        (await findPricingPlaces(db, state.organization.id, shipCountry, taxPlace)));
+        pricingPlacesFrom(
+          await findAddressPlaces(db, state.organization.id, addressAsking(shipCountry, taxPlace)),
+          shipCountry,
+          taxPlace,
+        ));
 
   let shippingProfiles: ShippingProfileRow[] = [];
   let chosenProfile: ShippingProfileRow | null = null;

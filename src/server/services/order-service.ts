@@ -58,7 +58,6 @@ import {
   releaseDiscountUse,
   releasePaymentLease,
   clearDiscountReservation,
-  completeLeasedOrder,
   completeOrderWithAttempt,
   replaceOrderLines,
   reserveDiscountUse,
@@ -153,8 +152,6 @@ type Plan =
       storeForFuture: boolean;
       isTest: boolean;
       discountCodeId: number | null;
-      /** the abuse limits were checked (and this attempt counted) as the order was saved */
-      limitsChecked: boolean;
       /** until when this attempt holds the order: the order still holding it when paid was not rewritten since */
       paymentLeaseUntil: Date;
       /** nothing completes with the order (no gift, subscription, stored payment method or express payment) */
@@ -519,7 +516,7 @@ function orderValues(
 async function completeOrder(
   tx: Queryable,
   organization: OrganizationRow,
-  order: Pick<OrderRow, 'id' | 'cart_id' | 'customer_id' | 'currency' | 'is_test'>,
+  order: Pick<OrderRow, 'id' | 'customer_id' | 'currency' | 'is_test'>,
   context: {
     attempt: PaymentAttemptValues;
     paymentMethodId: number | null;
@@ -530,18 +527,20 @@ async function completeOrder(
   },
 ): Promise<{ lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] }> {
   const { now, giftClaimId: giftId } = context;
-  const lines = await completeOrderWithAttempt(
+  const completed = await completeOrderWithAttempt(
     tx,
     organization.id,
     {
       orderId: order.id,
-      cartId: order.cart_id,
       attempt: context.attempt,
       paymentMethodId: context.paymentMethodId,
       discountReserved: context.discountReserved,
     },
     now,
   );
+  // The caller holds the order row and found it not complete.
+  if (!completed) throw new Error(`order ${order.id} was complete already`);
+  const { lines } = completed;
   await issueGiftClaimCodes(
     tx,
     organization.id,
@@ -874,11 +873,10 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         discountReserved: reserved,
         now,
       });
-      const answer = presentCompletedCart(
-        completedCart(saved, { ...order, discount_reserved: reserved }, 'none', now),
-        order,
-        { ...completed, profile: pricing.chosenProfile },
-      );
+      const answer = presentCompletedCart(completedCart(saved, order, 'none', now), order, {
+        ...completed,
+        profile: pricing.chosenProfile,
+      });
       return { kind: 'completed', organization, cartId: cart.id, answer };
     }
 
@@ -924,7 +922,6 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       storeForFuture,
       isTest,
       discountCodeId: reserved ? wantedCode : null,
-      limitsChecked: deps.limits.beforeOrderAttemptInTransaction !== undefined,
       paymentLeaseUntil,
       completesAlone:
         express === null &&
@@ -1011,12 +1008,20 @@ async function abandonCharge(
 }
 
 /** What an approved payment completed: the order, its lines, the subscriptions it started. */
-interface PaidOrder {
-  order: OrderRow;
-  lines: OrderLineRow[];
-  subscriptions: OrderSubscriptionNotice[];
-  /** the order was as this attempt wrote it (it still held the attempt's lease) */
-  asWritten: boolean;
+/**
+ * What an approved payment completed, as this attempt wrote it; null when the order is no longer as this attempt wrote
+ * it (its lease ran out and another attempt rewrote or completed it meanwhile): its answer is then read back.
+ */
+type PaidOrder = { order: OrderRow; lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] } | null;
+
+/** A gateway's outcome as a payment attempt records it. */
+function outcomeDetails(
+  result: ChargeResult | ExpressCompleteResult,
+): Partial<Parameters<typeof attemptValues>[0]> {
+  if (result.status === 'approved') return { reference: result.reference };
+  if (result.status === 'declined')
+    return { declineCode: result.code, message: result.message, reference: result.reference };
+  return { message: result.message };
 }
 
 /**
@@ -1031,7 +1036,8 @@ async function charge(
 ): Promise<PaidOrder> {
   const { organization } = plan;
   const limitsInput = { organizationId: organization.id, cartId: plan.cartId, ip: shopper.clientIp };
-  if (!plan.limitsChecked) {
+  // Where the limits live in this database they were checked (and this attempt counted) as the order was saved.
+  if (!deps.limits.beforeOrderAttemptInTransaction) {
     try {
       await deps.limits.beforeOrderAttempt(limitsInput);
     } catch (error) {
@@ -1076,30 +1082,34 @@ async function charge(
 
   const summary = plan.payment.method === 'card' ? plan.payment.summary : null;
   const method = plan.payment.method;
+  const values = (
+    status: PaymentAttemptValues['status'],
+    extra: Partial<Parameters<typeof attemptValues>[0]>,
+  ) =>
+    attemptValues({
+      orderId: plan.orderId,
+      cartId: plan.cartId,
+      method,
+      gateway: gateway.name,
+      status,
+      amount: plan.amount,
+      currency: organization.currency,
+      isTest: plan.isTest,
+      ip: shopper.clientIp,
+      summary,
+      ...extra,
+    });
   if (result.status === 'approved' && plan.completesAlone) {
     // Nothing else completes with the order: one statement records the payment and completes it, if the order still
-    // holds this attempt's lease. When another attempt took the lease over meanwhile, or the statement lost a deadlock
-    // (a transaction would be run again), it writes nothing and the payment is recorded as below.
-    const completed = await completeLeasedOrder(
+    // holds this attempt's lease. When another attempt took the lease over or completed the order meanwhile, or the
+    // statement lost a deadlock (a transaction would be run again), it writes nothing and the payment is recorded below.
+    const completed = await completeOrderWithAttempt(
       deps.db,
       organization.id,
       {
         orderId: plan.orderId,
         leaseUntil: plan.paymentLeaseUntil,
-        attempt: attemptValues({
-          orderId: plan.orderId,
-          cartId: plan.cartId,
-          method,
-          gateway: gateway.name,
-          status: 'approved',
-          amount: plan.amount,
-          currency: organization.currency,
-          isTest: plan.isTest,
-          ip: shopper.clientIp,
-          summary,
-          reference: result.reference,
-          paymentMethodId: null,
-        }),
+        attempt: values('approved', { reference: result.reference, paymentMethodId: null }),
       },
       now,
     ).catch((error: unknown) => {
@@ -1108,89 +1118,76 @@ async function charge(
     });
     if (completed) {
       const order = { ...completed.order, cart_token: plan.saved.cart.token };
-      return { order, lines: completed.lines, subscriptions: [], asWritten: true };
+      return { order, lines: completed.lines, subscriptions: [] };
     }
   }
-  const paid = await deps.db.transaction(async (tx): Promise<PaidOrder | null> => {
-    const order = await lockOrder(tx, organization.id, plan.orderId);
-    if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
-    const values = (
-      status: PaymentAttemptValues['status'],
-      extra: Partial<Parameters<typeof attemptValues>[0]>,
-    ) =>
-      attemptValues({
-        orderId: order.id,
-        cartId: plan.cartId,
-        method,
-        gateway: gateway.name,
-        status,
-        amount: plan.amount,
-        currency: organization.currency,
-        isTest: plan.isTest,
-        ip: shopper.clientIp,
-        summary,
-        ...extra,
-      });
-    const attempt = (
-      status: PaymentAttemptValues['status'],
-      extra: Partial<Parameters<typeof attemptValues>[0]>,
-    ) => insertPaymentAttempt(tx, organization.id, values(status, extra), now);
-    if (result.status === 'approved') {
-      let paymentMethodId: number | null = null;
-      if (result.paymentMethodToken && plan.storeForFuture) {
-        paymentMethodId = await insertPaymentMethod(
-          tx,
-          organization.id,
-          {
-            customer_id: plan.customerId,
-            method,
-            gateway: gateway.name,
-            gateway_token: result.paymentMethodToken,
-            card_brand: summary?.brand ?? null,
-            card_type_id: summary?.typeId ?? null,
-            card_last4: summary?.last4 ?? null,
-            card_exp_month: summary?.expMonth ?? null,
-            card_exp_year: summary?.expYear ?? null,
-            is_test: plan.isTest,
-          },
-          now,
-        );
+  const outcome = await deps.db.transaction(
+    async (tx): Promise<{ paid: PaidOrder } | 'complete already' | null> => {
+      const order = await lockOrder(tx, organization.id, plan.orderId);
+      if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
+      const attempt = (
+        status: PaymentAttemptValues['status'],
+        extra: Partial<Parameters<typeof attemptValues>[0]>,
+      ) => insertPaymentAttempt(tx, organization.id, values(status, extra), now);
+      if (order.status === 'complete') {
+        // Another attempt, whose lease had run out, completed the order while this one was being paid: this outcome is
+        // recorded and nothing about the order changes (an approved one shows the merchant a second approved attempt to
+        // refund; no subscription or gift code is made twice).
+        await attempt(result.status, outcomeDetails(result));
+        return 'complete already';
       }
-      if (plan.payment.method === 'paypal')
-        await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
-      const completed = await completeOrder(tx, organization, order, {
-        attempt: values('approved', { reference: result.reference, paymentMethodId }),
-        paymentMethodId,
-        giftClaimId: plan.giftClaimId,
+      if (result.status === 'approved') {
+        let paymentMethodId: number | null = null;
+        if (result.paymentMethodToken && plan.storeForFuture) {
+          paymentMethodId = await insertPaymentMethod(
+            tx,
+            organization.id,
+            {
+              customer_id: plan.customerId,
+              method,
+              gateway: gateway.name,
+              gateway_token: result.paymentMethodToken,
+              card_brand: summary?.brand ?? null,
+              card_type_id: summary?.typeId ?? null,
+              card_last4: summary?.last4 ?? null,
+              card_exp_month: summary?.expMonth ?? null,
+              card_exp_year: summary?.expYear ?? null,
+              is_test: plan.isTest,
+            },
+            now,
+          );
+        }
+        if (plan.payment.method === 'paypal')
+          await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
+        const completed = await completeOrder(tx, organization, order, {
+          attempt: values('approved', { reference: result.reference, paymentMethodId }),
+          paymentMethodId,
+          giftClaimId: plan.giftClaimId,
+          now,
+        });
+        // Had the lease run out and another attempt rewritten the order, it is no longer as this attempt wrote it.
+        const asWritten = order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime();
+        const paidOrder = { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id };
+        return { paid: asWritten ? { order: paidOrder, ...completed } : null };
+      }
+      await attempt(result.status, outcomeDetails(result));
+      if (plan.discountCodeId !== null) await releaseDiscountUse(tx, organization.id, plan.discountCodeId);
+      await setOrderOutcome(
+        tx,
+        organization.id,
+        order.id,
+        // A gateway error changes nothing about the order: it stays as it was for the retry.
+        { status: result.status === 'declined' ? 'declined' : order.status, discountReserved: false },
         now,
-      });
-      return {
-        order: { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id },
-        ...completed,
-        asWritten: order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime(),
-      };
-    }
-    if (result.status === 'declined') {
-      await attempt('declined', {
-        declineCode: result.code,
-        message: result.message,
-        reference: result.reference,
-      });
-    } else {
-      await attempt('error', { message: result.message });
-    }
-    if (plan.discountCodeId !== null) await releaseDiscountUse(tx, organization.id, plan.discountCodeId);
-    await setOrderOutcome(
-      tx,
-      organization.id,
-      order.id,
-      // A gateway error changes nothing about the order: it stays as it was for the retry.
-      { status: result.status === 'declined' ? 'declined' : order.status, discountReserved: false },
-      now,
-    );
-    return null;
-  });
+      );
+      return null;
+    },
+  );
 
+  if (outcome === 'complete already') {
+    if (result.status !== 'approved') throw orderAlreadyPlaced();
+    return null;
+  }
   if (result.status === 'declined') {
     await deps.limits.recordFailedPayment(limitsInput);
     throw new AppError(402, result.code, result.message);
@@ -1198,8 +1195,8 @@ async function charge(
   if (result.status === 'error') {
     throw new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '5' } });
   }
-  if (!paid) throw new Error(`order ${plan.orderId}: an approved payment completed nothing`);
-  return paid;
+  if (!outcome) throw new Error(`order ${plan.orderId}: an approved payment completed nothing`);
+  return outcome.paid;
 }
 
 async function startExpress(
@@ -1252,8 +1249,8 @@ export async function submitOrder(deps: OrderDependencies, request: OrderRequest
   const paid = await charge(deps, plan, request.shopper, request.now);
   // The order still held this attempt's lease when it was paid, so it is as this attempt wrote it: the answer is made
   // from what the request holds. (Had the lease run out and another attempt rewritten it, it is read back.)
-  const order = paid.order;
-  if (!paid.asWritten) return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
+  if (!paid) return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
+  const { order } = paid;
   return presentCompletedCart(completedCart(plan.saved, order, plan.payment.method, request.now), order, {
     lines: paid.lines,
     profile: plan.chosenProfile,
