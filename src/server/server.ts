@@ -13,6 +13,7 @@ import { ensureDemoStore } from './seed/demo-store.js';
 import { newMerchantApiKey } from './services/secrets.js';
 import { createPaymentGateways } from './payments/select-gateway.js';
 import { runMaintenance } from './services/maintenance.js';
+import { startStatisticsKeeper } from './services/statistics-keeper.js';
 import { runRebills } from './services/rebill-service.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
+  let statistics: { stop(): Promise<void> } | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await statistics?.stop();
       await db.close();
     } finally {
       process.exit(0);
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  statistics = await startStatisticsKeeper({ db, logger });
 
   if (config.rebillIntervalSeconds > 0) {
     // Optional in-process runner; `npm run rebill` from cron does the same. Runners never charge twice.

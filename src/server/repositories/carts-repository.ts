@@ -205,7 +205,8 @@ export async function findOpenClaimCart(
   const { rows } = await db.query<CartRow>(
     `SELECT c.* FROM carts c
       WHERE c.organization_id = $1 AND c.gift_claim_id = $2
-        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id AND o.status = 'complete')
+        AND NOT EXISTS (SELECT 1 FROM orders o
+                        WHERE o.organization_id = c.organization_id AND o.cart_id = c.id AND o.status = 'complete')
       ORDER BY c.id DESC LIMIT 1`,
     [organizationId, giftId],
   );

@@ -245,7 +245,7 @@ export async function ensureDemoStore(
   const { rows } = await db.query<{ token: string }>(
     `SELECT c.token FROM carts c
       WHERE c.organization_id = $1 AND c.source = 'demo' AND c.ordered_at IS NULL AND c.expires_at > $2
-        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id)
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.organization_id = c.organization_id AND o.cart_id = c.id)
       ORDER BY c.id DESC LIMIT 1`,
     [organization.id, new Date(options.now.getTime() + CART_LIFETIME_MS / 2)],
   );

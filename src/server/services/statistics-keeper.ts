@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../db/database.js';
+
+/** How often the keeper looks at the tables' sizes (one cheap statement on pg_class). */
+export const STATISTICS_CHECK_MS = 10_000;
+/** Held (per transaction) by the instance analyzing, so instances sharing a database take turns instead of queueing. */
+const ANALYZE_LOCK = "hashtext('secure-checkout analyze')";
+
+/**
+ * The tables of the schema that have grown since their planner statistics were taken: never analyzed and no longer
+ * empty, or grown by more than a tenth of their pages (at least one page) since the last ANALYZE, about the
+ * threshold autovacuum uses by default. Sizes come from pg_class and the files' sizes, which PGlite keeps too (its
+ * activity counters are not flushed the way a server's are).
+ */
+const GROWN_TABLES = `
+SELECT c.relname AS name
+  FROM pg_class c
+ WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
+   AND pg_relation_size(c.oid) / current_setting('block_size')::int
+       > CASE WHEN c.reltuples < 0 THEN 0 ELSE c.relpages + greatest(1, c.relpages / 10) END
+ ORDER BY c.relname`;
+
+/**
+ * Whether PostgreSQL's autovacuum keeps the planner statistics up to date on this database. It does not on PGlite (one
+ * process: no autovacuum workers) nor on a server where `autovacuum` or `track_counts` is off.
+ */
+export async function autovacuumKeepsStatistics(db: Database): Promise<boolean> {
+  if (db.kind === 'pglite') return false;
+  const { rows } = await db.query<{ on: boolean }>(
+    "SELECT current_setting('autovacuum') = 'on' AND current_setting('track_counts') = 'on' AS on",
+  );
+  return rows[0]?.on === true;
+}
+
+/**
+ * ANALYZEs the tables that have grown since their statistics were taken, in the caller's transaction, and answers
+ * their names; none while another instance is analyzing. Without statistics the planner sizes a table by its pages
+ * alone, and a prepared statement's generic plan made while a new store's tables were nearly empty stays in use as
+ * they grow: it found a cart's order by walking every order of the organization (tests/api/database.test.ts, "query
+ * plans"). An ANALYZE makes every connection plan its statements again with the new statistics.
+ */
+export async function analyzeGrownTables(tx: Queryable): Promise<string[]> {
+  const { rows: lock } = await tx.query<{ got: boolean }>(
+    `SELECT pg_try_advisory_xact_lock(${ANALYZE_LOCK}) AS got`,
+  );
+  if (lock[0]?.got !== true) return [];
+  const { rows } = await tx.query<{ name: string }>(GROWN_TABLES);
+  const names = rows.map((row) => row.name);
+  if (names.length > 0)
+    await tx.exec(`ANALYZE ${names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')}`);
+  return names;
+}
+
+/**
+ * Keeps the planner statistics where autovacuum does not: every STATISTICS_CHECK_MS, tables that grew are analyzed.
+ * Does nothing (and says nothing) where autovacuum runs. stop() waits for a check in progress.
+ */
+export async function startStatisticsKeeper(deps: {
+  db: Database;
+  logger: Pick<Logger, 'info' | 'warn' | 'debug'>;
+  everyMs?: number;
+}): Promise<{ stop(): Promise<void> }> {
+  const { db, logger } = deps;
+  if (await autovacuumKeepsStatistics(db)) return { stop: async () => {} };
+  logger.info(
+    db.kind === 'pglite'
+      ? 'the embedded database has no autovacuum: this instance keeps its planner statistics (ANALYZE of grown tables)'
+      : 'autovacuum is off on this database: this instance keeps its planner statistics (ANALYZE of grown tables)',
+  );
+  let running: Promise<void> | null = null;
+  const check = () => {
+    if (running) return;
+    running = db
+      .transaction(analyzeGrownTables)
+      .then((names) => {
+        if (names.length > 0) logger.debug({ tables: names }, 'planner statistics updated');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'updating planner statistics failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  check();
+  const timer = setInterval(check, deps.everyMs ?? STATISTICS_CHECK_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

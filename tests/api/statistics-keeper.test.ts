@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/database.js';
+import {
+  analyzeGrownTables,
+  autovacuumKeepsStatistics,
+  startStatisticsKeeper,
+} from '../../src/server/services/statistics-keeper.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+// The planner statistics, kept by the server where autovacuum does not keep them (PGlite; a server with it off).
+let database: TestDatabase | null = null;
+
+afterEach(async () => {
+  await database?.drop();
+  database = null;
+});
+
+/** An organization and `count` more carts of it. */
+async function addCarts(db: Database, from: number, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO organizations (public_id, name, currency) VALUES ('statistics', 'Statistics', 'USD')
+     ON CONFLICT (public_id) DO NOTHING`,
+  );
+  await db.query(
+    `INSERT INTO carts (organization_id, token, source)
+     SELECT o.id, 'statisticstoken' || lpad(n::text, 8, '0'), 'merchant'
+       FROM organizations o, generate_series($1::int, $2::int) AS n WHERE o.public_id = 'statistics'`,
+    [from, from + count - 1],
+  );
+}
+
+async function reltuples(db: Database, table: string): Promise<number> {
+  const { rows } = await db.query<{ reltuples: number }>(
+    'SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = $1::regclass',
+    [table],
+  );
+  return rows[0]!.reltuples;
+}
+
+describe('the statistics keeper', () => {
+  it('analyzes each table that grew since its statistics were taken, once, and again when it grows by a tenth', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await addCarts(db, 1, 3000);
+    expect(await reltuples(db, 'carts')).toBeLessThan(0); // never analyzed: the planner knows only its pages
+
+    const first = await db.transaction(analyzeGrownTables);
+    expect(first).toEqual(expect.arrayContaining(['carts', 'organizations']));
+    // Empty tables are left for later: statistics of nothing would tell the planner nothing.
+    expect(first).not.toContain('orders');
+    expect(await reltuples(db, 'carts')).toBe(3000);
+
+    // Nothing grew: nothing is analyzed.
+    expect(await db.transaction(analyzeGrownTables)).toEqual([]);
+    // A few more rows within the same pages: not yet.
+    await addCarts(db, 3001, 5);
+    expect(await db.transaction(analyzeGrownTables)).toEqual([]);
+    // A fifth more: carts again, and only carts.
+    await addCarts(db, 3006, 600);
+    expect(await db.transaction(analyzeGrownTables)).toEqual(['carts']);
+    expect(await reltuples(db, 'carts')).toBe(3605);
+  });
+
+  it('tells where autovacuum keeps them: never on the embedded database, on a server as its settings say', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    if (db.kind === 'pglite') {
+      expect(await autovacuumKeepsStatistics(db)).toBe(false);
+    } else {
+      const { rows } = await db.query<{ autovacuum: string; track_counts: string }>(
+        "SELECT current_setting('autovacuum') AS autovacuum, current_setting('track_counts') AS track_counts",
+      );
+      const on = rows[0]!.autovacuum === 'on' && rows[0]!.track_counts === 'on';
+      expect(await autovacuumKeepsStatistics(db)).toBe(on);
+    }
+  });
+
+  it('runs at start where autovacuum does not, says so once, and stops after the check in progress', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await addCarts(db, 1, 500);
+    const logged: { level: string; text: string }[] = [];
+    const logger = {
+      info: (text: string) => logged.push({ level: 'info', text }),
+      warn: (...args: unknown[]) => logged.push({ level: 'warn', text: JSON.stringify(args) }),
+      debug: (fields: { tables: string[] }, text: string) =>
+        logged.push({ level: 'debug', text: `${text}: ${fields.tables.join(',')}` }),
+    } as unknown as Parameters<typeof startStatisticsKeeper>[0]['logger'];
+
+    const keeper = await startStatisticsKeeper({ db, logger, everyMs: 60_000 });
+    await keeper.stop();
+
+    if (await autovacuumKeepsStatistics(db)) {
+      // Autovacuum's job: the keeper neither analyzes nor speaks.
+      expect(logged).toEqual([]);
+      expect(await reltuples(db, 'carts')).toBeLessThan(0);
+    } else {
+      expect(logged.filter((line) => line.level === 'info')).toHaveLength(1);
+      expect(logged.find((line) => line.level === 'debug')?.text).toMatch(
+        /planner statistics updated: .*carts/,
+      );
+      expect(logged.filter((line) => line.level === 'warn')).toEqual([]);
+      expect(await reltuples(db, 'carts')).toBe(500);
+    }
+  });
+});
