@@ -17,6 +17,8 @@ export interface ApiBenchOptions {
   connections: number;
   /** fixed rates of the shopper flow, in orders per second */
   rates: number[];
+  /** seconds of each fixed rate run first and not counted (the first seconds at a new rate, see flowRateWarmUps) */
+  warmUpSeconds: number;
   /** the most orders the saturation run of the flow places */
   saturationOrders: number;
   /** PostgreSQL server on which a fresh database is made (and dropped) */
@@ -45,6 +47,11 @@ export interface ApiBenchResult {
   preview: MeasuredCase<LoadResult>;
   flowSaturation: MeasuredCase<FlowResult>;
   flowRates: MeasuredCase<FlowResult>[];
+  /**
+   * The warm-up before each fixed rate (same order as flowRates), not counted in it: the first seconds a server is
+   * asked for a rate it has not yet run at queue (a transient of one to four seconds here at 150 orders/s).
+   */
+  flowRateWarmUps: FlowResult[];
   /** orders the server counted as completed (its /metrics), against the flows the load generator saw complete */
   ordersCounted: { byServer: number | null; byLoadGenerator: number };
   /** the server process's lifetime peak RSS (VmHWM) at the end */
@@ -255,27 +262,31 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     );
 
     const flowRates: MeasuredCase<FlowResult>[] = [];
+    const flowRateWarmUps: FlowResult[] = [];
     for (const rate of options.rates) {
       // Past saturation the queue only grows: send about `seconds` worth of the rate reached, at the target rate.
-      const orders = Math.ceil(Math.min(rate, flowSaturation.result.rate * 1.1) * options.seconds);
-      options.log(`${database}: shopper flow at ${rate} orders/s (making ${orders} carts)`);
-      const carts = await createCarts(baseUrl, merchantKey, beans.id, orders);
-      flowRates.push(
-        await measure(server.pid, () =>
-          runFlowsAtRate({
-            url: baseUrl,
-            steps: SHOPPER_FLOW,
-            carts,
-            target: rate,
-            maxConnections: 256,
-            maxSeconds: options.seconds * 6,
-          }),
-        ),
-      );
+      const reachable = Math.min(rate, flowSaturation.result.rate * 1.1);
+      const orders = Math.ceil(reachable * options.seconds);
+      const warmUpOrders = Math.ceil(reachable * options.warmUpSeconds);
+      options.log(`${database}: shopper flow at ${rate} orders/s (making ${warmUpOrders} + ${orders} carts)`);
+      const carts = await createCarts(baseUrl, merchantKey, beans.id, warmUpOrders + orders);
+      const atRate = (some: string[]) =>
+        runFlowsAtRate({
+          url: baseUrl,
+          steps: SHOPPER_FLOW,
+          carts: some,
+          target: rate,
+          maxConnections: 256,
+          maxSeconds: options.seconds * 6,
+        });
+      flowRateWarmUps.push(await atRate(carts.slice(0, warmUpOrders)));
+      flowRates.push(await measure(server.pid, () => atRate(carts.slice(warmUpOrders))));
     }
 
     const byLoadGenerator =
-      flowSaturation.result.completed + flowRates.reduce((sum, run) => sum + run.result.completed, 0);
+      flowSaturation.result.completed +
+      flowRates.reduce((sum, run) => sum + run.result.completed, 0) +
+      flowRateWarmUps.reduce((sum, run) => sum + run.completed, 0);
     const memory = memoryOf(server.pid);
     return {
       database,
@@ -287,6 +298,7 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
       preview,
       flowSaturation,
       flowRates,
+      flowRateWarmUps,
       ordersCounted: { byServer: await completedOrdersCounted(baseUrl), byLoadGenerator },
       lifetimePeakRss: memory?.peak ?? null,
     };

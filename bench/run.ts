@@ -65,7 +65,8 @@ function printApi(result: ApiBenchResult): void {
   console.log(
     `load generator in the bench process: autocannon for saturation (${result.cartRead.result.connections} ` +
       `connections, ${result.cartRead.result.seconds.toFixed(0)} s); at a target rate, shoppers start evenly ` +
-      `spaced whether or not earlier ones finished (undici, keep-alive), flow latency counted from when each was due`,
+      `spaced whether or not earlier ones finished (undici, keep-alive), flow latency counted from when each was due, ` +
+      `after a warm-up at the same rate that is not counted`,
   );
   const route = (name: string, measured: ApiBenchResult['bare'], note: string) => [
     name,
@@ -149,6 +150,12 @@ function printApi(result: ApiBenchResult): void {
         ),
       ),
     ]),
+  );
+  console.log(
+    `warm-up before each rate, not counted above (${result.flowRateWarmUps[0]?.seconds.toFixed(0) ?? '-'} s or so): ` +
+      result.flowRateWarmUps
+        .map((run) => `${run.target ?? '-'}/s order p99 ${ms(run.lastP99)} (${run.completed}/${run.flows})`)
+        .join(', '),
   );
   console.log(
     `orders completed: ${result.ordersCounted.byLoadGenerator} seen by the load generator, ` +
@@ -267,6 +274,7 @@ async function main() {
         connections: 32,
         // 100 and 150 show where the order p99 goal still holds on a machine that cannot take 200.
         rates: [50, 100, 150, 200, 500],
+        warmUpSeconds: quick ? 1 : 3,
         saturationOrders: quick ? 300 : database === 'postgres' ? 1600 : 800,
         postgresUrl,
         log,
