@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../src/server/db/database.js';
+import type { Database, Queryable } from '../../src/server/db/database.js';
 import { loadMigrations, migrate } from '../../src/server/db/migrate.js';
 import { loadCartSnapshot } from '../../src/server/repositories/cart-snapshot-repository.js';
 import { analyzeGrownTables } from '../../src/server/services/statistics-keeper.js';
@@ -199,9 +199,33 @@ describe('query plans', () => {
     return { scans: onCart.length, wide };
   }
 
-  const explainSql = (organizationId: number, token: string) =>
-    // (EXPLAIN takes no bound parameters: both values are this test's own.)
-    `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE snapshot_plan(${organizationId}, '${token}')`;
+  /**
+   * Runs `work` in a transaction holding the snapshot's statement prepared with a generic plan (what a named statement
+   * settles on), made at its first EXPLAIN and kept; `explain` runs it for a cart and answers the plan it ran.
+   */
+  async function withGenericPlan<T>(
+    db: Database,
+    sql: string,
+    organizationId: number,
+    work: (explain: (token: string) => Promise<PlanNode>, tx: Queryable) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.exec(`PREPARE snapshot_plan AS ${sql}`);
+      try {
+        // (EXPLAIN takes no bound parameters: both values are this test's own.)
+        const explain = async (token: string) =>
+          (
+            await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+              `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE snapshot_plan(${organizationId}, '${token}')`,
+            )
+          ).rows[0]!['QUERY PLAN'][0].Plan;
+        return await work(explain, tx);
+      } finally {
+        await tx.exec('DEALLOCATE snapshot_plan');
+      }
+    });
+  }
 
   it("reads one cart's rows by the cart, not by walking the organization's, on a full database not yet analyzed", async () => {
     database = await createTestDatabase();
@@ -214,18 +238,7 @@ describe('query plans', () => {
 
     // A prepared statement's generic plan (what a named statement settles on) walked every line of the organization
     // before migration 0005, combining the cart's index with the organization's: 3,000 rows read to find one.
-    const plan = await db.transaction(async (tx) => {
-      await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
-      await tx.exec(`PREPARE snapshot_plan AS ${sql}`);
-      try {
-        const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          explainSql(organizationId, token),
-        );
-        return rows[0]!['QUERY PLAN'][0].Plan;
-      } finally {
-        await tx.exec('DEALLOCATE snapshot_plan');
-      }
-    });
+    const plan = await withGenericPlan(db, sql, organizationId, (explain) => explain(token));
     const { scans, wide } = scansReadingMoreThanOne(plan);
     expect(scans).toBeGreaterThanOrEqual(4);
     expect(wide).toEqual([]);
@@ -244,26 +257,14 @@ describe('query plans', () => {
     // found a cart's order by walking the organization's orders newest first: 0.6 ms of the database's time per cart
     // read after 2,000 orders in the benchmark, 1.2 ms after 3,600, growing with every order. Autovacuum's ANALYZE
     // makes every connection plan again; where it does not run, the statistics keeper does the same.
-    const plans = await db.transaction(async (tx) => {
-      await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
-      await tx.exec(`PREPARE snapshot_plan AS ${sql}`);
-      try {
-        await tx.query(explainSql(organizationId, first)); // the generic plan, made and kept now
-        await addCarts(tx, 2, 3000);
-        const explain = async () =>
-          (
-            await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-              explainSql(organizationId, 'manycartstoken00001500'),
-            )
-          ).rows[0]!['QUERY PLAN'][0].Plan;
-        const kept = await explain();
-        expect(await analyzeGrownTables(tx)).toEqual(
-          expect.arrayContaining(['carts', 'orders', 'payment_attempts']),
-        );
-        return { kept, replanned: await explain() };
-      } finally {
-        await tx.exec('DEALLOCATE snapshot_plan');
-      }
+    const plans = await withGenericPlan(db, sql, organizationId, async (explain, tx) => {
+      await explain(first); // the generic plan, made and kept now
+      await addCarts(tx, 2, 3000);
+      const kept = await explain('manycartstoken00001500');
+      expect(await analyzeGrownTables(tx)).toEqual(
+        expect.arrayContaining(['carts', 'orders', 'payment_attempts']),
+      );
+      return { kept, replanned: await explain('manycartstoken00001500') };
     });
     // The plan kept from the empty database reads thousands of rows to find one cart's (the planner's choice between
     // indexes it cannot tell apart, so this shows what was measured rather than a promise of PostgreSQL's).

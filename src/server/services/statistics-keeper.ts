@@ -3,8 +3,11 @@ import type { Database, Queryable } from '../db/database.js';
 
 /** How often the keeper looks at the tables' sizes (one cheap statement on pg_class). */
 export const STATISTICS_CHECK_MS = 10_000;
-/** Held (per transaction) by the instance analyzing, so instances sharing a database take turns instead of queueing. */
-const ANALYZE_LOCK = "hashtext('secure-checkout analyze')";
+/**
+ * Held (per transaction) by the instance analyzing, so instances sharing a database take turns instead of queueing; a
+ * one-key advisory lock beside the migrator's (727_274_001) and the demo seeder's (727_274_002).
+ */
+const ANALYZE_LOCK_KEY = 727_274_003;
 
 /**
  * The tables of the schema that have grown since their planner statistics were taken: never analyzed and no longer
@@ -40,9 +43,9 @@ export async function autovacuumKeepsStatistics(db: Database): Promise<boolean> 
  * plans"). An ANALYZE makes every connection plan its statements again with the new statistics.
  */
 export async function analyzeGrownTables(tx: Queryable): Promise<string[]> {
-  const { rows: lock } = await tx.query<{ got: boolean }>(
-    `SELECT pg_try_advisory_xact_lock(${ANALYZE_LOCK}) AS got`,
-  );
+  const { rows: lock } = await tx.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS got', [
+    ANALYZE_LOCK_KEY,
+  ]);
   if (lock[0]?.got !== true) return [];
   const { rows } = await tx.query<{ name: string }>(GROWN_TABLES);
   const names = rows.map((row) => row.name);
