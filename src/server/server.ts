@@ -80,8 +80,8 @@ async function main(): Promise<void> {
     clientDir: path.join(projectRoot, 'dist/client'),
   });
 
+  const statistics = startStatisticsKeeper({ db, logger });
   let closing = false;
-  let statistics: { stop(): Promise<void> } | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await statistics?.stop();
+      await statistics.stop();
       await db.close();
     } finally {
       process.exit(0);
@@ -100,7 +100,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  statistics = await startStatisticsKeeper({ db, logger });
 
   if (config.rebillIntervalSeconds > 0) {
     // Optional in-process runner; `npm run rebill` from cron does the same. Runners never charge twice.

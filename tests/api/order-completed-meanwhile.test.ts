@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayCharges, withWorkDuringCharges } from '../helpers/gateway-charges.js';
+import {
+  gatewayCharges,
+  testAppWithWorkDuringCharges,
+  type withWorkDuringCharges,
+} from '../helpers/gateway-charges.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 // An attempt whose lease ran out is still being paid when another attempt completes the order. Its outcome is
 // recorded, and nothing completes a second time: no second completion time, no second subscription.
@@ -11,9 +14,7 @@ let t: TestApp;
 let charges: ReturnType<typeof withWorkDuringCharges>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  charges = withWorkDuringCharges(database.db);
-  t = await createTestApp({ database: { ...database, db: charges.db } });
+  ({ t, charges } = await testAppWithWorkDuringCharges());
 });
 
 afterAll(async () => {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayCharges, withWorkDuringCharges } from '../helpers/gateway-charges.js';
-import { orderBody } from '../helpers/order-body.js';
+import {
+  gatewayCharges,
+  testAppWithWorkDuringCharges,
+  type withWorkDuringCharges,
+} from '../helpers/gateway-charges.js';
+import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 // An attempt's payment is approved after its lease ran out and another attempt took the order over (a new lease,
 // the order rewritten). The approval is recorded as ever (the order completes), but the order is no longer as this
@@ -12,9 +15,7 @@ let t: TestApp;
 let charges: ReturnType<typeof withWorkDuringCharges>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  charges = withWorkDuringCharges(database.db);
-  t = await createTestApp({ database: { ...database, db: charges.db } });
+  ({ t, charges } = await testAppWithWorkDuringCharges());
 });
 
 afterAll(async () => {
@@ -49,5 +50,49 @@ describe('an approved payment of an order another attempt took over meanwhile', 
     expect(detail.status).toBe('complete');
     expect(detail.payment_attempts).toEqual([expect.objectContaining({ status: 'approved', amount: 24.49 })]);
     expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
+  });
+});
+
+describe('a declined payment of an order another attempt took over meanwhile', () => {
+  it('is recorded, and leaves the order, its lease and its discount code use to that attempt', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const code = await store.create('/discount-codes', {
+      code: 'TAKENOVER',
+      kind: 'fixed',
+      amount_off: 1,
+      usage_limit: 5,
+    });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    await shopper.put(`carts/${token}/discount_code`, { discount_code: 'takenover' });
+    // The other attempt takes the order over (its own lease), keeping the code use this one reserved.
+    let otherLease: Date | null = null;
+    charges.meanwhile(async (db) => {
+      const { rows } = await db.query<{ payment_lease_until: Date }>(
+        `UPDATE orders o SET payment_lease_until = o.payment_lease_until + interval '1 second'
+           FROM carts c WHERE c.id = o.cart_id AND c.token = $1 RETURNING o.payment_lease_until`,
+        [token],
+      );
+      otherLease = rows[0]!.payment_lease_until;
+    });
+    const declined = await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }), {
+      'idempotency-key': `takeover-declined-${token}`,
+    });
+    expect(charges.pending()).toBe(false);
+    expect(declined.status, JSON.stringify(declined.body)).toBe(402);
+
+    const { rows } = await t.db.query<{
+      status: string;
+      payment_lease_until: Date | null;
+      discount_reserved: boolean;
+    }>(
+      `SELECT o.status, o.payment_lease_until, o.discount_reserved FROM orders o JOIN carts c ON c.id = o.cart_id
+        WHERE c.token = $1`,
+      [token],
+    );
+    expect(rows[0]).toEqual({ status: 'pending', payment_lease_until: otherLease, discount_reserved: true });
+    expect((await store.api.get(`/discount-codes/${code.id}`)).body.usage_count).toBe(1);
+    const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id as number;
+    const detail = (await store.api.get(`/orders/${orderId}`)).body;
+    expect(detail.payment_attempts).toEqual([expect.objectContaining({ status: 'declined' })]);
   });
 });

@@ -87,7 +87,7 @@ describe('the statistics keeper', () => {
         logged.push({ level: 'debug', text: `${text}: ${fields.tables.join(',')}` }),
     } as unknown as Parameters<typeof startStatisticsKeeper>[0]['logger'];
 
-    const keeper = await startStatisticsKeeper({ db, logger, everyMs: 60_000 });
+    const keeper = startStatisticsKeeper({ db, logger, everyMs: 60_000 });
     await keeper.stop();
 
     if (await autovacuumKeepsStatistics(db)) {

@@ -1,4 +1,6 @@
 import type { Database } from '../../src/server/db/database.js';
+import { createTestApp, type TestApp } from './test-app.js';
+import { createTestDatabase } from './test-database.js';
 
 /** Card charges the test gateway received for the organization: what "charged once" and "nothing charged" count. */
 export async function gatewayCharges(db: Database, organizationId: number): Promise<number> {
@@ -36,4 +38,14 @@ export function withWorkDuringCharges(db: Database) {
     /** whether the work given last is still waiting for a charge */
     pending: () => next !== null,
   };
+}
+
+/** A test app on a new database whose test gateway lets `charges.meanwhile` work run while it answers a charge. */
+export async function testAppWithWorkDuringCharges(): Promise<{
+  t: TestApp;
+  charges: ReturnType<typeof withWorkDuringCharges>;
+}> {
+  const database = await createTestDatabase();
+  const charges = withWorkDuringCharges(database.db);
+  return { t: await createTestApp({ database: { ...database, db: charges.db } }), charges };
 }

@@ -47,6 +47,12 @@ export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_SERIALIZATION_FAILURE = '40001';
 export const PG_DEADLOCK_DETECTED = '40P01';
 
+/** A statement that lost a deadlock or a serialization conflict: running its transaction again may succeed. */
+export function isRetryable(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK_DETECTED;
+}
+
 export function pgErrorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const code = (error as { code: unknown }).code;

@@ -5,8 +5,7 @@ import {
   checkChannelName,
   createLocalChannels,
   createPendingAnnouncements,
-  PG_DEADLOCK_DETECTED,
-  PG_SERIALIZATION_FAILURE,
+  isRetryable,
   pgErrorCode,
   type ChannelListener,
   type Database,
@@ -25,7 +24,6 @@ pg.types.setTypeParser(INT8_ARRAY_OID, (value) =>
   parseInt8ArrayAsStrings(value).map((item) => (item === null ? null : Number(item))),
 );
 
-const RETRYABLE = new Set([PG_SERIALIZATION_FAILURE, PG_DEADLOCK_DETECTED]);
 const MAX_ATTEMPTS = 4;
 /** Distinct SQL texts given a statement name; past this (generated SQL gone wild) queries run unnamed. */
 const MAX_NAMED_STATEMENTS = 2000;
@@ -135,8 +133,7 @@ export function createPostgresDatabase(
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});
           client.release();
-          if (attempt < MAX_ATTEMPTS && (RETRYABLE.has(pgErrorCode(error) ?? '') || isStalePlan(error)))
-            continue;
+          if (attempt < MAX_ATTEMPTS && (isRetryable(error) || isStalePlan(error))) continue;
           throw error;
         }
       }

@@ -76,9 +76,18 @@ export function addressPlacesSql(organization: string, first: number): string {
                       AND p.active AND ${shipCountry}::text = ANY(p.countries)) sp)`;
 }
 
-/** The parameters of addressPlacesSql, in its order. */
+/**
+ * The parameters of addressPlacesSql, in its order. A billing place equal to the shipping place (the default, same
+ * address) is not asked again: pricingPlacesFrom answers it from the shipping place's tax rate.
+ */
 export function addressPlacesParams(address: PricingAddress): (string | null)[] {
-  return [address.shipCountry, address.shipState, address.billCountry, address.billState];
+  const billIsShip = address.billCountry === address.shipCountry && address.billState === address.shipState;
+  return [
+    address.shipCountry,
+    address.shipState,
+    billIsShip ? null : address.billCountry,
+    billIsShip ? null : address.billState,
+  ];
 }
 
 /** An address's places as addressPlacesSql answers them. */

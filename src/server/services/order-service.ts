@@ -16,13 +16,7 @@ import {
 import { isCartEditable } from '../../domain/editable-cart.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
-import {
-  PG_DEADLOCK_DETECTED,
-  PG_SERIALIZATION_FAILURE,
-  pgErrorCode,
-  type Database,
-  type Queryable,
-} from '../db/database.js';
+import { isRetryable, type Database, type Queryable } from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
 import type {
@@ -118,7 +112,6 @@ export interface OrderRequest {
 }
 
 /** Errors after which a transaction is run again (Database.transaction): a statement of its own is too. */
-const RETRYABLE_CODES = new Set([PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE]);
 
 /** How long the payer has to approve an express payment. */
 const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
@@ -924,8 +917,8 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
       discountCodeId: reserved ? wantedCode : null,
       paymentLeaseUntil,
       completesAlone:
+        // (a recurring line is also what makes the payment method stored)
         express === null &&
-        !storeForFuture &&
         cart.gift_claim_id === null &&
         !lines.some((line) => line.is_gift || line.is_recurring),
       saved,
@@ -1007,7 +1000,6 @@ async function abandonCharge(
   });
 }
 
-/** What an approved payment completed: the order, its lines, the subscriptions it started. */
 /**
  * What an approved payment completed, as this attempt wrote it; null when the order is no longer as this attempt wrote
  * it (its lease ran out and another attempt rewrote or completed it meanwhile): its answer is then read back.
@@ -1113,7 +1105,7 @@ async function charge(
       },
       now,
     ).catch((error: unknown) => {
-      if (RETRYABLE_CODES.has(pgErrorCode(error) ?? '')) return null;
+      if (isRetryable(error)) return null;
       throw error;
     });
     if (completed) {
@@ -1136,6 +1128,9 @@ async function charge(
         await attempt(result.status, outcomeDetails(result));
         return 'complete already';
       }
+      // Had the lease run out and another attempt taken the order over (a new lease, perhaps the order rewritten), the
+      // order is no longer as this attempt wrote it, and its lease and code use are that attempt's now.
+      const asWritten = order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime();
       if (result.status === 'approved') {
         let paymentMethodId: number | null = null;
         if (result.paymentMethodToken && plan.storeForFuture) {
@@ -1165,12 +1160,13 @@ async function charge(
           giftClaimId: plan.giftClaimId,
           now,
         });
-        // Had the lease run out and another attempt rewritten the order, it is no longer as this attempt wrote it.
-        const asWritten = order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime();
         const paidOrder = { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id };
         return { paid: asWritten ? { order: paidOrder, ...completed } : null };
       }
       await attempt(result.status, outcomeDetails(result));
+      // A failed payment of an order another attempt now pays is only recorded: giving back the code use or marking the
+      // order declined would undo that attempt's (which may complete the order with the code, on the same use).
+      if (!asWritten) return null;
       if (plan.discountCodeId !== null) await releaseDiscountUse(tx, organization.id, plan.discountCodeId);
       await setOrderOutcome(
         tx,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/database.js';
 
 /** How often the keeper looks at the tables' sizes (one cheap statement on pg_class). */
-export const STATISTICS_CHECK_MS = 10_000;
+const STATISTICS_CHECK_MS = 10_000;
 /**
  * Held (per transaction) by the instance analyzing, so instances sharing a database take turns instead of queueing; a
  * one-key advisory lock beside the migrator's (727_274_001) and the demo seeder's (727_274_002).
@@ -56,21 +56,17 @@ export async function analyzeGrownTables(tx: Queryable): Promise<string[]> {
 
 /**
  * Keeps the planner statistics where autovacuum does not: every STATISTICS_CHECK_MS, tables that grew are analyzed.
- * Does nothing (and says nothing) where autovacuum runs. stop() waits for a check in progress.
+ * Does nothing (and says nothing) where autovacuum runs. Answers at once (whether autovacuum runs is asked in the
+ * background); stop() waits for that answer and for a check in progress, so the database can be closed after it.
  */
-export async function startStatisticsKeeper(deps: {
+export function startStatisticsKeeper(deps: {
   db: Database;
   logger: Pick<Logger, 'info' | 'warn' | 'debug'>;
   everyMs?: number;
-}): Promise<{ stop(): Promise<void> }> {
+}): { stop(): Promise<void> } {
   const { db, logger } = deps;
-  if (await autovacuumKeepsStatistics(db)) return { stop: async () => {} };
-  logger.info(
-    db.kind === 'pglite'
-      ? 'the embedded database has no autovacuum: this instance keeps its planner statistics (ANALYZE of grown tables)'
-      : 'autovacuum is off on this database: this instance keeps its planner statistics (ANALYZE of grown tables)',
-  );
   let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
   const check = () => {
     if (running) return;
     running = db
@@ -83,12 +79,23 @@ export async function startStatisticsKeeper(deps: {
         running = null;
       });
   };
-  check();
-  const timer = setInterval(check, deps.everyMs ?? STATISTICS_CHECK_MS);
-  timer.unref();
+  const started = autovacuumKeepsStatistics(db)
+    .then((autovacuum) => {
+      if (autovacuum) return;
+      logger.info(
+        db.kind === 'pglite'
+          ? 'the embedded database has no autovacuum: this instance keeps its planner statistics (ANALYZE of grown tables)'
+          : 'autovacuum is off on this database: this instance keeps its planner statistics (ANALYZE of grown tables)',
+      );
+      check();
+      timer = setInterval(check, deps.everyMs ?? STATISTICS_CHECK_MS);
+      timer.unref();
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, 'could not tell whether autovacuum runs'));
   return {
     async stop() {
-      clearInterval(timer);
+      await started;
+      if (timer) clearInterval(timer);
       await running;
     },
   };
