@@ -74,6 +74,32 @@ describe('migrations', () => {
     );
     expect(after.rows).toEqual([{ public_id: 'fixed-name', name: 'Renamed' }]);
   });
+  it('refuse to delete an organization (instances remember which organization its public id names)', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const { rows } = await db.query<{ id: number }>(
+      "INSERT INTO organizations (public_id, name, currency) VALUES ('kept-name', 'Kept', 'USD') RETURNING id",
+    );
+    const id = rows[0]?.id;
+    // An organization with nothing in it yet: no foreign key stops the delete, the trigger does.
+    await expect(db.query('DELETE FROM organizations WHERE id = $1', [id])).rejects.toThrow(
+      /organizations are not deleted/,
+    );
+    const after = await db.query<{ id: number }>('SELECT id FROM organizations WHERE public_id = $1', [
+      'kept-name',
+    ]);
+    expect(after.rows).toEqual([{ id }]);
+    // Removing one on purpose: the trigger is dropped in the same transaction (docs/operations.md).
+    await db.transaction(async (tx) => {
+      await tx.exec('DROP TRIGGER organizations_kept ON organizations');
+      await tx.query('DELETE FROM organizations WHERE id = $1', [id]);
+      await tx.exec(
+        'CREATE TRIGGER organizations_kept BEFORE DELETE ON organizations FOR EACH ROW EXECUTE FUNCTION organizations_kept()',
+      );
+    });
+    expect((await db.query('SELECT id FROM organizations WHERE id = $1', [id])).rows).toEqual([]);
+    await expect(db.query('DELETE FROM organizations')).resolves.toMatchObject({ rowCount: 0 });
+  });
 });
 
 describe('demo store', () => {

@@ -5,7 +5,8 @@ import {
   autovacuumKeepsStatistics,
   startStatisticsKeeper,
 } from '../../src/server/services/statistics-keeper.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createPostgresDatabase } from '../../src/server/db/postgres.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 // The planner statistics, kept by the server where autovacuum does not keep them (PGlite; a server with it off).
 let database: TestDatabase | null = null;
@@ -104,3 +105,42 @@ describe('the statistics keeper', () => {
     }
   });
 });
+
+// Instances sharing one PostgreSQL each run a keeper (the embedded database has one instance: its data folder is locked).
+if (testDatabaseKind() === 'postgres') {
+  describe('statistics keepers of instances sharing a database', () => {
+    it('take turns: while one analyzes, the other analyzes nothing and does not wait for it', async () => {
+      database = await createTestDatabase();
+      const { db } = database;
+      await addCarts(db, 1, 1000);
+      // The other instance: its own pool on the same database.
+      const other = createPostgresDatabase(database.url!, { poolSize: 2 });
+      try {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let analyzedFirst: string[] = [];
+        const first = db.transaction(async (tx) => {
+          analyzedFirst = await analyzeGrownTables(tx);
+          await held; // still in its transaction: the lock is held until it commits
+        });
+        // Wait until the first holds the lock (its ANALYZE has run).
+        for (let i = 0; i < 200 && analyzedFirst.length === 0; i++)
+          await new Promise((r) => setTimeout(r, 25));
+        expect(analyzedFirst).toContain('carts');
+
+        await addCarts(db, 1001, 500); // grown again: the other would analyze carts if it could
+        const started = Date.now();
+        expect(await other.transaction(analyzeGrownTables)).toEqual([]);
+        expect(Date.now() - started).toBeLessThan(5_000); // it did not queue behind the first
+
+        release();
+        await first;
+        // Once the first committed, the other's next check does the work.
+        expect(await other.transaction(analyzeGrownTables)).toEqual(['carts']);
+        expect(await reltuples(db, 'carts')).toBe(1500);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../src/server/db/database.js';
+import { AppError } from '../../src/server/errors.js';
+import { runIdempotent } from '../../src/server/services/idempotency.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+// runIdempotent on the real database: the paths a key takes when requests with it overlap.
+let database: TestDatabase | null = null;
+
+afterEach(async () => {
+  await database?.drop();
+  database = null;
+});
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+async function organization(db: Database): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    "INSERT INTO organizations (public_id, name, currency) VALUES ('keys', 'Keys', 'USD') RETURNING id",
+  );
+  return rows[0]!.id;
+}
+
+function request(organizationId: number, key: string, now = NOW) {
+  return { organizationId, scope: 'orders', key, requestHash: 'hash-a', now, leaseMs: 60_000 };
+}
+
+async function keyRow(db: Queryable, key: string) {
+  const { rows } = await db.query<{ status: string; response_status: number | null; response_body: unknown }>(
+    'SELECT status, response_status, response_body FROM idempotency_keys WHERE key = $1',
+    [key],
+  );
+  return rows;
+}
+
+/**
+ * The database as a request sees it when the holder of its key lets the key go at the worst moment: right after this
+ * request's insert found the key taken, before it reads the key's row (the holder failed with a "try again" outcome
+ * and released it).
+ */
+function releasedAfterInsert(db: Database): Database {
+  let released = false;
+  const query: Queryable['query'] = async (sql, params) => {
+    const result = await db.query(sql, params);
+    if (!released && sql.includes('INSERT INTO idempotency_keys') && result.rowCount === 0) {
+      released = true;
+      await db.query("DELETE FROM idempotency_keys WHERE key = $1 AND status = 'in_progress'", [params?.[2]]);
+    }
+    return result as never;
+  };
+  return { ...db, kind: db.kind, query };
+}
+
+describe('an Idempotency-Key', () => {
+  it('released by its holder between a retry’s insert and its read is taken by the retry, which runs once', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const org = await organization(db);
+    // The holder: in progress, its lease still running.
+    await db.query(
+      `INSERT INTO idempotency_keys (organization_id, scope, key, request_hash, status, locked_until, created_at, expires_at)
+       VALUES ($1, 'orders', 'k-released', 'hash-a', 'in_progress', $2, $3, $4)`,
+      [org, new Date(NOW.getTime() + 60_000), NOW, new Date(NOW.getTime() + 86_400_000)],
+    );
+    let runs = 0;
+    const outcome = await runIdempotent(releasedAfterInsert(db), request(org, 'k-released'), async () => {
+      runs++;
+      return { status: 200, body: { placed: true } };
+    });
+    expect(outcome).toEqual({ status: 200, body: { placed: true } });
+    expect(runs).toBe(1);
+    expect(await keyRow(db, 'k-released')).toEqual([
+      { status: 'done', response_status: 200, response_body: { placed: true } },
+    ]);
+    // A later retry is answered from the key, without running again.
+    const replay = await runIdempotent(db, request(org, 'k-released'), async () => {
+      runs++;
+      return { status: 200, body: { placed: 'again' } };
+    });
+    expect(replay).toEqual({ status: 200, body: { placed: true } });
+    expect(runs).toBe(1);
+  });
+
+  it('held by a request still running answers 409 and runs nothing; once its lease ran out, a retry takes it over', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const org = await organization(db);
+    let finish!: () => void;
+    const holding = new Promise<void>((resolve) => (finish = resolve));
+    const first = runIdempotent(db, request(org, 'k-held'), async () => {
+      await holding;
+      return { status: 200, body: { by: 'first' } };
+    });
+    // Wait until the first holds the key.
+    for (let i = 0; i < 200 && (await keyRow(db, 'k-held')).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    let ran = false;
+    const refused = await runIdempotent(db, request(org, 'k-held'), async () => {
+      ran = true;
+      return { status: 200, body: { by: 'second' } };
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 409, code: 'request_in_progress' });
+    expect(ran).toBe(false);
+
+    // The first holder is taken for dead once its lease ran out: a retry after it runs.
+    const later = new Date(NOW.getTime() + 61_000);
+    const takeover = await runIdempotent(db, request(org, 'k-held', later), async () => ({
+      status: 200,
+      body: { by: 'takeover' },
+    }));
+    expect(takeover).toEqual({ status: 200, body: { by: 'takeover' } });
+    finish();
+    await first;
+  });
+});
