@@ -32,6 +32,15 @@ describe('currency minor units', () => {
     expect(formatMoney(minor(5412), 'USD')).toBe('$54.12');
   });
 
+  it('formats each currency and locale with its own kept formatter', () => {
+    expect(formatMoney(minor(5412), 'JPY')).toBe('¥5,412');
+    expect(formatMoney(minor(5412), 'EUR', 'de-DE')).toBe('54,12\u00a0€');
+    expect(formatMoney(minor(5412), 'EUR')).toBe('€54.12');
+    expect(formatMoney(minor(54123), 'BHD')).toBe('BHD\u00a054.123');
+    expect(formatMoney(minor(99), 'USD')).toBe('$0.99');
+    expect(() => formatMoney(minor(1), 'XYZW')).toThrow(RangeError);
+  });
+
   it('refuses fractional minor units', () => {
     expect(() => minor(1.5)).toThrow(RangeError);
   });
