@@ -111,7 +111,61 @@ describe('an Idempotency-Key', () => {
       body: { by: 'takeover' },
     }));
     expect(takeover).toEqual({ status: 200, body: { by: 'takeover' } });
+    // The first request was not dead after all: its late answer goes to its own client, not into the key.
     finish();
-    await first;
+    expect(await first).toEqual({ status: 200, body: { by: 'first' } });
+    expect(await keyRow(db, 'k-held')).toEqual([
+      { status: 'done', response_status: 200, response_body: { by: 'takeover' } },
+    ]);
+  });
+
+  it('taken over is not let go by the earlier holder failing late: the request holding it keeps it', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const org = await organization(db);
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    const first = runIdempotent(db, request(org, 'k-late'), async () => {
+      await failing;
+      // A "try again" outcome: the key is released so that a retry runs.
+      throw new AppError(503, 'payment_unavailable', 'The payment service did not answer.');
+    }).catch((error: unknown) => error);
+    for (let i = 0; i < 200 && (await keyRow(db, 'k-late')).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Past the first's lease a retry takes the key and is still running when the first fails.
+    let finishRetry!: () => void;
+    const retrying = new Promise<void>((resolve) => (finishRetry = resolve));
+    const retry = runIdempotent(db, request(org, 'k-late', new Date(NOW.getTime() + 61_000)), async () => {
+      await retrying;
+      return { status: 200, body: { by: 'retry' } };
+    });
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await db.query<{ locked_until: Date }>(
+        "SELECT locked_until FROM idempotency_keys WHERE key = 'k-late'",
+      );
+      if (rows[0] && rows[0].locked_until.getTime() > NOW.getTime() + 60_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    fail();
+    expect(await first).toMatchObject({ status: 503 });
+    // Still the retry's: a third request with the key is told it is in progress instead of running again.
+    expect(await keyRow(db, 'k-late')).toEqual([
+      { status: 'in_progress', response_status: null, response_body: null },
+    ]);
+    const third = await runIdempotent(
+      db,
+      request(org, 'k-late', new Date(NOW.getTime() + 62_000)),
+      async () => ({
+        status: 200,
+        body: { by: 'third' },
+      }),
+    ).catch((error: unknown) => error);
+    expect(third).toMatchObject({ status: 409, code: 'request_in_progress' });
+    finishRetry();
+    expect(await retry).toEqual({ status: 200, body: { by: 'retry' } });
+    expect(await keyRow(db, 'k-late')).toEqual([
+      { status: 'done', response_status: 200, response_body: { by: 'retry' } },
+    ]);
   });
 });

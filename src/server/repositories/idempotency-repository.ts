@@ -74,24 +74,47 @@ export async function restartIdempotencyKey(db: Queryable, input: KeyClaim): Pro
   );
 }
 
-export async function completeIdempotencyKey(
-  db: Queryable,
-  input: { organizationId: number; scope: string; key: string; status: number; body: unknown },
-): Promise<void> {
-  await db.query(
-    `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5::jsonb, locked_until = NULL
-      WHERE organization_id = $1 AND scope = $2 AND key = $3`,
-    [input.organizationId, input.scope, input.key, input.status, JSON.stringify(input.body)],
-  );
+/**
+ * Which holder of a key a request is: the end of its lease, which each holder writes when it takes the key (a new key,
+ * a takeover after the lease ran out, a restart after expiry) and which differs from every other holder's, since a
+ * takeover comes only after the previous lease's end.
+ */
+export interface KeyHolder {
+  organizationId: number;
+  scope: string;
+  key: string;
+  lockedUntil: Date;
 }
 
-export async function releaseIdempotencyKey(
+/**
+ * Stores the holder's outcome; false when the key is no longer this holder's (its lease ran out and a retry took the
+ * key over): the outcome of the request that holds the key now is the one kept.
+ */
+export async function completeIdempotencyKey(
   db: Queryable,
-  input: { organizationId: number; scope: string; key: string },
-): Promise<void> {
+  input: KeyHolder & { status: number; body: unknown },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE idempotency_keys SET status = 'done', response_status = $5, response_body = $6::jsonb, locked_until = NULL
+      WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = 'in_progress' AND locked_until = $4`,
+    [
+      input.organizationId,
+      input.scope,
+      input.key,
+      input.lockedUntil,
+      input.status,
+      JSON.stringify(input.body),
+    ],
+  );
+  return rowCount > 0;
+}
+
+/** Lets the key go so a retry runs, unless another request has taken it over meanwhile. */
+export async function releaseIdempotencyKey(db: Queryable, input: KeyHolder): Promise<void> {
   await db.query(
-    'DELETE FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = $4',
-    [input.organizationId, input.scope, input.key, 'in_progress'],
+    `DELETE FROM idempotency_keys
+      WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = 'in_progress' AND locked_until = $4`,
+    [input.organizationId, input.scope, input.key, input.lockedUntil],
   );
 }
 

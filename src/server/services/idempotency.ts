@@ -119,15 +119,18 @@ export async function runIdempotent<T>(
       });
   if (replay) return replay;
 
+  // This request's hold on the key: should its lease run out and a retry take the key over, the outcome stored (or
+  // the release) is the retry's, not this one's.
+  const holder = { ...ids, lockedUntil: lease.lockedUntil };
   try {
     const outcome = await work();
-    await completeIdempotencyKey(db, { ...ids, status: outcome.status, body: outcome.body });
+    await completeIdempotencyKey(db, { ...holder, status: outcome.status, body: outcome.body });
     return outcome;
   } catch (error) {
     if (error instanceof AppError && isFinal(error)) {
-      await completeIdempotencyKey(db, { ...ids, status: error.status, body: error.toBody() });
+      await completeIdempotencyKey(db, { ...holder, status: error.status, body: error.toBody() });
     } else {
-      await releaseIdempotencyKey(db, ids).catch(() => {});
+      await releaseIdempotencyKey(db, holder).catch(() => {});
     }
     throw error;
   }
