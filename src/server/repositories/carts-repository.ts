@@ -142,6 +142,8 @@ export async function setLineQuantity(
   return rowCount > 0;
 }
 
+// The upsert names the constraint keyed by organization (migration 0005). gift_details still has the older
+// UNIQUE (cart_offer_id), which instances before this one name: a later migration can drop it once none of them runs.
 export async function upsertGiftDetails(
   db: Queryable,
   organizationId: number,
@@ -153,7 +155,7 @@ export async function upsertGiftDetails(
     `INSERT INTO gift_details (organization_id, cart_offer_id, gift_name, gift_email, gift_date, gift_message, gift_phone,
                                order_offer_notes, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $9)
-     ON CONFLICT (cart_offer_id) DO UPDATE SET
+     ON CONFLICT (organization_id, cart_offer_id) DO UPDATE SET
        gift_name = excluded.gift_name, gift_email = excluded.gift_email, gift_date = excluded.gift_date,
        gift_message = excluded.gift_message, gift_phone = excluded.gift_phone,
        order_offer_notes = excluded.order_offer_notes, updated_at = excluded.updated_at`,
