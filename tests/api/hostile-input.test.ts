@@ -310,6 +310,31 @@ const cases: Case[] = [
     message: 'The request contains a NUL character (\\u0000 or %00), which no field accepts.',
   },
   {
+    label: 'half of a surrogate pair in a JSON string stored as jsonb (item options)',
+    request: () => ({
+      method: 'POST',
+      url: offerUrl,
+      headers: { ...merchant(), ...json },
+      payload:
+        '{"offer_name":"Tea","item_name":"Tea","item_options":[{"name":"\\ud800","value":"x"}],"price":0}',
+    }),
+    status: 400,
+    code: 'invalid_characters',
+    message:
+      'The request contains half of a UTF-16 surrogate pair (such as \\ud800), which is not a character. Send the text as well-formed Unicode.',
+  },
+  {
+    label: 'half of a surrogate pair in a JSON string stored as text',
+    request: () => ({
+      method: 'POST',
+      url: offerUrl,
+      headers: { ...merchant(), ...json },
+      payload: '{"offer_name":"Tea\\udc00","item_name":"Tea","price":1}',
+    }),
+    status: 400,
+    code: 'invalid_characters',
+  },
+  {
     label: 'a NUL character in the path',
     request: () => ({ method: 'GET', url: `/checkout/api/vrio/carts/abc%00def`, headers: shopperHeaders() }),
     status: 400,
