@@ -9,7 +9,7 @@ import { createFrameworkErrorHandler, installErrorHandling } from './http/error-
 import { createGuards } from './http/guards.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
-import { refuseNulCharacters } from './http/nul-characters.js';
+import { refuseUnstorableCharacters } from './http/unstorable-characters.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
 import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers.js';
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only: a text/plain body is answered 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
-  refuseNulCharacters(app);
+  refuseUnstorableCharacters(app);
   app.addHook('onClose', () => rateLimitStore.close());
 
   installErrorHandling(app, options.config.bodyLimit);

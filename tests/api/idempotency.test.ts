@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database.js';
 import { AppError } from '../../src/server/errors.js';
 import { runIdempotent } from '../../src/server/services/idempotency.js';
+import { interceptQueries } from '../helpers/intercept-queries.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 // runIdempotent on the real database: the paths a key takes when requests with it overlap.
@@ -34,21 +35,35 @@ async function keyRow(db: Queryable, key: string) {
 }
 
 /**
+ * Starts a request that holds `key` while `work` runs, and waits until its key is in the database; `answer` is its
+ * outcome, or what it threw.
+ */
+async function holding<T>(db: Database, org: number, key: string, work: () => Promise<T>) {
+  const running = runIdempotent(db, request(org, key), async () => ({
+    status: 200,
+    body: await work(),
+  })).catch((error: unknown) => error);
+  for (let i = 0; i < 200 && (await keyRow(db, key)).length === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { answer: running };
+}
+
+/**
  * The database as a request sees it when the holder of its key lets the key go at the worst moment: right after this
  * request's insert found the key taken, before it reads the key's row (the holder failed with a "try again" outcome
  * and released it).
  */
 function releasedAfterInsert(db: Database): Database {
   let released = false;
-  const query: Queryable['query'] = async (sql, params) => {
-    const result = await db.query(sql, params);
+  return interceptQueries(db, 'direct', async (sql, params, run) => {
+    const result = await run();
     if (!released && sql.includes('INSERT INTO idempotency_keys') && result.rowCount === 0) {
       released = true;
       await db.query("DELETE FROM idempotency_keys WHERE key = $1 AND status = 'in_progress'", [params?.[2]]);
     }
-    return result as never;
-  };
-  return { ...db, kind: db.kind, query };
+    return result;
+  });
 }
 
 describe('an Idempotency-Key', () => {
@@ -86,15 +101,11 @@ describe('an Idempotency-Key', () => {
     const { db } = database;
     const org = await organization(db);
     let finish!: () => void;
-    const holding = new Promise<void>((resolve) => (finish = resolve));
-    const first = runIdempotent(db, request(org, 'k-held'), async () => {
-      await holding;
-      return { status: 200, body: { by: 'first' } };
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const first = await holding(db, org, 'k-held', async () => {
+      await held;
+      return { by: 'first' };
     });
-    // Wait until the first holds the key.
-    for (let i = 0; i < 200 && (await keyRow(db, 'k-held')).length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
     let ran = false;
     const refused = await runIdempotent(db, request(org, 'k-held'), async () => {
       ran = true;
@@ -113,7 +124,7 @@ describe('an Idempotency-Key', () => {
     expect(takeover).toEqual({ status: 200, body: { by: 'takeover' } });
     // The first request was not dead after all: its late answer goes to its own client, not into the key.
     finish();
-    expect(await first).toEqual({ status: 200, body: { by: 'first' } });
+    expect(await first.answer).toEqual({ status: 200, body: { by: 'first' } });
     expect(await keyRow(db, 'k-held')).toEqual([
       { status: 'done', response_status: 200, response_body: { by: 'takeover' } },
     ]);
@@ -125,14 +136,11 @@ describe('an Idempotency-Key', () => {
     const org = await organization(db);
     let fail!: () => void;
     const failing = new Promise<void>((resolve) => (fail = resolve));
-    const first = runIdempotent(db, request(org, 'k-late'), async () => {
+    const first = await holding(db, org, 'k-late', async () => {
       await failing;
       // A "try again" outcome: the key is released so that a retry runs.
       throw new AppError(503, 'payment_unavailable', 'The payment service did not answer.');
-    }).catch((error: unknown) => error);
-    for (let i = 0; i < 200 && (await keyRow(db, 'k-late')).length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    });
     // Past the first's lease a retry takes the key and is still running when the first fails.
     let finishRetry!: () => void;
     const retrying = new Promise<void>((resolve) => (finishRetry = resolve));
@@ -148,7 +156,7 @@ describe('an Idempotency-Key', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     fail();
-    expect(await first).toMatchObject({ status: 503 });
+    expect(await first.answer).toMatchObject({ status: 503 });
     // Still the retry's: a third request with the key is told it is in progress instead of running again.
     expect(await keyRow(db, 'k-late')).toEqual([
       { status: 'in_progress', response_status: null, response_body: null },

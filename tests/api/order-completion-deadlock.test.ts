@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_DEADLOCK_DETECTED, type Database } from '../../src/server/db/database.js';
 import { gatewayCharges } from '../helpers/gateway-charges.js';
+import { interceptQueries } from '../helpers/intercept-queries.js';
 import { orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -13,17 +14,13 @@ let deadlocks = 0;
 
 /** The database, where the next one-statement completion (outside a transaction) loses a deadlock once. */
 function losingOneCompletion(db: Database): Database {
-  return {
-    ...db,
-    kind: db.kind,
-    async query(sql, params) {
-      if (deadlocks > 0 && /^\s*WITH completed AS \(\s*UPDATE orders SET status = 'complete'/.test(sql)) {
-        deadlocks--;
-        throw Object.assign(new Error('deadlock detected'), { code: PG_DEADLOCK_DETECTED });
-      }
-      return db.query(sql, params);
-    },
-  };
+  return interceptQueries(db, 'direct', (sql, _params, run) => {
+    if (deadlocks > 0 && /^\s*WITH completed AS \(\s*UPDATE orders SET status = 'complete'/.test(sql)) {
+      deadlocks--;
+      return Promise.reject(Object.assign(new Error('deadlock detected'), { code: PG_DEADLOCK_DETECTED }));
+    }
+    return run();
+  });
 }
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/db/database.js';
 import { gatewayCharges } from '../helpers/gateway-charges.js';
+import { interceptQueries } from '../helpers/intercept-queries.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -13,23 +14,16 @@ let t: TestApp;
 let completeBeforeRewrite: number | null = null;
 
 function completingEarlierAttempt(db: Database): Database {
-  const intercept = (tx: Queryable): Queryable => ({
-    exec: (sql) => tx.exec(sql),
-    announce: (channel, payload) => tx.announce(channel, payload),
-    async query(sql, params) {
-      const rewrite = /^\s*UPDATE orders SET/.test(sql) && sql.includes("status <> 'complete'");
-      if (rewrite && completeBeforeRewrite !== null) {
-        const orderId = completeBeforeRewrite;
-        completeBeforeRewrite = null;
-        // What the earlier attempt commits meanwhile, as later statements of this transaction see it.
-        await tx.query("UPDATE orders SET status = 'complete', completed_at = now() WHERE id = $1", [
-          orderId,
-        ]);
-      }
-      return tx.query(sql, params);
-    },
+  return interceptQueries(db, 'transactions', async (sql, _params, run, tx) => {
+    const rewrite = /^\s*UPDATE orders SET/.test(sql) && sql.includes("status <> 'complete'");
+    if (rewrite && completeBeforeRewrite !== null) {
+      const orderId = completeBeforeRewrite;
+      completeBeforeRewrite = null;
+      // What the earlier attempt commits meanwhile, as later statements of this transaction see it.
+      await tx.query("UPDATE orders SET status = 'complete', completed_at = now() WHERE id = $1", [orderId]);
+    }
+    return run();
   });
-  return { ...db, kind: db.kind, transaction: (fn) => db.transaction((tx) => fn(intercept(tx))) };
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { Database } from '../../src/server/db/database.js';
+import { interceptQueries } from './intercept-queries.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -17,19 +18,15 @@ export async function gatewayCharges(db: Database, organizationId: number): Prom
  */
 export function withWorkDuringCharges(db: Database) {
   let next: ((db: Database) => Promise<void>) | null = null;
-  const wrapped: Database = {
-    ...db,
-    kind: db.kind,
-    async query(sql, params) {
-      const result = await db.query(sql, params);
-      if (next !== null && /^\s*INSERT INTO test_gateway_charges/.test(sql)) {
-        const work = next;
-        next = null;
-        await work(db);
-      }
-      return result as never;
-    },
-  };
+  const wrapped = interceptQueries(db, 'direct', async (sql, _params, run) => {
+    const result = await run();
+    if (next !== null && /^\s*INSERT INTO test_gateway_charges/.test(sql)) {
+      const work = next;
+      next = null;
+      await work(db);
+    }
+    return result;
+  });
   return {
     db: wrapped,
     meanwhile(work: (db: Database) => Promise<void>): void {

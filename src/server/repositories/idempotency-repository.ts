@@ -87,14 +87,14 @@ export interface KeyHolder {
 }
 
 /**
- * Stores the holder's outcome; false when the key is no longer this holder's (its lease ran out and a retry took the
- * key over): the outcome of the request that holds the key now is the one kept.
+ * Stores the holder's outcome, unless the key is no longer this holder's (its lease ran out and a retry took the key
+ * over): the outcome of the request that holds the key now is the one kept.
  */
 export async function completeIdempotencyKey(
   db: Queryable,
   input: KeyHolder & { status: number; body: unknown },
-): Promise<boolean> {
-  const { rowCount } = await db.query(
+): Promise<void> {
+  await db.query(
     `UPDATE idempotency_keys SET status = 'done', response_status = $5, response_body = $6::jsonb, locked_until = NULL
       WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = 'in_progress' AND locked_until = $4`,
     [
@@ -106,7 +106,6 @@ export async function completeIdempotencyKey(
       JSON.stringify(input.body),
     ],
   );
-  return rowCount > 0;
 }
 
 /** Lets the key go so a retry runs, unless another request has taken it over meanwhile. */

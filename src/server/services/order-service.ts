@@ -111,8 +111,6 @@ export interface OrderRequest {
   now: Date;
 }
 
-/** Errors after which a transaction is run again (Database.transaction): a statement of its own is too. */
-
 /** How long the payer has to approve an express payment. */
 const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
 

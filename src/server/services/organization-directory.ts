@@ -15,8 +15,8 @@ export interface OrganizationDirectory {
 /**
  * Which organization a public id names, remembered once read: a public id never changes (migration 0005 refuses it)
  * and organizations are never deleted (migration 0006 refuses it), so a remembered answer cannot go stale on any
- * instance. Saves the authorize
- * request its only statement. An unknown public id is asked again each time: the organization may be created later.
+ * instance. Saves the authorize request its only statement. An unknown public id is asked again each time: the
+ * organization may be created later.
  */
 export function createOrganizationDirectory(db: Queryable, maxEntries = 10_000): OrganizationDirectory {
   const known = new Map<string, OrganizationName>();

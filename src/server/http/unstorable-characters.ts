@@ -42,7 +42,7 @@ const MESSAGES: Record<UnstorableCharacter, string> = {
     'The request contains half of a UTF-16 surrogate pair (such as \\ud800), which is not a character. Send the text as well-formed Unicode.',
 };
 
-export function refuseNulCharacters(app: FastifyInstance): void {
+export function refuseUnstorableCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const found =
       findUnstorableCharacter(request.params) ??

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableCharacter } from './nul-characters.js';
+import { findUnstorableCharacter } from './unstorable-characters.js';
 
 describe('findUnstorableCharacter', () => {
   it('finds a NUL character in strings, nested values and keys', () => {
