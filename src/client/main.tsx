@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { adoptMoneyFormat } from '../domain/money.js';
 import { afterFirstPaint } from './boot/after-first-paint.js';
 import { readPageBoot } from './boot/read-page-boot.js';
 import { readCartTokenCookie } from '../domain/router-status.js';
@@ -16,6 +17,8 @@ if (root) {
   void afterFirstPaint()
     .then(() => readPageBoot(document))
     .then((boot) => {
+      // Amounts are written as the server described its currency: no Intl formatter (ICU's data) on the first render.
+      if (boot.ok && boot.config.money_format) adoptMoneyFormat(boot.config.money_format);
       // The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
       const routeToken = readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie);
       const reactRoot = createRoot(root);

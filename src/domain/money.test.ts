@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, currencyDigits, formatMoney, fromMajor, minor, mulDivRound, toMajor } from './money.js';
+import {
+  adoptMoneyFormat,
+  allocate,
+  currencyDigits,
+  describeMoneyFormat,
+  formatMoney,
+  formatWith,
+  fromMajor,
+  minor,
+  mulDivRound,
+  toMajor,
+} from './money.js';
 
 describe('currency minor units', () => {
   it('knows the minor unit of common currencies', () => {
@@ -43,6 +54,79 @@ describe('currency minor units', () => {
 
   it('refuses fractional minor units', () => {
     expect(() => minor(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('money formats described for the page', () => {
+  it('writes every amount of every currency Intl knows exactly as Intl does in en-US', () => {
+    const currencies = Intl.supportedValuesOf('currency');
+    const formats = new Map(currencies.map((currency) => [currency, describeMoneyFormat(currency)]));
+    // en-US writes every currency as text around digits grouped by threes.
+    expect([...formats].filter(([, format]) => format === null).map(([currency]) => currency)).toEqual([]);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        // Up to ten trillion minor units: beyond, the Intl side's float (toMajor) loses the last decimal, not the format.
+        fc.integer({ min: -10_000_000_000_000, max: 10_000_000_000_000 }),
+        (currency, amount) => {
+          const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+          expect(formatWith(formats.get(currency)!, minor(amount))).toBe(
+            intl.format(toMajor(minor(amount), currency)),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('describes the text around the digits and the separators', () => {
+    expect(describeMoneyFormat('USD')).toEqual({
+      locale: 'en-US',
+      currency: 'USD',
+      digits: 2,
+      prefix: '$',
+      suffix: '',
+      negative_prefix: '-$',
+      negative_suffix: '',
+      group: ',',
+      decimal: '.',
+    });
+    expect(describeMoneyFormat('EUR', 'de-DE')).toMatchObject({
+      prefix: '',
+      suffix: '\u00a0€',
+      negative_prefix: '-',
+      group: '.',
+      decimal: ',',
+    });
+    expect(describeMoneyFormat('JPY')).toMatchObject({ digits: 0, prefix: '¥' });
+    expect(formatWith(describeMoneyFormat('BHD')!, minor(-1234567))).toBe('-BHD\u00a01,234.567');
+  });
+
+  it('gives no format where digits are not grouped by threes, or Intl does not know the currency', () => {
+    // India groups by twos after the first three (₹12,34,567.00).
+    expect(describeMoneyFormat('INR', 'en-IN')).toBeNull();
+    expect(describeMoneyFormat('XYZW')).toBeNull();
+  });
+
+  it('formats an adopted format without making an Intl formatter, and ignores one that does not hold together', () => {
+    const format = describeMoneyFormat('NZD')!;
+    const made: unknown[] = [];
+    const NumberFormat = Intl.NumberFormat;
+    Intl.NumberFormat = function (...args: ConstructorParameters<typeof NumberFormat>) {
+      made.push(args);
+      return new NumberFormat(...args);
+    } as unknown as typeof NumberFormat;
+    try {
+      adoptMoneyFormat({ ...format, locale: 'en-NZ-x-test', prefix: 'NZ$ ' });
+      expect(formatMoney(minor(123456), 'NZD', 'en-NZ-x-test')).toBe('NZ$ 1,234.56');
+      expect(currencyDigits('NZD')).toBe(2);
+      adoptMoneyFormat({ ...format, locale: 'en-US-x-broken', digits: 9 });
+      expect(made).toEqual([]);
+      expect(formatMoney(minor(123456), 'NZD', 'en-US-x-broken')).toBe('NZ$1,234.56');
+      expect(made).toHaveLength(1);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
   });
 });
 

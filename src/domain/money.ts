@@ -24,7 +24,10 @@ export function sumMinor(amounts: readonly Minor[]): Minor {
 
 const digitsCache = new Map<string, number>();
 
-/** How many decimals the currency's minor unit has (USD 2, JPY 0, BHD 3), from the platform's ISO 4217 data. */
+/**
+ * How many decimals the currency's minor unit has (USD 2, JPY 0, BHD 3), from the platform's ISO 4217 data (or from
+ * a format the page was given, see adoptMoneyFormat).
+ */
 export function currencyDigits(currency: string): number {
   const cached = digitsCache.get(currency);
   if (cached !== undefined) return cached;
@@ -64,8 +67,105 @@ export function fromMajor(value: number, currency: string): Minor | null {
 // formats a few dozen amounts on every render, so each locale and currency gets one, kept.
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/**
+ * How one locale writes amounts of one currency, as plain text around the digits: en-US writes USD as "$1,234.56"
+ * and "-$1,234.56", EUR as "€1,234.56", JPY as "¥1,235" (digits 0). Read off Intl where Intl is cheap (the server),
+ * it lets the page format amounts without Intl: a page's first Intl formatter loads ICU's data, 20 to 60 ms of main
+ * thread here, on the checkout's first render.
+ */
+export interface MoneyFormat {
+  locale: string;
+  currency: string;
+  /** decimals of the minor unit */
+  digits: number;
+  prefix: string;
+  suffix: string;
+  negative_prefix: string;
+  negative_suffix: string;
+  /** between groups of three digits */
+  group: string;
+  decimal: string;
+}
+
+const givenFormats = new Map<string, MoneyFormat>();
+
+/** Writes an amount with a format: grouping by threes, the currency's decimals, exact for every safe integer. */
+export function formatWith(format: MoneyFormat, amount: Minor): string {
+  const negative = amount < 0;
+  const digits = String(Math.abs(amount)).padStart(format.digits + 1, '0');
+  const whole = digits.slice(0, digits.length - format.digits);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, format.group);
+  const text = format.digits > 0 ? `${grouped}${format.decimal}${digits.slice(-format.digits)}` : grouped;
+  return negative
+    ? `${format.negative_prefix}${text}${format.negative_suffix}`
+    : `${format.prefix}${text}${format.suffix}`;
+}
+
+// Amounts a format must write exactly as Intl does before it is handed out: both signs, every grouping length.
+const FORMAT_PROBES = [
+  0, 1, 9, 10, 99, 100, 1234, 12_345, 123_456, 1_234_567, 123_456_789_012, -1, -5, -123_456,
+];
+
+const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/** The text before and after the digits of a formatted amount, and its separators. */
+function textAround(parts: Intl.NumberFormatPart[]) {
+  const first = parts.findIndex((part) => NUMBER_PARTS.has(part.type));
+  const last = parts.findLastIndex((part) => NUMBER_PARTS.has(part.type));
+  const join = (some: Intl.NumberFormatPart[]) => some.map((part) => part.value).join('');
+  return {
+    before: join(parts.slice(0, first)),
+    after: join(parts.slice(last + 1)),
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+}
+
+/**
+ * The format of a currency in a locale, read off Intl and checked against it; null when the currency cannot be
+ * written as text around grouped digits (another grouping, a sign inside the digits...) or Intl does not know it.
+ */
+export function describeMoneyFormat(currency: string, locale = 'en-US'): MoneyFormat | null {
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  } catch {
+    return null;
+  }
+  // An amount with groups and decimals shows every part: the sign, the symbol, both separators.
+  const positive = textAround(formatter.formatToParts(1234567.5));
+  const negative = textAround(formatter.formatToParts(-1234567.5));
+  const format: MoneyFormat = {
+    locale,
+    currency,
+    digits: currencyDigits(currency),
+    prefix: positive.before,
+    suffix: positive.after,
+    negative_prefix: negative.before,
+    negative_suffix: negative.after,
+    group: negative.group,
+    decimal: negative.decimal,
+  };
+  const faithful = FORMAT_PROBES.every(
+    (amount) => formatWith(format, minor(amount)) === formatter.format(toMajor(minor(amount), currency)),
+  );
+  return faithful ? format : null;
+}
+
+/**
+ * Hands the page a format the server described: formatMoney and currencyDigits answer that locale and currency
+ * from it, without Intl. A format that does not hold together (digits out of range) is ignored.
+ */
+export function adoptMoneyFormat(format: MoneyFormat): void {
+  if (!Number.isInteger(format.digits) || format.digits < 0 || format.digits > 4) return;
+  givenFormats.set(`${format.locale} ${format.currency}`, format);
+  digitsCache.set(format.currency, format.digits);
+}
+
 export function formatMoney(amount: Minor, currency: string, locale = 'en-US'): string {
   const key = `${locale} ${currency}`;
+  const given = givenFormats.get(key);
+  if (given) return formatWith(given, amount);
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });

@@ -37,6 +37,15 @@ describe('the checkout page', () => {
         organization: org.publicId,
         organization_name: 'Tea </script><script>alert(1)</script> House',
         currency: 'USD',
+        // The page writes amounts with this, without an Intl formatter of its own.
+        money_format: {
+          locale: 'en-US',
+          currency: 'USD',
+          digits: 2,
+          prefix: '$',
+          negative_prefix: '-$',
+          group: ',',
+        },
         api_base: '/checkout/api',
         test_mode: false,
       });

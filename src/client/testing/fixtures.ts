@@ -10,6 +10,7 @@ export function pageConfigFixture(overrides: Partial<PageConfig> = {}): PageConf
     organization_name: 'Northwind Coffee Roasters',
     logo_url: null,
     currency: 'USD',
+    money_format: null,
     client_options: {
       cart: { editable: { value: true, override: null } },
       testCards: ['4242424242424242'],
