@@ -226,6 +226,9 @@ function printPage(result: PageBenchResult): void {
     ['checkout', checkout],
     ['floor', floor],
   ] as const) {
+    // The medians hide a wide spread on a shared machine: each run, as measured.
+    const runs = page.lighthouse.runs.map((run) => `${run.performance}, ${ms(run.lcpMs)}, ${ms(run.tbtMs)}`);
+    console.log(`${name}, each run (performance, LCP, TBT): ${runs.join(' · ')}`);
     if (page.lighthouse.failedRuns.length > 0) {
       console.log(`${name}: Lighthouse runs tried again after ${page.lighthouse.failedRuns.join(', ')}`);
     }
