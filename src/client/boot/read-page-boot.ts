@@ -1,3 +1,4 @@
+import type * as PageConfigSchemas from '../../contract/page-config.js';
 import type { PageConfig } from '../../contract/page-config.js';
 import { loadResponseSchemas } from '../api/lazy-schema.js';
 
@@ -15,9 +16,12 @@ export async function readPageBoot(doc: Document): Promise<PageBoot> {
   } catch {
     return { ok: false, message: BROKEN };
   }
-  let schemas: Awaited<ReturnType<typeof loadResponseSchemas>>;
+  // The config's own schema is a small chunk of its own; the answers' schemas (the cart's, the order's: most of the
+  // contract) download and build meanwhile, as a task of their own, while the handshake is on its way.
+  void loadResponseSchemas().catch(() => undefined);
+  let schemas: typeof PageConfigSchemas;
   try {
-    schemas = await loadResponseSchemas();
+    schemas = await import('../../contract/page-config.js');
   } catch {
     return { ok: false, message: BROKEN };
   }
