@@ -4,10 +4,11 @@ import {
   SectionsSchema,
   SubscriptionTermsSchema,
 } from './organization.js';
+import type { MoneyFormat } from '../domain/money.js';
 import { z } from './zod.js';
 
 /** How the page writes amounts of the organization's currency (src/domain/money.ts MoneyFormat). */
-export const MoneyFormatSchema = z.object({
+export const MoneyFormatSchema: z.ZodMiniType<MoneyFormat> = z.object({
   locale: z.string(),
   currency: z.string(),
   digits: z.number(),

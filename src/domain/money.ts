@@ -125,7 +125,21 @@ function textAround(parts: Intl.NumberFormatPart[]) {
  * The format of a currency in a locale, read off Intl and checked against it; null when the currency cannot be
  * written as text around grouped digits (another grouping, a sign inside the digits...) or Intl does not know it.
  */
-export function describeMoneyFormat(currency: string, locale = 'en-US'): MoneyFormat | null {
+export function describeMoneyFormat(currency: string, locale = 'en-US'): Readonly<MoneyFormat> | null {
+  const key = `${locale} ${currency}`;
+  let format = describedFormats.get(key);
+  if (format === undefined) {
+    format = readMoneyFormat(currency, locale);
+    describedFormats.set(key, format);
+  }
+  return format;
+}
+
+// Described once per locale and currency (an Intl formatter and 14 probes: 0.23 ms here, 0.15 µs once kept);
+// shared, so frozen.
+const describedFormats = new Map<string, Readonly<MoneyFormat> | null>();
+
+function readMoneyFormat(currency: string, locale: string): Readonly<MoneyFormat> | null {
   let formatter: Intl.NumberFormat;
   try {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
@@ -149,7 +163,7 @@ export function describeMoneyFormat(currency: string, locale = 'en-US'): MoneyFo
   const faithful = FORMAT_PROBES.every(
     (amount) => formatWith(format, minor(amount)) === formatter.format(toMajor(minor(amount), currency)),
   );
-  return faithful ? format : null;
+  return faithful ? Object.freeze(format) : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageConfigFixture } from '../testing/fixtures.js';
 import { readPageBoot } from './read-page-boot.js';
 
@@ -39,5 +39,23 @@ describe('readPageBoot', () => {
     expect((await readPageBoot(document)).ok).toBe(false);
     setBlock(JSON.stringify({ organization: 'demo' }));
     expect((await readPageBoot(document)).ok).toBe(false);
+  });
+
+  it('explains a page whose config schema did not download (a dropped connection), instead of failing', async () => {
+    vi.resetModules();
+    vi.doMock('../../contract/page-config.js', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { readPageBoot: readOffline } = await import('./read-page-boot.js');
+      setBlock(JSON.stringify(pageConfigFixture()));
+      expect(await readOffline(document)).toEqual({
+        ok: false,
+        message: 'This checkout could not be opened. Reload the page, or ask the store for a new link.',
+      });
+    } finally {
+      vi.doUnmock('../../contract/page-config.js');
+      vi.resetModules();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { PageConfig, PageError } from '../../contract/page-config.js';
 import { parseCartToken } from '../../domain/cart-token.js';
-import { describeMoneyFormat, type MoneyFormat } from '../../domain/money.js';
+import { describeMoneyFormat } from '../../domain/money.js';
 import type { Queryable } from '../db/database.js';
 import { findOrganizationById } from '../repositories/organizations-repository.js';
 import {
@@ -12,18 +12,6 @@ import { settingsOf } from './organization-service.js';
 import { renderPageShell, SHELL_PLACEHOLDER } from './page-shell.js';
 
 export const CONFIG_PLACEHOLDER = '<!--checkout-config-->';
-
-// Described once per currency (an Intl formatter and a dozen probes, about 0.1 ms): organizations share few.
-const moneyFormats = new Map<string, MoneyFormat | null>();
-
-function moneyFormatOf(currency: string): MoneyFormat | null {
-  let format = moneyFormats.get(currency);
-  if (format === undefined) {
-    format = describeMoneyFormat(currency);
-    moneyFormats.set(currency, format);
-  }
-  return format;
-}
 
 export const LINK_NO_LONGER_VALID = 'This checkout link is no longer valid. Ask the store for a new one.';
 
@@ -60,7 +48,7 @@ export async function resolvePageBoot(
       organization_name: organization.name,
       logo_url: settings.logoUrl,
       currency: organization.currency,
-      money_format: moneyFormatOf(organization.currency),
+      money_format: describeMoneyFormat(organization.currency),
       client_options: settings.clientOptions,
       sections: settings.sections,
       subscription_terms: settings.subscriptionTerms,
