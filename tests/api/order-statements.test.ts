@@ -6,26 +6,34 @@ import { createStore, storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 
-// What a request costs the database: every statement is a round trip (each transaction adds BEGIN and COMMIT), which
-// on PostgreSQL costs the server and the database more CPU than most of the statements' own work.
+// What a request costs the database: every statement (each transaction adds BEGIN and COMMIT), which on PostgreSQL
+// costs the server and the database more CPU than most of the statements' own work; and the round trips, which the
+// request waits through one after the other. A statement sent while the one ahead of it in the same transaction is
+// still unanswered goes out with it (PostgreSQL's connection pipelines them), as BEGIN goes out with the first.
 let t: TestApp;
 let counting = false;
 const statements: string[] = [];
 let transactions = 0;
+let roundTrips = 0;
 
 function counted(db: Database): Database {
   const note = (sql: string) => {
     if (counting) statements.push(sql.replace(/\s+/g, ' ').trim().slice(0, 60));
   };
-  const wrap = (q: Queryable): Queryable => ({
-    exec: (sql) => q.exec(sql),
-    announce: (channel, payload) => q.announce(channel, payload),
-    query(sql, params) {
-      note(sql);
-      return q.query(sql, params);
-    },
-  });
-  const direct = wrap(db);
+  const wrap = (q: Queryable, inTransaction: boolean): Queryable => {
+    let unanswered = 0;
+    return {
+      exec: (sql) => q.exec(sql),
+      announce: (channel, payload) => q.announce(channel, payload),
+      query<Row>(sql: string, params?: readonly unknown[]) {
+        note(sql);
+        if (counting && (!inTransaction || unanswered === 0)) roundTrips++;
+        unanswered++;
+        return q.query<Row>(sql, params).finally(() => unanswered--);
+      },
+    };
+  };
+  const direct = wrap(db, false);
   return {
     ...db,
     kind: db.kind,
@@ -33,8 +41,12 @@ function counted(db: Database): Database {
     exec: direct.exec,
     announce: direct.announce,
     transaction(fn) {
-      if (counting) transactions++;
-      return db.transaction((tx) => fn(wrap(tx)));
+      // Its COMMIT is a round trip of its own; its BEGIN goes out with its first statement.
+      if (counting) {
+        transactions++;
+        roundTrips++;
+      }
+      return db.transaction((tx) => fn(wrap(tx, true)));
     },
   };
 }
@@ -50,14 +62,15 @@ afterAll(async () => {
 
 async function measure<T>(
   work: () => Promise<T>,
-): Promise<{ result: T; statements: number; transactions: number }> {
+): Promise<{ result: T; statements: number; transactions: number; roundTrips: number }> {
   statements.length = 0;
   transactions = 0;
+  roundTrips = 0;
   counting = true;
   try {
     const result = await work();
     // BEGIN and COMMIT of each transaction are statements too.
-    return { result, statements: statements.length + 2 * transactions, transactions };
+    return { result, statements: statements.length + 2 * transactions, transactions, roundTrips };
   } finally {
     counting = false;
   }
@@ -78,8 +91,10 @@ describe('statements per request', () => {
       ),
     );
     expect(preview.result.status).toBe(200);
-    // The cart's lock, its snapshot with the address's shipping and tax, the stored preview; BEGIN and COMMIT.
+    // The cart's lock, its snapshot with the address's shipping and tax, the stored preview; BEGIN and COMMIT. BEGIN,
+    // the lock and the snapshot go out together: 3 round trips.
     expect(preview.statements).toBeLessThanOrEqual(5);
+    expect(preview.roundTrips, statements.join('\n')).toBeLessThanOrEqual(3);
 
     const order = await measure(() =>
       shopper.post('orders', orderBody(token, { payment: card(CARDS.visa) }), {
@@ -95,6 +110,9 @@ describe('statements per request', () => {
     // statements in 4 transactions.
     expect(order.transactions).toBe(1);
     expect(order.statements, statements.join('\n')).toBeLessThanOrEqual(11);
+    // In the transaction, BEGIN goes out with the cart's lock and snapshot, and the abuse limits' locks with their
+    // check: 4 round trips instead of 7, 8 in all.
+    expect(order.roundTrips, statements.join('\n')).toBeLessThanOrEqual(8);
   });
 
   it('runs the shopper flow (csrf, authorize, cart, preview, order) in at most 18 statements', async () => {
@@ -115,6 +133,8 @@ describe('statements per request', () => {
     });
     expect(flow.result.body.order.status).toBe('complete');
     expect(flow.statements, statements.join('\n')).toBeLessThanOrEqual(18);
+    // The organization by its public id (once per instance), the cart (1), the preview (3), the order (8).
+    expect(flow.roundTrips, statements.join('\n')).toBeLessThanOrEqual(13);
 
     // The next shopper's handshake costs nothing: the instance remembers which organization the public id names.
     const handshake = await measure(() => shopperSession(t.app, store.org.publicId));

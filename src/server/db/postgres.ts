@@ -25,6 +25,7 @@ pg.types.setTypeParser(INT8_ARRAY_OID, (value) =>
 );
 
 const MAX_ATTEMPTS = 4;
+
 /** Distinct SQL texts given a statement name; past this (generated SQL gone wild) queries run unnamed. */
 const MAX_NAMED_STATEMENTS = 2000;
 /** Waits before a lost listening connection is opened again: doubling from the first to the last. */
@@ -61,6 +62,10 @@ export function createPostgresDatabase(
     max: options.poolSize ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
+    // A statement may be sent before the one ahead of it on the connection is answered; they still run one after the
+    // other, in the order sent. A transaction's BEGIN goes out with its first statement (transaction() below), and a
+    // caller that sends statements without waiting (a lock with the read that must follow it) saves round trips.
+    pipeline: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -91,12 +96,14 @@ export function createPostgresDatabase(
   const wrap = (
     client: pg.Pool | pg.PoolClient,
     announcements: ReturnType<typeof createPendingAnnouncements> | null,
+    begun: Promise<unknown> | null = null,
   ): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const run = () => client.query({ name: nameOf(sql), text: sql, values: params as unknown[] });
       let result;
       try {
-        result = await run();
+        // Inside a transaction, its BEGIN is answered first (an error in it fails this statement too).
+        result = begun ? (await Promise.all([begun, run()]))[1] : await run();
       } catch (error) {
         if (!isStalePlan(error)) throw error;
         forgetPlans();
@@ -124,8 +131,16 @@ export function createPostgresDatabase(
         // An attempt that is rolled back (and perhaps run again) announces nothing.
         const announcements = createPendingAnnouncements(channels);
         try {
-          await client.query('BEGIN');
-          const result = await fn(wrap(client, announcements));
+          // BEGIN is not waited for: it goes out in one write with the transaction's first statement, when fn sends
+          // that statement at once (the socket is corked until the next tick), and is answered before it. One round
+          // trip to the database fewer per transaction.
+          const stream = client.connection.stream;
+          stream.cork();
+          const begun = client.query('BEGIN');
+          begun.catch(() => {}); // (awaited below and by the first statement; this keeps a failure from going unhandled)
+          process.nextTick(() => stream.uncork());
+          const result = await fn(wrap(client, announcements, begun));
+          await begun;
           await client.query('COMMIT');
           client.release();
           announcements.deliver();

@@ -99,7 +99,8 @@ const SELECT_WITH_PLACES = `${COLUMNS},
  * (shipping profiles, tax rates) in the same statement. With `lock`, the cart row is locked FOR UPDATE for the
  * caller's transaction first (writers of one cart queue there), in a statement of its own: a snapshot read in the
  * locking statement would still show what the writer ahead in the queue changed in other tables (its order, its
- * lines) as it was before that writer committed. Null when the organization has no such cart.
+ * lines) as it was before that writer committed. The two statements are sent at once (one round trip on
+ * PostgreSQL, whose connection pipelines them). Null when the organization has no such cart.
  */
 export async function loadCartSnapshot(
   db: Queryable,
@@ -109,18 +110,19 @@ export async function loadCartSnapshot(
 ): Promise<CartSnapshot | null> {
   const where = 'token' in key ? 'c.token = $2' : 'c.id = $2';
   const params = [organizationId, 'token' in key ? key.token : key.id];
-  if (options.lock) {
-    const locked = await db.query(
-      `SELECT 1 FROM carts c WHERE c.organization_id = $1 AND ${where} FOR UPDATE`,
-      params,
-    );
-    if (locked.rows.length === 0) return null;
-  }
+  // Inside a transaction the two statements go out together and run one after the other: the snapshot is taken
+  // when the lock is held, so it is still read after the writer ahead has committed. (Outside one, a lock would
+  // end with its statement anyway.)
+  const locked = options.lock
+    ? db.query(`SELECT 1 FROM carts c WHERE c.organization_id = $1 AND ${where} FOR UPDATE`, params)
+    : null;
   const address = options.places;
-  const { rows } = await db.query<SnapshotRow>(
+  const read = db.query<SnapshotRow>(
     `${address ? SELECT_WITH_PLACES : SELECT} WHERE c.organization_id = $1 AND ${where}`,
     address ? [...params, ...addressPlacesParams(address)] : params,
   );
+  const [lock, { rows }] = await Promise.all([locked, read]);
+  if (lock && lock.rows.length === 0) return null;
   const row = rows[0];
   if (!row) return null;
   return {

@@ -37,13 +37,14 @@ export function createPostgresRateLimitStore(
     { rules, add, now, organizationId }: Parameters<RateLimitStore['consume']>[0],
   ): Promise<ConsumeResult> {
     const nowMs = now.getTime();
-    await lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
     const counted = new Map<string, Date>();
     for (const bucket of rules.flatMap((rule) => rule.buckets)) {
       if (!counted.has(bucket.name)) counted.set(bucket.name, new Date(nowMs - bucket.windowMs));
     }
-    // The check and the record in one statement: it records only when no rule is at its limit.
-    const { inserted, times } = await insertRateLimitEventsUnlessBroken(tx, {
+    // The locks, then the check and the record in one statement: it records only when no rule is at its limit. Both
+    // are sent at once and run in that order, so the check reads the events as they are once the locks are held.
+    const locked = lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
+    const checked = insertRateLimitEventsUnlessBroken(tx, {
       counted: [...counted].map(([name, since]) => ({ name, since })),
       limit: MAX_EVENTS_READ,
       rules: rules.map((rule) => ({
@@ -54,6 +55,7 @@ export function createPostgresRateLimitStore(
       organizationId,
       occurredAt: now,
     });
+    const [, { inserted, times }] = await Promise.all([locked, checked]);
     if (inserted) return { ok: true };
     const broken = findBrokenRules(
       rules,
@@ -84,18 +86,21 @@ export function createPostgresRateLimitStore(
 
     async record({ add, release, now, organizationId }) {
       const nowMs = now.getTime();
-      await db.transaction(async (tx) => {
-        await lockRateLimitBuckets(tx, allNames(add, release));
-        await insertRateLimitEvents(tx, {
-          buckets: add.map((bucket) => ({ name: bucket.name, before: null })),
-          organizationId,
-          occurredAt: now,
-        });
-        await deleteOldestRateLimitEvents(
-          tx,
-          release.map((bucket) => ({ name: bucket.name, since: new Date(nowMs - bucket.windowMs) })),
-        );
-      });
+      // The locks, the record and the release go out together and run in that order.
+      await db.transaction((tx) =>
+        Promise.all([
+          lockRateLimitBuckets(tx, allNames(add, release)),
+          insertRateLimitEvents(tx, {
+            buckets: add.map((bucket) => ({ name: bucket.name, before: null })),
+            organizationId,
+            occurredAt: now,
+          }),
+          deleteOldestRateLimitEvents(
+            tx,
+            release.map((bucket) => ({ name: bucket.name, since: new Date(nowMs - bucket.windowMs) })),
+          ),
+        ]),
+      );
     },
 
     // The database belongs to the app, which closes it.
