@@ -170,6 +170,44 @@ function planNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(planNodes)];
 }
 
+describe('transactions (Database.transaction)', () => {
+  it('run statements sent without waiting in the order sent: a read sent with a lock is made once the lock is held', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await db.exec(
+      'CREATE TABLE pipeline_probe (id int PRIMARY KEY, n int NOT NULL); INSERT INTO pipeline_probe VALUES (1, 0), (2, 0);',
+    );
+    const lock = 'SELECT id FROM pipeline_probe WHERE id = 1 FOR UPDATE';
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The writer ahead: holds row 1 and changes row 2 (another row, as a cart's writer changes its order and lines).
+    const writer = db.transaction(async (tx) => {
+      await tx.query(lock);
+      holding();
+      await released;
+      await tx.query('UPDATE pipeline_probe SET n = 1 WHERE id = 2');
+    });
+    await held;
+    // The lock and the read go out together (loadCartSnapshot, the PostgreSQL rate-limit store). Run in that order,
+    // the read starts once the writer has committed; run first, or beside the lock, it would see row 2 as before.
+    const reader = db.transaction(async (tx) => {
+      const [locked, read] = await Promise.all([
+        tx.query<{ id: number }>(lock),
+        tx.query<{ n: number }>('SELECT n FROM pipeline_probe WHERE id = 2'),
+      ]);
+      return { locked: locked.rows.length, n: read.rows[0]?.n };
+    });
+    // Long enough for the reader's statements to reach the database and the lock to wait there (PGlite queues the
+    // whole transaction behind the writer's instead).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await writer;
+    expect(await reader).toEqual({ locked: 1, n: 1 });
+  });
+});
+
 describe('query plans', () => {
   /** An organization with one offer; carts (each with its line, an order and a payment attempt) added in ranges. */
   async function manyCarts(db: Queryable) {

@@ -1,5 +1,10 @@
 /** What repositories need from a database: parameterised SQL, on its own or inside a transaction. */
 export interface Queryable {
+  /**
+   * Inside a transaction, statements sent without waiting for the answers ahead of them run one after the other in
+   * the order sent (PostgreSQL's connection sends them together: one round trip), so a read sent with a lock is made
+   * once the lock is held. Outside a transaction each may go to a connection of its own.
+   */
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

@@ -97,27 +97,33 @@ export function createPostgresDatabase(
     client: pg.Pool | pg.PoolClient,
     announcements: ReturnType<typeof createPendingAnnouncements> | null,
     begun: Promise<unknown> | null = null,
-  ): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const run = () => client.query({ name: nameOf(sql), text: sql, values: params as unknown[] });
-      let result;
-      try {
-        // Inside a transaction, its BEGIN is answered first (an error in it fails this statement too).
-        result = begun ? (await Promise.all([begun, run()]))[1] : await run();
-      } catch (error) {
-        if (!isStalePlan(error)) throw error;
-        forgetPlans();
-        // Inside a transaction the error aborted it: transaction() runs it again instead.
-        if (announcements) throw error;
-        result = await run();
-      }
-      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
-    },
-    async exec(sql: string): Promise<void> {
-      await client.query(sql);
-    },
-    announce: announcer(channels, announcements),
-  });
+  ): Queryable => {
+    // A transaction's BEGIN, until its first statement is sent: that statement waits for BEGIN's answer too (an error
+    // in BEGIN fails it); transaction() waits for it before COMMIT whatever fn sent.
+    let unanswered = begun;
+    return {
+      async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+        const run = () => client.query({ name: nameOf(sql), text: sql, values: params as unknown[] });
+        const begin = unanswered;
+        unanswered = null;
+        let result;
+        try {
+          result = begin ? (await Promise.all([begin, run()]))[1] : await run();
+        } catch (error) {
+          if (!isStalePlan(error)) throw error;
+          forgetPlans();
+          // Inside a transaction the error aborted it: transaction() runs it again instead.
+          if (announcements) throw error;
+          result = await run();
+        }
+        return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+      },
+      async exec(sql: string): Promise<void> {
+        await client.query(sql);
+      },
+      announce: announcer(channels, announcements),
+    };
+  };
   const direct = wrap(pool, null);
 
   return {

@@ -110,9 +110,7 @@ export async function loadCartSnapshot(
 ): Promise<CartSnapshot | null> {
   const where = 'token' in key ? 'c.token = $2' : 'c.id = $2';
   const params = [organizationId, 'token' in key ? key.token : key.id];
-  // Inside a transaction the two statements go out together and run one after the other: the snapshot is taken
-  // when the lock is held, so it is still read after the writer ahead has committed. (Outside one, a lock would
-  // end with its statement anyway.)
+  // Sent without waiting: the snapshot is still read once the lock is held (Queryable.query).
   const locked = options.lock
     ? db.query(`SELECT 1 FROM carts c WHERE c.organization_id = $1 AND ${where} FOR UPDATE`, params)
     : null;
