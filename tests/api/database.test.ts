@@ -206,6 +206,30 @@ describe('transactions (Database.transaction)', () => {
     await writer;
     expect(await reader).toEqual({ locked: 1, n: 1 });
   });
+
+  it('are on disk when they resolve, also one that announced a change (committed past the notify lock)', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await db.exec('CREATE TABLE durability_probe (id int PRIMARY KEY)');
+    for (const [id, announces] of [
+      [1, true],
+      [2, false],
+      [3, true],
+    ] as const) {
+      // The WAL's end once this transaction has written all but its commit record, which comes after it.
+      const written = await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO durability_probe VALUES ($1)', [id]);
+        if (announces) tx.announce('cart_view_changes', `c:probe-${id}`);
+        const { rows } = await tx.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+        return rows[0]?.lsn;
+      });
+      const { rows } = await db.query<{ flushed: boolean }>(
+        'SELECT pg_wal_lsn_diff(pg_current_wal_flush_lsn(), $1::pg_lsn) > 0 AS flushed',
+        [written],
+      );
+      expect({ id, flushed: rows[0]?.flushed }).toEqual({ id, flushed: true });
+    }
+  });
 });
 
 describe('query plans', () => {
@@ -391,5 +415,54 @@ describe('change notices (Database.listen and announce)', () => {
     // Stopped: nothing more is heard.
     db.announce('cart_view_changes', 'c:after-stop');
     expect(heard).not.toContain('c:after-stop');
+  });
+
+  it("name the id of each trigger's column, old and new, and refuse a column they do not know", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    // Every trigger of migration 0004 names one of these columns (migration 0007 reads each by name).
+    const { rows: triggers } = await db.query<{ args: string }>(
+      `SELECT encode(t.tgargs, 'escape') AS args FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname = 'cart_view_changed'`,
+    );
+    const columns = ['id', 'cart_id', 'cart_offer_id', 'customer_id', 'discount_code_id', 'organization_id'];
+    expect(triggers.length).toBeGreaterThanOrEqual(12);
+    for (const { args } of triggers) expect(columns).toContain(args.split('\\000')[1]);
+
+    await db.exec(
+      `CREATE TABLE notice_probe (id bigint, cart_id bigint, cart_offer_id bigint, customer_id bigint,
+                                  discount_code_id bigint, organization_id bigint, other_id bigint)`,
+    );
+    const heard: string[] = [];
+    const stop = await db.listen('cart_view_changes', { message: (p) => heard.push(p), listening: () => {} });
+    try {
+      for (const [index, column] of columns.entries()) {
+        const letter = String.fromCharCode(97 + index);
+        await db.exec(
+          `CREATE TRIGGER notice_probe AFTER INSERT OR UPDATE OR DELETE ON notice_probe
+             FOR EACH ROW EXECUTE FUNCTION cart_view_changed('${letter}', '${column}')`,
+        );
+        await db.query(`INSERT INTO notice_probe (${column}) VALUES (1)`);
+        await db.query(`UPDATE notice_probe SET ${column} = 2`);
+        await db.query(`UPDATE notice_probe SET other_id = 3`); // its id unchanged: one notice
+        await db.query('DELETE FROM notice_probe');
+        const expected = [`${letter}:1`, `${letter}:1`, `${letter}:2`, `${letter}:2`, `${letter}:2`];
+        for (let waited = 0; heard.length < expected.length && waited < 2000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect({ column, heard }).toEqual({ column, heard: expected });
+        heard.length = 0;
+        await db.exec('DROP TRIGGER notice_probe ON notice_probe');
+      }
+      await db.exec(
+        `CREATE TRIGGER notice_probe AFTER INSERT ON notice_probe
+           FOR EACH ROW EXECUTE FUNCTION cart_view_changed('x', 'other_id')`,
+      );
+      await expect(db.query('INSERT INTO notice_probe (other_id) VALUES (1)')).rejects.toThrow(
+        /case not found/i,
+      );
+    } finally {
+      await stop();
+    }
   });
 });

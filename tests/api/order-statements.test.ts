@@ -10,6 +10,8 @@ import { createTestDatabase } from '../helpers/test-database.js';
 // costs the server and the database more CPU than most of the statements' own work; and the round trips, which the
 // request waits through one after the other. A statement sent while the one ahead of it in the same transaction is
 // still unanswered goes out with it (PostgreSQL's connection pipelines them), as BEGIN goes out with the first.
+// (On PostgreSQL a transaction that changes a cart's view sends two statements more with its COMMIT, in the same
+// round trip, not counted here: commitPastNotifyLock in src/server/db/postgres.ts.)
 let t: TestApp;
 let counting = false;
 const statements: string[] = [];

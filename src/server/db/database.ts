@@ -12,6 +12,8 @@ export interface Queryable {
    * Tells this process's listeners of `channel` (see Database.listen) the payload once the work done here is
    * committed: at once outside a transaction, after COMMIT inside one, never if it rolls back. The database's own
    * NOTIFY reaches the other instances; this makes the instance that made the change see it before it answers.
+   * On PostgreSQL a transaction that announces is taken to have notified, and commits past the notify lock
+   * (commitPastNotifyLock in postgres.ts).
    */
   announce(channel: string, payload: string): void;
 }
@@ -97,6 +99,9 @@ export function createPendingAnnouncements(channels: LocalChannels) {
   return {
     add(channel: string, payload: string): void {
       pending.push([channel, payload]);
+    },
+    get count(): number {
+      return pending.length;
     },
     deliver(): void {
       for (const [channel, payload] of pending) channels.deliver(channel, payload);

@@ -47,6 +47,30 @@ function isStalePlan(error: unknown): boolean {
   return pgErrorCode(error) === '0A000' && /cached plan must not change result type/.test(String(error));
 }
 
+/**
+ * COMMIT of a transaction that changed what a cart's view is made of, so that migration 0004's triggers NOTIFY (and
+ * the transaction announce()d it). PostgreSQL serialises every committing transaction that notified on one lock, held
+ * until its commit record is on disk: with synchronous commit, one such transaction's flush after another's, none
+ * sharing a flush with the rest (in the shopper flow: the preview and the order). So this COMMIT does not wait for
+ * the flush (the lock is held only while the notices are queued), and the statement sent with it, in a transaction of
+ * its own, does: it writes a record (a logical decoding message, which nothing here decodes) and commits
+ * synchronously, which flushes the WAL up to its own commit record, past this transaction's. (A transaction that
+ * wrote nothing to the WAL commits without a flush, so a mere transaction id would not do.) When this resolves the
+ * transaction is as durable as after a synchronous COMMIT, and nothing was answered or charged on it before. One
+ * round trip, as a plain COMMIT.
+ */
+async function commitPastNotifyLock(client: pg.PoolClient): Promise<void> {
+  const stream = client.connection.stream;
+  stream.cork();
+  const sent = [
+    client.query('SET LOCAL synchronous_commit TO off'),
+    client.query('COMMIT'),
+    client.query("SELECT pg_logical_emit_message(true, 'secure-checkout', 'commit flushed')"),
+  ];
+  process.nextTick(() => stream.uncork());
+  await Promise.all(sent);
+}
+
 export function createPostgresDatabase(
   connectionString: string,
   options: {
@@ -147,7 +171,7 @@ export function createPostgresDatabase(
           process.nextTick(() => stream.uncork());
           const result = await fn(wrap(client, announcements, begun));
           await begun;
-          await client.query('COMMIT');
+          await (announcements.count > 0 ? commitPastNotifyLock(client) : client.query('COMMIT'));
           client.release();
           announcements.deliver();
           return result;
