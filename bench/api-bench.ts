@@ -4,7 +4,14 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../src/server/db/postgres.js';
 import { cartViewCounts } from '../tests/helpers/metrics.js';
-import { memoryOf, sampleRss, startBenchProcess, type BenchProcess } from './bench-process.js';
+import {
+  machineCpuTicks,
+  memoryOf,
+  sampleRss,
+  startBenchProcess,
+  stolenShare,
+  type BenchProcess,
+} from './bench-process.js';
 import { runFlows, runFlowsAtRate, saturate, type FlowResult, type LoadResult } from './load.js';
 import { cartPath, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
 
@@ -32,6 +39,11 @@ export interface MeasuredCase<T> {
   peakRss: number | null;
   /** 1-minute load average when the case ended */
   load: number;
+  /**
+   * The share of the machine's CPU time the host took for others during the case (steal; null where not known): on a
+   * shared virtual machine, the reason the same build measures twice as slow in one hour as in another.
+   */
+  stolen: number | null;
 }
 
 export interface ApiBenchResult {
@@ -62,11 +74,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure<T>(pid: number, work: () => Promise<T>): Promise<MeasuredCase<T>> {
   const sampler = sampleRss(pid);
+  const ticks = machineCpuTicks();
   const result = await work();
+  const stolen = stolenShare(ticks, machineCpuTicks());
   const peakRss = sampler.stop();
   // Let the previous case's stragglers and the database settle before the next one.
   await sleep(1000);
-  return { result, peakRss, load: loadavg()[0] ?? NaN };
+  return { result, peakRss, load: loadavg()[0] ?? NaN, stolen };
 }
 
 async function api(

@@ -91,3 +91,28 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number | null }
     },
   };
 }
+
+/**
+ * The machine's CPU time so far from /proc/stat (all cores, in clock ticks): in all, and stolen, the time a virtual
+ * machine's cores were ready to run but the host ran something else. Null where /proc/stat is not there.
+ */
+export function machineCpuTicks(): { total: number; stolen: number } | null {
+  try {
+    const fields =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    // user nice system idle iowait irq softirq steal (guest time is counted within user)
+    const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return fields.length >= 8 ? { total, stolen: fields[7] ?? 0 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU time stolen by the host between two readings, or null. */
+export function stolenShare(
+  before: ReturnType<typeof machineCpuTicks>,
+  after: ReturnType<typeof machineCpuTicks>,
+): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return (after.stolen - before.stolen) / (after.total - before.total);
+}

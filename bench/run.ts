@@ -13,7 +13,7 @@ import { createPostgresDatabase } from '../src/server/db/postgres.js';
 import { runApiBench, type ApiBenchResult, type DatabaseKind } from './api-bench.js';
 import { projectRoot } from './bench-process.js';
 import { runPageBench, type PageBenchResult } from './page-bench.js';
-import { formatTable, goal, kb, mb, ms, percent, whole } from './table.js';
+import { formatTable, goal, kb, mb, ms, percent, stolen, whole } from './table.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -77,12 +77,13 @@ function printApi(result: ApiBenchResult): void {
     mb(measured.peakRss),
     `${measured.result.non2xx + measured.result.errors}`,
     measured.load.toFixed(1),
+    stolen(measured.stolen),
     note,
   ];
   const cartRatio = result.cartRead.result.rate / bareRate;
   console.log(
     formatTable([
-      ['route (saturation)', 'rate', 'p50', 'p99', 'of bare', 'peak RSS', 'failed', 'load', ''],
+      ['route (saturation)', 'rate', 'p50', 'p99', 'of bare', 'peak RSS', 'failed', 'load', 'stolen', ''],
       route('bare Fastify GET /bare (the limit)', result.bare, 'bare server process'),
       route(
         'GET carts/{token}',
@@ -123,6 +124,7 @@ function printApi(result: ApiBenchResult): void {
       percent((r.rate * 5) / bareRate),
       mb(measured.peakRss),
       measured.load.toFixed(1),
+      stolen(measured.stolen),
       [met, failed].filter(Boolean).join('; '),
     ];
   };
@@ -140,6 +142,7 @@ function printApi(result: ApiBenchResult): void {
         'req of bare',
         'peak RSS',
         'load',
+        'stolen',
         '',
       ],
       flow(`saturation, ${result.flowSaturation.result.connections} connections`, result.flowSaturation),
@@ -161,6 +164,10 @@ function printApi(result: ApiBenchResult): void {
     `orders completed: ${result.ordersCounted.byLoadGenerator} seen by the load generator, ` +
       `${result.ordersCounted.byServer ?? '-'} counted by the server's /metrics; ` +
       `server lifetime peak RSS ${mb(result.lifetimePeakRss)}`,
+  );
+  console.log(
+    "stolen: the share of the machine's CPU time the host gave to other virtual machines during the case (steal in " +
+      '/proc/stat); cases with much of it stolen are slower for that, not for the code',
   );
 }
 

@@ -17,5 +17,7 @@ export const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) 
 export const mb = (bytes: number | null) => (bytes === null ? '-' : `${Math.round(bytes / 1024 / 1024)} MB`);
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const percent = (ratio: number) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : '-');
+/** The host's share of a virtual machine's CPU time during a case (steal), or '-' where unknown. */
+export const stolen = (share: number | null) => (share === null ? '-' : percent(share));
 /** "✓ goal" or "✗ goal", for a figure beside its goal. */
 export const goal = (met: boolean, text: string) => `${met ? 'met' : 'MISSED'}: ${text}`;
