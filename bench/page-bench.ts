@@ -6,7 +6,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEFAULT_CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '../tests/helpers/chromium.js';
-import { projectRoot, startBenchProcess, type BenchProcess } from './bench-process.js';
+import {
+  machineCpuTicks,
+  projectRoot,
+  startBenchProcess,
+  stolenShare,
+  type BenchProcess,
+} from './bench-process.js';
 
 export interface Bytes {
   raw: number;
@@ -27,8 +33,8 @@ export interface PageFigures {
     lcpMs: number;
     tbtMs: number;
     cls: number;
-    /** each run's figures, for the spread */
-    runs: { performance: number; lcpMs: number; tbtMs: number; cls: number }[];
+    /** each run's figures, for the spread; stolen: the host's share of the machine's CPU during the run, or null */
+    runs: { performance: number; lcpMs: number; tbtMs: number; cls: number; stolen: number | null }[];
     /** runs Lighthouse could not complete (tried again) */
     failedRuns: string[];
   };
@@ -104,13 +110,14 @@ async function lighthouseRuns(
   url: string,
   runs: number,
 ): Promise<PageFigures['lighthouse'] & { version: string }> {
-  const results: Omit<PageFigures['lighthouse'], 'runs' | 'failedRuns'>[] = [];
+  const results: (Omit<PageFigures['lighthouse'], 'runs' | 'failedRuns'> & { stolen: number | null })[] = [];
   let version = '';
   const problems: string[] = [];
   // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is tried again.
   for (let i = 0, tries = 0; i < runs && tries < runs * 3; tries++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
+      const ticks = machineCpuTicks();
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -132,6 +139,7 @@ async function lighthouseRuns(
         lcpMs: audit('largest-contentful-paint'),
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
+        stolen: stolenShare(ticks, machineCpuTicks()),
       });
       i++;
     } finally {
@@ -148,7 +156,13 @@ async function lighthouseRuns(
     lcpMs: median(results.map((r) => r.lcpMs)),
     tbtMs: median(results.map((r) => r.tbtMs)),
     cls: median(results.map((r) => r.cls)),
-    runs: results.map(({ performance, lcpMs, tbtMs, cls }) => ({ performance, lcpMs, tbtMs, cls })),
+    runs: results.map(({ performance, lcpMs, tbtMs, cls, stolen }) => ({
+      performance,
+      lcpMs,
+      tbtMs,
+      cls,
+      stolen,
+    })),
     failedRuns: problems,
   };
 }

@@ -234,8 +234,10 @@ function printPage(result: PageBenchResult): void {
     ['floor', floor],
   ] as const) {
     // The medians hide a wide spread on a shared machine: each run, as measured.
-    const runs = page.lighthouse.runs.map((run) => `${run.performance}, ${ms(run.lcpMs)}, ${ms(run.tbtMs)}`);
-    console.log(`${name}, each run (performance, LCP, TBT): ${runs.join(' · ')}`);
+    const runs = page.lighthouse.runs.map(
+      (run) => `${run.performance}, ${ms(run.lcpMs)}, ${ms(run.tbtMs)}, ${stolen(run.stolen)}`,
+    );
+    console.log(`${name}, each run (performance, LCP, TBT, CPU stolen by the host): ${runs.join(' · ')}`);
     if (page.lighthouse.failedRuns.length > 0) {
       console.log(`${name}: Lighthouse runs tried again after ${page.lighthouse.failedRuns.join(', ')}`);
     }
