@@ -230,6 +230,44 @@ describe('transactions (Database.transaction)', () => {
       expect({ id, flushed: rows[0]?.flushed }).toEqual({ id, flushed: true });
     }
   });
+
+  it('fail whole when their COMMIT fails, also one that announced, announce nothing, and leave the connections usable', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    // A constraint checked at COMMIT: the statements succeed, the COMMIT (sent with the flush, when announcing) fails.
+    await db.exec(
+      'CREATE TABLE commit_probe (id int, CONSTRAINT commit_probe_once UNIQUE (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const heard: string[] = [];
+    const stop = await db.listen('cart_view_changes', { message: (p) => heard.push(p), listening: () => {} });
+    try {
+      for (const announces of [true, false]) {
+        await expect(
+          db.transaction(async (tx) => {
+            await tx.query('INSERT INTO commit_probe VALUES (1), (1)');
+            if (announces) tx.announce('cart_view_changes', 'c:commit-failed');
+          }),
+        ).rejects.toThrow(/commit_probe_once/);
+      }
+      // Every connection of the pool, some of them the ones whose COMMIT failed, commits the next transaction.
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          db.transaction(async (tx) => {
+            await tx.query('INSERT INTO commit_probe VALUES ($1)', [i]);
+            tx.announce('cart_view_changes', `c:committed-${i}`);
+          }),
+        ),
+      );
+      const { rows } = await db.query<{ ids: number[] }>(
+        'SELECT coalesce(array_agg(id ORDER BY id), ARRAY[]::int[]) AS ids FROM commit_probe',
+      );
+      expect(rows[0]?.ids).toEqual(Array.from({ length: 12 }, (_, i) => i));
+      expect(heard).not.toContain('c:commit-failed');
+      expect(heard.filter((p) => p.startsWith('c:committed-'))).toHaveLength(12);
+    } finally {
+      await stop();
+    }
+  });
 });
 
 describe('query plans', () => {

@@ -25,7 +25,6 @@ pg.types.setTypeParser(INT8_ARRAY_OID, (value) =>
 );
 
 const MAX_ATTEMPTS = 4;
-
 /** Distinct SQL texts given a statement name; past this (generated SQL gone wild) queries run unnamed. */
 const MAX_NAMED_STATEMENTS = 2000;
 /** Waits before a lost listening connection is opened again: doubling from the first to the last. */
@@ -60,15 +59,27 @@ function isStalePlan(error: unknown): boolean {
  * round trip, as a plain COMMIT.
  */
 async function commitPastNotifyLock(client: pg.PoolClient): Promise<void> {
+  await Promise.all(
+    sentTogether(client, () => [
+      client.query('SET LOCAL synchronous_commit TO off'),
+      client.query('COMMIT'),
+      client.query("SELECT pg_logical_emit_message(true, 'secure-checkout', 'commit flushed')"),
+    ]),
+  );
+}
+
+/**
+ * Runs `send` with the connection's socket corked until the next tick: the statements it sends then (and any sent
+ * before that tick, such as a transaction's first statement after BEGIN) leave in one write. Answers what send does.
+ */
+function sentTogether<T>(client: pg.PoolClient, send: () => T): T {
   const stream = client.connection.stream;
   stream.cork();
-  const sent = [
-    client.query('SET LOCAL synchronous_commit TO off'),
-    client.query('COMMIT'),
-    client.query("SELECT pg_logical_emit_message(true, 'secure-checkout', 'commit flushed')"),
-  ];
-  process.nextTick(() => stream.uncork());
-  await Promise.all(sent);
+  try {
+    return send();
+  } finally {
+    process.nextTick(() => stream.uncork());
+  }
 }
 
 export function createPostgresDatabase(
@@ -164,11 +175,8 @@ export function createPostgresDatabase(
           // BEGIN is not waited for: it goes out in one write with the transaction's first statement, when fn sends
           // that statement at once (the socket is corked until the next tick), and is answered before it. One round
           // trip to the database fewer per transaction.
-          const stream = client.connection.stream;
-          stream.cork();
-          const begun = client.query('BEGIN');
+          const begun = sentTogether(client, () => client.query('BEGIN'));
           begun.catch(() => {}); // (awaited below and by the first statement; this keeps a failure from going unhandled)
-          process.nextTick(() => stream.uncork());
           const result = await fn(wrap(client, announcements, begun));
           await begun;
           await (announcements.count > 0 ? commitPastNotifyLock(client) : client.query('COMMIT'));
