@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
 import { PaymentTokenSchema } from '../../src/contract/order.js';
-import { EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
+import { card, CARDS, EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
@@ -140,6 +140,38 @@ describe('express (PayPal-style) payment', () => {
     });
     const byCard = await shopper.put(`orders/${cart.order.order_id}`, orderBody(token));
     expect(byCard.body.order.status).toBe('complete');
+  });
+
+  it('starts on the order a declined card left, and completes that same order with both attempts kept', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const declined = await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }));
+    expect(declined.status).toBe(402);
+    const before = CartSchema.parse((await shopper.get(`carts/${token}`)).body);
+    expect(before.order.status).toBe('declined');
+    const orderId = before.order.order_id;
+
+    const started = await shopper.put(
+      `orders/${orderId}`,
+      { cart_token: token, payment: { method: 'paypal' } },
+      { 'idempotency-key': `express-again-${token}` },
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.action.type).toBe('redirect');
+    const cart = CartSchema.parse(started.body);
+    expect(cart.order).toMatchObject({ order_id: orderId, status: 'awaiting_payment' });
+    const paymentTokenId = await approve(new URL(started.body.action.url as string));
+
+    const completed = await shopper.put(`orders/${orderId}`, completionBody(token, paymentTokenId));
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body.order).toMatchObject({ order_id: orderId, status: 'complete' });
+    const detail = (await store.api.get(`/orders/${orderId}`)).body;
+    expect(detail.payment_attempts).toEqual([
+      expect.objectContaining({ method: 'card', status: 'declined' }),
+      expect.objectContaining({ method: 'paypal', status: 'approved', amount: 24.49 }),
+    ]);
+    const orders = (await store.api.get('/orders')).body.data as { order_id: number }[];
+    expect(orders.map((order) => order.order_id)).toEqual([orderId]);
   });
 
   it('captures the final total the shopper confirms after the address added shipping and tax', async () => {
