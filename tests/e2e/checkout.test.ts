@@ -303,6 +303,33 @@ describe('the first view', () => {
     await checkout.page.locator('.sections').waitFor();
   });
 
+  it("says so when the answers' schemas cannot be downloaded, and starts when the shopper tries again", async () => {
+    const checkout = await shopper();
+    // The chunk of schemas every answer is checked with fails to download, until the network is back.
+    let blocked = 0;
+    let networkBack = false;
+    await checkout.page.route('**/assets/response-schemas-*.js', async (route) => {
+      if (networkBack) return route.continue();
+      blocked++;
+      return route.abort('internetdisconnected');
+    });
+    await checkout.open(await coffeeAndMug());
+    const alert = checkout.page.locator('.page-error[role="alert"]');
+    await alert.waitFor();
+    expect(await alert.getByRole('heading').textContent()).toBe('This checkout could not start');
+    // In the shopper's words, not the browser's ("Failed to fetch dynamically imported module: http://…").
+    expect(await alert.locator('p').textContent()).toBe(
+      'We could not reach the store. Check your connection and try again.',
+    );
+    expect(blocked).toBeGreaterThan(0);
+    expect(await checkout.page.locator('.sections').count()).toBe(0);
+
+    networkBack = true;
+    await checkout.button('Try again').click();
+    await checkout.page.locator('.sections').waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+
   it('writes its amounts as the server described the currency, without starting an Intl formatter', async () => {
     const checkout = await shopper();
     // A page's first Intl formatter loads ICU's data (20 to 60 ms of main thread): the first render must not need one.

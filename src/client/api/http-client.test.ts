@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../contract/cart.js';
 import { cartFixture } from '../testing/fixtures.js';
+import { NO_RESPONSE_MESSAGE } from '../../domain/api-error-catalogue.js';
 import { ApiRequestError, createHttpClient, type HttpClientOptions } from './http-client.js';
 
 const cartSchema = async () => CartSchema;
@@ -77,6 +78,8 @@ describe('start-up', () => {
     const http = client(fetch);
     expect(await http.start()).toBe(false);
     expect(http.auth.error).toBe('Failed to fetch');
+    // The page says it in the shopper's words, not the browser's.
+    expect(http.startError).toBe(NO_RESPONSE_MESSAGE);
   });
 
   it("stores 'No error data provided' when the failed answer has no body", async () => {
@@ -95,6 +98,25 @@ describe('start-up', () => {
     const http = client(fetch);
     await http.start();
     expect(http.auth.error).toBe('This store could not be found.');
+    expect(http.startError).toBe('This store could not be found.');
+  });
+
+  it('tells the shopper the store could not be reached until a start succeeds', async () => {
+    let down = true;
+    const { fetch } = server({
+      'POST /checkout/api/csrf': () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return ok({ csrfToken: 'csrf-1', csrfTokenExpiry: 3600 });
+      },
+      'POST /checkout/api/authorize': handshake['POST /checkout/api/authorize'],
+    });
+    const http = client(fetch);
+    expect(http.startError).toBeNull();
+    expect(await http.start()).toBe(false);
+    expect(http.startError).toBe(NO_RESPONSE_MESSAGE);
+    down = false;
+    expect(await http.start()).toBe(true);
+    expect(http.startError).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import {
   failureWithoutResponse,
   isAuthorizationRejection,
   missingCredentialsFailure,
+  NO_RESPONSE_MESSAGE,
   rejectionErrorText,
   type ApiFailure,
 } from '../../domain/api-error-catalogue.js';
@@ -55,6 +56,12 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   readonly auth: Readonly<AuthState>;
+  /**
+   * What the page tells the shopper when start() failed: the stored authorization error when the store answered (its
+   * own words), and the catalogue's words for no answer at all (the network, or a chunk of the page that did not
+   * download), where the stored error is the browser's raw text (specification section 8). Null until a start fails.
+   */
+  readonly startError: string | null;
   /** CSRF token, then authorization; false (with auth.error set) when either fails. Runs once unless it failed. */
   start(): Promise<boolean>;
   regenerateCsrf(): Promise<boolean>;
@@ -87,6 +94,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const auth = initialAuthState(options.organization);
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   let starting: Promise<boolean> | null = null;
+  let startError: string | null = null;
   let reauthorizing: Promise<boolean> | null = null;
 
   const url = (path: string, query: Record<string, string> = {}) => {
@@ -119,23 +127,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
     } catch (raw) {
       auth.error = authorizationErrorText({ raw });
+      startError = NO_RESPONSE_MESSAGE;
       return null;
     }
     const data = await readBody(response);
     if (!response.ok) {
       auth.error = authorizationErrorText({ response: { status: response.status, data } });
+      startError = auth.error;
       return null;
     }
     let check: Awaited<ReturnType<typeof schema>>;
     try {
       check = await schema();
     } catch (raw) {
+      // The schemas could not be downloaded: as if the answer had not come.
       auth.error = authorizationErrorText({ raw });
+      startError = NO_RESPONSE_MESSAGE;
       return null;
     }
     const parsed = check.safeParse(data);
     if (!parsed.success) {
       auth.error = INVALID_ANSWER.message;
+      startError = auth.error;
       return null;
     }
     return parsed.data;
@@ -172,6 +185,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     auth.token_type = answer.token_type;
     auth.expires_in = answer.expires_in;
     auth.error = null;
+    startError = null;
     return true;
   }
 
@@ -232,6 +246,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     auth,
+    get startError() {
+      return startError;
+    },
     start() {
       // One start at a time; after a failure the next call tries again.
       starting ??= (async () => (await regenerateCsrf()) && (await authorize()))().then((ok) => {
