@@ -23,6 +23,8 @@ SELECT c.relname AS name
        > CASE WHEN c.reltuples < 0 THEN 0 ELSE c.relpages + greatest(1, c.relpages / 10) END
  ORDER BY c.relname`;
 
+const quotedList = (names: string[]) => names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
+
 /**
  * Whether PostgreSQL's autovacuum keeps the planner statistics up to date on this database. It does not on PGlite (one
  * process: no autovacuum workers) nor on a server where `autovacuum` or `track_counts` is off.
@@ -49,13 +51,43 @@ export async function analyzeGrownTables(tx: Queryable): Promise<string[]> {
   if (lock[0]?.got !== true) return [];
   const { rows } = await tx.query<{ name: string }>(GROWN_TABLES);
   const names = rows.map((row) => row.name);
-  if (names.length > 0)
-    await tx.exec(`ANALYZE ${names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')}`);
+  if (names.length > 0) await tx.exec(`ANALYZE ${quotedList(names)}`);
   return names;
 }
 
 /**
- * Keeps the planner statistics where autovacuum does not: every STATISTICS_CHECK_MS, tables that grew are analyzed.
+ * The tables of the schema holding more dead rows (deleted, or replaced by an update) than autovacuum lets stand by
+ * default: 50 and a fifth of the table.
+ */
+const TABLES_WITH_DEAD_ROWS = `
+SELECT s.relname AS name
+  FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+ WHERE s.schemaname = current_schema()
+   AND s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+ ORDER BY s.relname`;
+
+/**
+ * What autovacuum would do, where it does not run: ANALYZE the tables that grew (analyzeGrownTables, one instance at a
+ * time), then VACUUM those and the tables holding many dead rows, outside any transaction, so the space of rows
+ * deleted or updated is used again. Without it a table that deletes as fast as it inserts (the abuse limits' events,
+ * pruned after an hour; expired idempotency keys) grows by what it inserts, forever: PostgreSQL learns where a page has
+ * room only from VACUUM. VACUUM skips pages it found all visible before, and a table another instance is vacuuming
+ * (SKIP_LOCKED), so the instances take turns here too.
+ */
+export async function keepTables(db: Database): Promise<{ analyzed: string[]; vacuumed: string[] }> {
+  const analyzed = await db.transaction(analyzeGrownTables);
+  // The embedded database counts dead rows but makes the counts visible only when asked to (a server does so itself
+  // within a second or so); the next statement sees them.
+  if (db.kind === 'pglite') await db.query('SELECT pg_stat_force_next_flush()');
+  const { rows } = await db.query<{ name: string }>(TABLES_WITH_DEAD_ROWS);
+  const vacuumed = [...new Set([...analyzed, ...rows.map((row) => row.name)])].sort();
+  if (vacuumed.length > 0) await db.exec(`VACUUM (SKIP_LOCKED) ${quotedList(vacuumed)}`);
+  return { analyzed, vacuumed };
+}
+
+/**
+ * Keeps the planner statistics where autovacuum does not: every STATISTICS_CHECK_MS, tables that grew are analyzed
+ * and vacuumed (keepTables).
  * Does nothing (and says nothing) where autovacuum runs. Answers at once (whether autovacuum runs is asked in the
  * background); stop() waits for that answer and for a check in progress, so the database can be closed after it.
  */
@@ -69,10 +101,10 @@ export function startStatisticsKeeper(deps: {
   let timer: NodeJS.Timeout | null = null;
   const check = () => {
     if (running) return;
-    running = db
-      .transaction(analyzeGrownTables)
-      .then((names) => {
-        if (names.length > 0) logger.debug({ tables: names }, 'planner statistics updated');
+    running = keepTables(db)
+      .then(({ analyzed, vacuumed }) => {
+        if (vacuumed.length > 0)
+          logger.debug({ analyzed, vacuumed }, 'planner statistics updated, tables vacuumed');
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'updating planner statistics failed'))
       .finally(() => {
@@ -84,8 +116,8 @@ export function startStatisticsKeeper(deps: {
       if (autovacuum) return;
       logger.info(
         db.kind === 'pglite'
-          ? 'the embedded database has no autovacuum: this instance keeps its planner statistics (ANALYZE of grown tables)'
-          : 'autovacuum is off on this database: this instance keeps its planner statistics (ANALYZE of grown tables)',
+          ? 'the embedded database has no autovacuum: this instance analyzes and vacuums its tables as they change'
+          : 'autovacuum is off on this database: this instance analyzes and vacuums its tables as they change',
       );
       check();
       timer = setInterval(check, deps.everyMs ?? STATISTICS_CHECK_MS);
