@@ -1,10 +1,12 @@
+import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database.js';
 import { loadMigrations, migrate } from '../../src/server/db/migrate.js';
 import { loadCartSnapshot } from '../../src/server/repositories/cart-snapshot-repository.js';
 import { analyzeGrownTables } from '../../src/server/services/statistics-keeper.js';
 import { DEMO_ORGANIZATION, ensureDemoStore } from '../../src/server/seed/demo-store.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { createPostgresDatabase } from '../../src/server/db/postgres.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 let database: TestDatabase | null = null;
 
@@ -269,6 +271,63 @@ describe('transactions (Database.transaction)', () => {
     }
   });
 });
+
+/**
+ * The writes to PostgreSQL's socket while `work` runs: each is one write system call (pg corks the messages of one
+ * statement itself). Counts the writes of every socket to the database's port.
+ */
+async function writesTo(port: number, work: () => Promise<unknown>): Promise<number> {
+  const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const original = { _write: proto._write, _writev: proto._writev };
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    proto[method] = function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === port) writes++;
+      return original[method].apply(this, args);
+    };
+  }
+  try {
+    await work();
+  } finally {
+    proto._write = original._write;
+    proto._writev = original._writev;
+  }
+  return writes;
+}
+
+// Round trips are counted on the wire: PGlite has none.
+if (testDatabaseKind() === 'postgres') {
+  describe('transactions on the wire', () => {
+    it('send BEGIN with their first statement, and the COMMIT past the notify lock with its flush, as one write each', async () => {
+      database = await createTestDatabase();
+      const port = Number(new URL(database.url!).port || 5432);
+      // One connection, already open, with its statements already prepared: only the transactions' own writes count.
+      const db = createPostgresDatabase(database.url!, { poolSize: 1 });
+      try {
+        await db.exec('CREATE TABLE wire_probe (id int PRIMARY KEY)');
+        const insert = (tx: Queryable, id: number) => tx.query('INSERT INTO wire_probe VALUES ($1)', [id]);
+        await db.transaction((tx) => insert(tx, 0));
+
+        // BEGIN with the INSERT, then COMMIT: two writes (three if BEGIN went out alone).
+        expect(await writesTo(port, () => db.transaction((tx) => insert(tx, 1)))).toBe(2);
+        // BEGIN with the INSERT, then SET LOCAL synchronous_commit, COMMIT and the flushing statement together.
+        const announcing = () =>
+          db.transaction(async (tx) => {
+            await insert(tx, 2);
+            tx.announce('cart_view_changes', 'c:wire');
+          });
+        expect(await writesTo(port, announcing)).toBe(2);
+        // A statement sent without waiting beside the first goes in the same write.
+        const twoAtOnce = () => db.transaction((tx) => Promise.all([insert(tx, 3), insert(tx, 4)]));
+        expect(await writesTo(port, twoAtOnce)).toBe(2);
+        const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wire_probe');
+        expect(rows[0]?.n).toBe(5);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+}
 
 describe('query plans', () => {
   /** An organization with one offer; carts (each with its line, an order and a payment attempt) added in ranges. */
