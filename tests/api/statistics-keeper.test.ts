@@ -78,7 +78,7 @@ describe('the statistics keeper', () => {
     expect(await reltuples(db, 'carts')).toBe(3605);
   });
 
-  it('vacuums the tables it analyzes, so a table that deletes as much as it inserts stops growing', async () => {
+  it('vacuums tables with many dead rows, so a table that deletes as much as it inserts stops growing', async () => {
     database = await createTestDatabase();
     const { db } = database;
     const pages = async () => {

@@ -226,6 +226,26 @@ describe('request', () => {
     expect(calls.filter((call) => call.url.endsWith('/carts/T'))).toHaveLength(2);
   });
 
+  it('says the store could not be reached when the fresh authorization after a 401 gets no answer', async () => {
+    let down = false;
+    const { fetch } = server({
+      'POST /checkout/api/csrf': () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return ok({ csrfToken: 'csrf-1', csrfTokenExpiry: 3600 });
+      },
+      'POST /checkout/api/authorize': handshake['POST /checkout/api/authorize'],
+      'GET /checkout/api/vrio/carts/T': () =>
+        ok({ status: 401, code: 'access_token_expired', message: 'Expired.' }, 401),
+    });
+    const http = client(fetch);
+    await http.start();
+    down = true;
+    const error = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema }).catch((e) => e);
+    expect(error.failure).toMatchObject({ status: 401, message: NO_RESPONSE_MESSAGE });
+    // The stored error stays the browser's text (specification section 8).
+    expect(http.auth.error).toBe('Failed to fetch');
+  });
+
   it('fails with status 500 and the raw error when there is no response', async () => {
     let first = true;
     const fetch = vi.fn(async (input: RequestInfo | URL) => {

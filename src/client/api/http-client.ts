@@ -59,7 +59,8 @@ export interface HttpClient {
   /**
    * What the page tells the shopper when start() failed: the stored authorization error when the store answered (its
    * own words), and the catalogue's words for no answer at all (the network, or a chunk of the page that did not
-   * download), where the stored error is the browser's raw text (specification section 8). Null until a start fails.
+   * download), where the stored error is the browser's raw text (specification section 8). Null while no error is
+   * stored.
    */
   readonly startError: string | null;
   /** CSRF token, then authorization; false (with auth.error set) when either fails. Runs once unless it failed. */
@@ -94,7 +95,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const auth = initialAuthState(options.organization);
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   let starting: Promise<boolean> | null = null;
-  let startError: string | null = null;
+  /** Whether the handshake call that failed last got no answer at all: auth.error then holds the browser's words. */
+  let unanswered = false;
+  /** The stored authorization error as the shopper reads it: the catalogue's words where nothing answered. */
+  const shopperError = () => (auth.error !== null && unanswered ? NO_RESPONSE_MESSAGE : auth.error);
   let reauthorizing: Promise<boolean> | null = null;
 
   const url = (path: string, query: Record<string, string> = {}) => {
@@ -117,6 +121,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     headers: Record<string, string>,
     schema: LazySchema<T>,
   ): Promise<T | null> {
+    unanswered = false;
+    const noAnswer = (raw: unknown) => {
+      auth.error = authorizationErrorText({ raw });
+      unanswered = true;
+      return null;
+    };
     let response: Response;
     try {
       response = await doFetch(url(path), {
@@ -126,14 +136,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body: JSON.stringify(markedBody(body)),
       });
     } catch (raw) {
-      auth.error = authorizationErrorText({ raw });
-      startError = NO_RESPONSE_MESSAGE;
-      return null;
+      return noAnswer(raw);
     }
     const data = await readBody(response);
     if (!response.ok) {
       auth.error = authorizationErrorText({ response: { status: response.status, data } });
-      startError = auth.error;
       return null;
     }
     let check: Awaited<ReturnType<typeof schema>>;
@@ -141,14 +148,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       check = await schema();
     } catch (raw) {
       // The schemas could not be downloaded: as if the answer had not come.
-      auth.error = authorizationErrorText({ raw });
-      startError = NO_RESPONSE_MESSAGE;
-      return null;
+      return noAnswer(raw);
     }
     const parsed = check.safeParse(data);
     if (!parsed.success) {
       auth.error = INVALID_ANSWER.message;
-      startError = auth.error;
       return null;
     }
     return parsed.data;
@@ -185,7 +189,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     auth.token_type = answer.token_type;
     auth.expires_in = answer.expires_in;
     auth.error = null;
-    startError = null;
     return true;
   }
 
@@ -221,7 +224,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       auth.error = rejectionErrorText(data);
       const rejection = failureFromResponse(response.status, data);
       if (!isRetry && (await reauthorize())) return request(call, true);
-      throw new ApiRequestError({ ...rejection, message: auth.error ?? rejection.message });
+      throw new ApiRequestError({ ...rejection, message: shopperError() ?? rejection.message });
     }
     if (!response.ok) {
       throw new ApiRequestError(
@@ -247,7 +250,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     auth,
     get startError() {
-      return startError;
+      return shopperError();
     },
     start() {
       // One start at a time; after a failure the next call tries again.

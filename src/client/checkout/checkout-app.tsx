@@ -167,7 +167,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
       <PageMessage
         config={config}
         title="This checkout could not start"
-        message={api.http.startError ?? api.http.auth.error ?? 'No access token requested'}
+        message={api.http.startError ?? 'No access token requested'}
         onRetry={retryStart}
       />
     );

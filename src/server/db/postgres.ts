@@ -25,6 +25,7 @@ pg.types.setTypeParser(INT8_ARRAY_OID, (value) =>
 );
 
 const MAX_ATTEMPTS = 4;
+
 /** Distinct SQL texts given a statement name; past this (generated SQL gone wild) queries run unnamed. */
 const MAX_NAMED_STATEMENTS = 2000;
 /** Waits before a lost listening connection is opened again: doubling from the first to the last. */

@@ -22,7 +22,7 @@ const lastParsed = new Map<number, { stored: unknown; settings: OrganizationSett
 export function settingsOf(row: OrganizationRow): OrganizationSettings {
   const known = lastParsed.get(row.id);
   if (known && (known.stored === row.settings || sameJson(known.stored, row.settings))) {
-    // The next rows read may compare equal sooner.
+    // The same row asked again (a request asks several times) then answers at the identity check.
     known.stored = row.settings;
     return known.settings;
   }
@@ -31,7 +31,11 @@ export function settingsOf(row: OrganizationRow): OrganizationSettings {
   return settings;
 }
 
-/** Whether two values parsed from JSON are the same JSON (key order aside). */
+/**
+ * Whether two values parsed from JSON are the same JSON (key order aside). node:util's isDeepStrictEqual answers the
+ * same for such values, but took 23 µs a comparison of a store's settings in the server against 10 µs for this (a run
+ * of 1,000 flows, about 3,200 comparisons each), and a parse 66 µs.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;

@@ -86,10 +86,9 @@ export async function keepTables(db: Database): Promise<{ analyzed: string[]; va
 }
 
 /**
- * Keeps the planner statistics where autovacuum does not: every STATISTICS_CHECK_MS, tables that grew are analyzed
- * and vacuumed (keepTables).
- * Does nothing (and says nothing) where autovacuum runs. Answers at once (whether autovacuum runs is asked in the
- * background); stop() waits for that answer and for a check in progress, so the database can be closed after it.
+ * Does autovacuum's work where it does not run: keepTables every STATISTICS_CHECK_MS. Does nothing (and says nothing)
+ * where autovacuum runs. Answers at once (whether autovacuum runs is asked in the background); stop() waits for that
+ * answer and for a check in progress, so the database can be closed after it.
  */
 export function startStatisticsKeeper(deps: {
   db: Database;
