@@ -198,5 +198,61 @@ if (testDatabaseKind() === 'postgres') {
         await other.close();
       }
     });
+
+    it('skip a table another is vacuuming instead of waiting for it, and keep it at the next check', async () => {
+      database = await createTestDatabase();
+      const { db } = database;
+      await addCarts(db, 1, 1000);
+      await keepTables(db);
+      const other = createPostgresDatabase(database.url!, { poolSize: 2 });
+      let release = () => {};
+      let check: Promise<unknown> = Promise.resolve();
+      try {
+        // The lock a VACUUM or ANALYZE of carts holds while it runs, held here by "another instance" until released.
+        let locked = false;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const vacuuming = db.transaction(async (tx) => {
+          await tx.exec('LOCK TABLE carts IN SHARE UPDATE EXCLUSIVE MODE');
+          locked = true;
+          await held;
+        });
+        for (let i = 0; i < 200 && !locked; i++) await new Promise((r) => setTimeout(r, 25));
+        expect(locked).toBe(true);
+        // Meanwhile carts grows and has rows to clear: there is work to do for both ANALYZE and VACUUM.
+        await addCarts(db, 1001, 1000);
+        await db.query(
+          "DELETE FROM carts WHERE token LIKE 'statisticstoken%' AND substr(token, 16)::int <= 500",
+        );
+        await deadRowsCounted(db, 500);
+
+        check = keepTables(other);
+        const outcome = await Promise.race([
+          check.then(() => 'done'),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
+        ]);
+        expect(outcome).toBe('done'); // neither the ANALYZE nor the VACUUM queued behind the lock
+        expect(await reltuples(db, 'carts')).toBe(1000); // skipped: the statistics are still the first ones
+        const dead = await db.query<{ dead: number }>(
+          "SELECT n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE relid = 'carts'::regclass",
+        );
+        expect(dead.rows[0]!.dead).toBeGreaterThanOrEqual(500);
+
+        release();
+        await vacuuming;
+        // The next check does both.
+        const next = await keepTables(other);
+        expect(next.analyzed).toEqual(['carts']);
+        expect(next.vacuumed).toContain('carts');
+        expect(await reltuples(db, 'carts')).toBe(1500);
+        const cleared = await db.query<{ dead: number }>(
+          "SELECT n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE relid = 'carts'::regclass",
+        );
+        expect(cleared.rows[0]!.dead).toBe(0);
+      } finally {
+        release();
+        await check.catch(() => {});
+        await other.close();
+      }
+    });
   });
 }

@@ -39,7 +39,8 @@ export async function autovacuumKeepsStatistics(db: Database): Promise<boolean> 
 
 /**
  * ANALYZEs the tables that have grown since their statistics were taken, in the caller's transaction, and answers
- * their names; none while another instance is analyzing. Without statistics the planner sizes a table by its pages
+ * their names; none while another instance is analyzing. A table another instance is vacuuming is skipped, not waited
+ * for (SKIP_LOCKED): it has still grown at the next check. Without statistics the planner sizes a table by its pages
  * alone, and a prepared statement's generic plan made while a new store's tables were nearly empty stays in use as
  * they grow: it found a cart's order by walking every order of the organization (tests/api/database.test.ts, "query
  * plans"). An ANALYZE makes every connection plan its statements again with the new statistics.
@@ -51,7 +52,7 @@ export async function analyzeGrownTables(tx: Queryable): Promise<string[]> {
   if (lock[0]?.got !== true) return [];
   const { rows } = await tx.query<{ name: string }>(GROWN_TABLES);
   const names = rows.map((row) => row.name);
-  if (names.length > 0) await tx.exec(`ANALYZE ${quotedList(names)}`);
+  if (names.length > 0) await tx.exec(`ANALYZE (SKIP_LOCKED) ${quotedList(names)}`);
   return names;
 }
 
