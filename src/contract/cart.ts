@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { unlessUnused, z } from './zod.js';
 
 export { ADDRESS_FIELDS, type AddressField } from './address-fields.js';
 
@@ -166,24 +166,28 @@ export const CartSchema = z.object({
 });
 export type Cart = z.infer<typeof CartSchema>;
 
-const checkoutMarker = {
+const checkoutMarker = unlessUnused(() => ({
   _is_vrio_checkout: z.optional(z.union([z.literal(1), z.literal('1'), z.literal(true)])),
   ip_address: z.optional(z.string().check(z.maxLength(64))),
-};
+}));
 
-export const DiscountCodeRequestSchema = z.strictObject({
-  discount_code: z
-    .string({ error: 'Enter a discount code.' })
-    .check(z.maxLength(64, 'That code is too long.')),
-  ...checkoutMarker,
-});
+export const DiscountCodeRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    discount_code: z
+      .string({ error: 'Enter a discount code.' })
+      .check(z.maxLength(64, 'That code is too long.')),
+    ...checkoutMarker,
+  }),
+);
 export type DiscountCodeRequest = z.infer<typeof DiscountCodeRequestSchema>;
 
-export const QuantityRequestSchema = z.strictObject({
-  id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
-  quantity: z.int({ error: 'Quantity must be a whole number.' }),
-  ...checkoutMarker,
-});
+export const QuantityRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
+    quantity: z.int({ error: 'Quantity must be a whole number.' }),
+    ...checkoutMarker,
+  }),
+);
 export type QuantityRequest = z.infer<typeof QuantityRequestSchema>;
 
 /** The text 'null' (and an empty value) means absent, so every parameter accepts at least those 4 characters. */
@@ -195,19 +199,21 @@ const queryText = (max: number) =>
     ),
   );
 
-export const PreviewQuerySchema = z.strictObject({
-  ship_country: queryText(2),
-  ship_state: queryText(100),
-  ship_zipcode: queryText(20),
-  ship_city: queryText(100),
-  bill_country: queryText(2),
-  bill_state: queryText(100),
-  bill_zipcode: queryText(20),
-  same_address: queryText(5),
-  shipping_profile_id: queryText(20),
-  version: queryText(40),
-  cypress: z.optional(z.string().check(z.maxLength(5))),
-});
+export const PreviewQuerySchema = unlessUnused(() =>
+  z.strictObject({
+    ship_country: queryText(2),
+    ship_state: queryText(100),
+    ship_zipcode: queryText(20),
+    ship_city: queryText(100),
+    bill_country: queryText(2),
+    bill_state: queryText(100),
+    bill_zipcode: queryText(20),
+    same_address: queryText(5),
+    shipping_profile_id: queryText(20),
+    version: queryText(40),
+    cypress: z.optional(z.string().check(z.maxLength(5))),
+  }),
+);
 export type PreviewQuery = z.infer<typeof PreviewQuerySchema>;
 
 export const PreviewResponseSchema = z.object({
@@ -232,37 +238,44 @@ export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;
 export const GIFT_MESSAGE_MAX_LENGTH = 500;
 export const GIFT_NOTES_MAX_LENGTH = 500;
 
-export const GiftRequestSchema = z.strictObject({
-  order_offer_id: z.int({ error: 'order_offer_id must be the id of a gift line.' }),
-  cart_token: z.string().check(z.minLength(1, 'cart_token is required.'), z.maxLength(64)),
-  gift_name: z.string().check(z.maxLength(100, 'Use at most 100 characters for the name.')),
-  gift_email: z.string().check(z.maxLength(254)),
-  /** YYYY-MM-DD, today or later */
-  gift_date: z.string().check(z.maxLength(10)),
-  gift_message: z
-    .string()
-    .check(
-      z.maxLength(GIFT_MESSAGE_MAX_LENGTH, `Keep the gift message to ${GIFT_MESSAGE_MAX_LENGTH} characters.`),
-    ),
-  gift_phone: z.optional(z.string().check(z.maxLength(40))),
-  order_offer_notes: z.optional(
-    z
+export const GiftRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    order_offer_id: z.int({ error: 'order_offer_id must be the id of a gift line.' }),
+    cart_token: z.string().check(z.minLength(1, 'cart_token is required.'), z.maxLength(64)),
+    gift_name: z.string().check(z.maxLength(100, 'Use at most 100 characters for the name.')),
+    gift_email: z.string().check(z.maxLength(254)),
+    /** YYYY-MM-DD, today or later */
+    gift_date: z.string().check(z.maxLength(10)),
+    gift_message: z
       .string()
-      .check(z.maxLength(GIFT_NOTES_MAX_LENGTH, `Keep the notes to ${GIFT_NOTES_MAX_LENGTH} characters.`)),
-  ),
-  ...checkoutMarker,
-});
+      .check(
+        z.maxLength(
+          GIFT_MESSAGE_MAX_LENGTH,
+          `Keep the gift message to ${GIFT_MESSAGE_MAX_LENGTH} characters.`,
+        ),
+      ),
+    gift_phone: z.optional(z.string().check(z.maxLength(40))),
+    order_offer_notes: z.optional(
+      z
+        .string()
+        .check(z.maxLength(GIFT_NOTES_MAX_LENGTH, `Keep the notes to ${GIFT_NOTES_MAX_LENGTH} characters.`)),
+    ),
+    ...checkoutMarker,
+  }),
+);
 export type GiftRequest = z.infer<typeof GiftRequestSchema>;
 
 export const GiftResponseSchema = z.object({ offer: CartOfferSchema });
 export type GiftResponse = z.infer<typeof GiftResponseSchema>;
 
-export const ClientErrorReportSchema = z.strictObject({
-  message: z.string().check(z.maxLength(2000)),
-  stack: z.optional(z.string().check(z.maxLength(10_000))),
-  component_stack: z.optional(z.string().check(z.maxLength(10_000))),
-  url: z.optional(z.string().check(z.maxLength(2000))),
-  cart_token: z.optional(z.string().check(z.maxLength(64))),
-  ...checkoutMarker,
-});
+export const ClientErrorReportSchema = unlessUnused(() =>
+  z.strictObject({
+    message: z.string().check(z.maxLength(2000)),
+    stack: z.optional(z.string().check(z.maxLength(10_000))),
+    component_stack: z.optional(z.string().check(z.maxLength(10_000))),
+    url: z.optional(z.string().check(z.maxLength(2000))),
+    cart_token: z.optional(z.string().check(z.maxLength(64))),
+    ...checkoutMarker,
+  }),
+);
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;

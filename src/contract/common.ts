@@ -1,46 +1,57 @@
 import { isCountryCode } from '../domain/countries.js';
-import { z } from './zod.js';
+import { unlessUnused, z } from './zod.js';
 
 /** An amount in major units (49.99). Its decimals are checked against the organization's currency by the service. */
-export const MoneySchema = z
-  .number()
-  .check(z.gte(0, 'Must be zero or more.'), z.lte(10_000_000, 'Must be at most 10,000,000.'));
+export const MoneySchema = unlessUnused(() =>
+  z.number().check(z.gte(0, 'Must be zero or more.'), z.lte(10_000_000, 'Must be at most 10,000,000.')),
+);
 
-export const IdSchema = z.int().check(z.gte(1, 'Must be a positive id.'), z.lte(Number.MAX_SAFE_INTEGER));
+export const IdSchema = unlessUnused(() =>
+  z.int().check(z.gte(1, 'Must be a positive id.'), z.lte(Number.MAX_SAFE_INTEGER)),
+);
 
-export const CountryCodeSchema = z
-  .string()
-  .check(z.refine((code) => isCountryCode(code), 'Use a two-letter ISO country code such as US.'));
+export const CountryCodeSchema = unlessUnused(() =>
+  z.string().check(z.refine((code) => isCountryCode(code), 'Use a two-letter ISO country code such as US.')),
+);
 
-export const DateTimeSchema = z.iso.datetime({
-  offset: true,
-  error: 'Use an ISO 8601 date and time such as 2026-12-01T00:00:00Z.',
-});
+export const DateTimeSchema = unlessUnused(() =>
+  z.iso.datetime({
+    offset: true,
+    error: 'Use an ISO 8601 date and time such as 2026-12-01T00:00:00Z.',
+  }),
+);
 
-export const QuantitySchema = z
-  .int()
-  .check(z.gte(1, 'Quantity must be at least 1.'), z.lte(99, 'Quantity must be at most 99.'));
+export const QuantitySchema = unlessUnused(() =>
+  z.int().check(z.gte(1, 'Quantity must be at least 1.'), z.lte(99, 'Quantity must be at most 99.')),
+);
 
 /** ?limit=&starting_after= on every merchant list; answers { data, has_more }. */
-export const ListQuerySchema = z.strictObject({
-  limit: z.optional(
-    z
-      .pipe(z.string().check(z.regex(/^\d{1,3}$/, 'Use a whole number from 1 to 100.')), z.transform(Number))
-      .check(z.refine((n) => n >= 1 && n <= 100, 'Use a whole number from 1 to 100.')),
-  ),
-  starting_after: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,15}$/, 'Use the id of the last object of the previous page.')),
-      z.transform(Number),
+export const ListQuerySchema = unlessUnused(() =>
+  z.strictObject({
+    limit: z.optional(
+      z
+        .pipe(
+          z.string().check(z.regex(/^\d{1,3}$/, 'Use a whole number from 1 to 100.')),
+          z.transform(Number),
+        )
+        .check(z.refine((n) => n >= 1 && n <= 100, 'Use a whole number from 1 to 100.')),
     ),
-  ),
-});
+    starting_after: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,15}$/, 'Use the id of the last object of the previous page.')),
+        z.transform(Number),
+      ),
+    ),
+  }),
+);
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
 export function listOf<T extends z.ZodMiniType>(item: T) {
   return z.object({ data: z.array(item), has_more: z.boolean() });
 }
 
-export const IdParamsSchema = z.strictObject({
-  id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'Use a numeric id.')), z.transform(Number)),
-});
+export const IdParamsSchema = unlessUnused(() =>
+  z.strictObject({
+    id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'Use a numeric id.')), z.transform(Number)),
+  }),
+);

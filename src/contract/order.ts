@@ -1,37 +1,39 @@
 import { CartSchema } from './cart.js';
 import { QuantitySchema } from './common.js';
-import { z } from './zod.js';
+import { unlessUnused, z } from './zod.js';
 
 const field = (max: number) =>
   z.optional(z.string().check(z.maxLength(max, `Use at most ${max} characters.`)));
 
-export const CardPaymentSchema = z.strictObject({
-  method: z.literal('card'),
-  card_number: z.string().check(z.maxLength(23, 'Enter the card number.')),
-  card_cvv: z.string().check(z.maxLength(4, 'Enter the 3 or 4 digit security code.')),
-  card_exp_month: z.union([z.int(), z.string().check(z.maxLength(2))]),
-  card_exp_year: z.union([z.int(), z.string().check(z.maxLength(4))]),
-  card_type_id: z.optional(z.nullable(z.int())),
-});
+export const CardPaymentSchema = unlessUnused(() =>
+  z.strictObject({
+    method: z.literal('card'),
+    card_number: z.string().check(z.maxLength(23, 'Enter the card number.')),
+    card_cvv: z.string().check(z.maxLength(4, 'Enter the 3 or 4 digit security code.')),
+    card_exp_month: z.union([z.int(), z.string().check(z.maxLength(2))]),
+    card_exp_year: z.union([z.int(), z.string().check(z.maxLength(4))]),
+    card_type_id: z.optional(z.nullable(z.int())),
+  }),
+);
 export type CardPayment = z.infer<typeof CardPaymentSchema>;
 
-export const ExpressPaymentSchema = z.strictObject({
-  method: z.literal('paypal'),
-  payment_token_id: z.optional(z.string().check(z.maxLength(64))),
-});
+export const ExpressPaymentSchema = unlessUnused(() =>
+  z.strictObject({
+    method: z.literal('paypal'),
+    payment_token_id: z.optional(z.string().check(z.maxLength(64))),
+  }),
+);
 export type ExpressPayment = z.infer<typeof ExpressPaymentSchema>;
 
 /** A zero-total, non-recurring order needs no payment. */
-export const NoPaymentSchema = z.strictObject({ method: z.literal('none') });
+export const NoPaymentSchema = unlessUnused(() => z.strictObject({ method: z.literal('none') }));
 
-export const PaymentInputSchema = z.discriminatedUnion('method', [
-  CardPaymentSchema,
-  ExpressPaymentSchema,
-  NoPaymentSchema,
-]);
+export const PaymentInputSchema = unlessUnused(() =>
+  z.discriminatedUnion('method', [CardPaymentSchema, ExpressPaymentSchema, NoPaymentSchema]),
+);
 export type PaymentInput = z.infer<typeof PaymentInputSchema>;
 
-const orderFields = {
+const orderFields = unlessUnused(() => ({
   cart_token: z.string().check(z.minLength(1, 'cart_token is required.'), z.maxLength(64)),
   email: field(254),
   phone: field(40),
@@ -60,25 +62,29 @@ const orderFields = {
   from_checkout: z.optional(z.boolean()),
   _is_vrio_checkout: z.optional(z.union([z.literal(1), z.literal('1'), z.literal(true)])),
   ip_address: z.optional(z.string().check(z.maxLength(64))),
-};
+}));
 
-export const OrderLineInputSchema = z.strictObject({
-  order_offer_id: z.int(),
-  order_offer_quantity: QuantitySchema,
-});
+export const OrderLineInputSchema = unlessUnused(() =>
+  z.strictObject({
+    order_offer_id: z.int(),
+    order_offer_quantity: QuantitySchema,
+  }),
+);
 
 /** POST orders. Prices are never accepted from the client: the server computes every amount. */
-export const CreateOrderSchema = z.strictObject({
-  ...orderFields,
-  offers: z.optional(z.array(OrderLineInputSchema).check(z.maxLength(50))),
-  gift_cards: z.optional(
-    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(0, 'Gift cards are not accepted yet.')),
-  ),
-});
+export const CreateOrderSchema = unlessUnused(() =>
+  z.strictObject({
+    ...orderFields,
+    offers: z.optional(z.array(OrderLineInputSchema).check(z.maxLength(50))),
+    gift_cards: z.optional(
+      z.array(z.string().check(z.maxLength(64))).check(z.maxLength(0, 'Gift cards are not accepted yet.')),
+    ),
+  }),
+);
 export type CreateOrder = z.infer<typeof CreateOrderSchema>;
 
 /** PUT orders/{order_id}: the same body without offers and gift_cards. */
-export const UpdateOrderSchema = z.strictObject(orderFields);
+export const UpdateOrderSchema = unlessUnused(() => z.strictObject(orderFields));
 export type UpdateOrder = z.infer<typeof UpdateOrderSchema>;
 
 export const OrderActionSchema = z.object({ type: z.literal('redirect'), url: z.string() });
