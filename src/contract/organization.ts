@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import { unlessUnused, z } from './zod.js';
 
 /** The section component types a checkout is built from, in the organization's chosen order. */
 export const SECTION_TYPES = [
@@ -98,13 +98,15 @@ export interface OrganizationSettings {
   logoUrl: string | null;
 }
 
-const StoredSettingsSchema = z.object({
-  clientOptions: z.optional(ClientOptionsSchema),
-  sections: z.optional(SectionsSchema),
-  subscriptionTerms: z.optional(SubscriptionTermsSchema),
-  legal: z.optional(LegalLinksSchema),
-  logoUrl: z.optional(z.nullable(z.string())),
-});
+const StoredSettingsSchema = unlessUnused(() =>
+  z.object({
+    clientOptions: z.optional(ClientOptionsSchema),
+    sections: z.optional(SectionsSchema),
+    subscriptionTerms: z.optional(SubscriptionTermsSchema),
+    legal: z.optional(LegalLinksSchema),
+    logoUrl: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export function parseOrganizationSettings(stored: unknown): OrganizationSettings {
   const parsed = StoredSettingsSchema.safeParse(stored ?? {});
