@@ -1,5 +1,8 @@
 import { unlessUnused, z } from './zod.js';
 
+// The page imports this module for the answers' schemas: every schema the page does not use (requests', query
+// strings') is built in unlessUnused, so the page's bundle leaves it out (tests/e2e/page-bundle.test.ts).
+
 export { ADDRESS_FIELDS, type AddressField } from './address-fields.js';
 
 /** payment_method_id values of a cart (the method of its last order attempt). */

@@ -1,6 +1,9 @@
 import { isCountryCode } from '../domain/countries.js';
 import { unlessUnused, z } from './zod.js';
 
+// The page's bundle imports this module (through order.ts) and uses none of its schemas: each is built in
+// unlessUnused, so the bundle leaves it out (tests/e2e/page-bundle.test.ts).
+
 /** An amount in major units (49.99). Its decimals are checked against the organization's currency by the service. */
 export const MoneySchema = unlessUnused(() =>
   z.number().check(z.gte(0, 'Must be zero or more.'), z.lte(10_000_000, 'Must be at most 10,000,000.')),

@@ -1,5 +1,8 @@
 import { unlessUnused, z } from './zod.js';
 
+// The page imports this module for the answers' schemas: every schema the page does not use (requests', query
+// strings') is built in unlessUnused, so the page's bundle leaves it out (tests/e2e/page-bundle.test.ts).
+
 export const CSRF_DEFAULT_EXPIRY_SECONDS = 3600;
 export const CSRF_MIN_EXPIRY_SECONDS = 16;
 /** Longest CSRF token lifetime the server issues (a day); longer requests are capped, not refused. */

@@ -2,6 +2,9 @@ import { CartSchema } from './cart.js';
 import { QuantitySchema } from './common.js';
 import { unlessUnused, z } from './zod.js';
 
+// The page imports this module for the answers' schemas: every schema the page does not use (requests', query
+// strings') is built in unlessUnused, so the page's bundle leaves it out (tests/e2e/page-bundle.test.ts).
+
 const field = (max: number) =>
   z.optional(z.string().check(z.maxLength(max, `Use at most ${max} characters.`)));
 
