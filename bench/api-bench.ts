@@ -5,12 +5,14 @@ import path from 'node:path';
 import { createPostgresDatabase } from '../src/server/db/postgres.js';
 import { cartViewCounts } from '../tests/helpers/metrics.js';
 import {
+  countCpu,
   machineCpuTicks,
   memoryOf,
   sampleRss,
   startBenchProcess,
   stolenShare,
   type BenchProcess,
+  type CaseCpu,
 } from './bench-process.js';
 import { runFlows, runFlowsAtRate, saturate, type FlowResult, type LoadResult } from './load.js';
 import { cartPath, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
@@ -44,6 +46,8 @@ export interface MeasuredCase<T> {
    * shared virtual machine, the reason the same build measures twice as slow in one hour as in another.
    */
   stolen: number | null;
+  /** CPU time used during the case (ms): by the server, PostgreSQL, the load generator and the machine in all */
+  cpu: CaseCpu;
 }
 
 export interface ApiBenchResult {
@@ -72,15 +76,22 @@ export interface ApiBenchResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function measure<T>(pid: number, work: () => Promise<T>): Promise<MeasuredCase<T>> {
+/** Measures `work` against the process `pid`; PostgreSQL's CPU is counted with `database` 'postgres' only. */
+async function measure<T>(
+  pid: number,
+  work: () => Promise<T>,
+  database: DatabaseKind | null = null,
+): Promise<MeasuredCase<T>> {
   const sampler = sampleRss(pid);
   const ticks = machineCpuTicks();
+  const cpuCount = countCpu(pid, { database: database === 'postgres' });
   const result = await work();
+  const cpu = cpuCount.stop();
   const stolen = stolenShare(ticks, machineCpuTicks());
   const peakRss = sampler.stop();
   // Let the previous case's stragglers and the database settle before the next one.
   await sleep(1000);
-  return { result, peakRss, load: loadavg()[0] ?? NaN, stolen };
+  return { result, peakRss, load: loadavg()[0] ?? NaN, stolen, cpu };
 }
 
 async function api(
@@ -230,8 +241,10 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     };
     await saturate({ ...uncachedSaturation, paths: readCarts.map(cartPath), seconds: 2 }); // warm-up
     options.log(`${database}: GET carts/{token}, CART_VIEW_CACHE_SIZE=0 (from the database)`);
-    const cartReadFromDatabase = await measure(server.pid, () =>
-      saturate({ ...uncachedSaturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
+    const cartReadFromDatabase = await measure(
+      server.pid,
+      () => saturate({ ...uncachedSaturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
+      database,
     );
     await server.stop();
     server = null;
@@ -248,8 +261,10 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
 
     options.log(`${database}: GET carts/{token}`);
     const countsBefore = await cartViewHitsAndMisses(baseUrl);
-    const cartRead = await measure(server.pid, () =>
-      saturate({ ...saturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
+    const cartRead = await measure(
+      server.pid,
+      () => saturate({ ...saturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
+      database,
     );
     const countsAfter = await cartViewHitsAndMisses(baseUrl);
     const cartReadHitRatio =
@@ -258,21 +273,26 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
           (countsAfter.hit - countsBefore.hit + countsAfter.miss - countsBefore.miss)
         : null;
     options.log(`${database}: GET carts/{token}/preview`);
-    const preview = await measure(server.pid, () =>
-      saturate({ ...saturation, paths: readCarts.map(previewPath), seconds: options.seconds }),
+    const preview = await measure(
+      server.pid,
+      () => saturate({ ...saturation, paths: readCarts.map(previewPath), seconds: options.seconds }),
+      database,
     );
 
     options.log(`${database}: shopper flow at saturation (making ${options.saturationOrders} carts)`);
     const flowConnections = options.connections;
     const saturationCarts = await createCarts(baseUrl, merchantKey, beans.id, options.saturationOrders);
-    const flowSaturation = await measure(server.pid, () =>
-      runFlows({
-        url: baseUrl,
-        steps: SHOPPER_FLOW,
-        carts: saturationCarts,
-        connections: flowConnections,
-        maxSeconds: options.seconds * 6,
-      }),
+    const flowSaturation = await measure(
+      server.pid,
+      () =>
+        runFlows({
+          url: baseUrl,
+          steps: SHOPPER_FLOW,
+          carts: saturationCarts,
+          connections: flowConnections,
+          maxSeconds: options.seconds * 6,
+        }),
+      database,
     );
 
     const flowRates: MeasuredCase<FlowResult>[] = [];
@@ -294,7 +314,7 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
           maxSeconds: options.seconds * 6,
         });
       flowRateWarmUps.push(await atRate(carts.slice(0, warmUpOrders)));
-      flowRates.push(await measure(server.pid, () => atRate(carts.slice(warmUpOrders))));
+      flowRates.push(await measure(server.pid, () => atRate(carts.slice(warmUpOrders)), database));
     }
 
     const byLoadGenerator =

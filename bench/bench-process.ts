@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -92,20 +92,105 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number | null }
   };
 }
 
+/** Clock ticks per second of the CPU times in /proc (USER_HZ: 100 on every Linux the bench runs on). */
+const TICKS_PER_SECOND = 100;
+
 /**
- * The machine's CPU time so far from /proc/stat (all cores, in clock ticks): in all, and stolen, the time a virtual
- * machine's cores were ready to run but the host ran something else. Null where /proc/stat is not there.
+ * The machine's CPU time so far from /proc/stat (all cores, in clock ticks): in all; busy (neither idle nor waiting
+ * for the disk); and stolen, the time a virtual machine's cores were ready to run but the host ran something else.
+ * Null where /proc/stat is not there.
  */
-export function machineCpuTicks(): { total: number; stolen: number } | null {
+export function machineCpuTicks(): { total: number; busy: number; stolen: number } | null {
   try {
     const fields =
       readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
     // user nice system idle iowait irq softirq steal (guest time is counted within user)
     const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
-    return fields.length >= 8 ? { total, stolen: fields[7] ?? 0 } : null;
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const stolen = fields[7] ?? 0;
+    return fields.length >= 8 ? { total, busy: total - idle - stolen, stolen } : null;
   } catch {
     return null;
   }
+}
+
+/** The CPU time (user and system) a live process has used so far, in clock ticks; null where it cannot be read. */
+function processCpuTicks(pid: number | string): number | null {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU time all PostgreSQL processes on this machine have used so far (the server, its backends, WAL writer and
+ * the rest), in clock ticks; null when none runs here (the database is elsewhere, or embedded in the server).
+ * Connections that closed meanwhile take their time with them: the bench's connections stay open through a case.
+ */
+function postgresCpuTicks(): number | null {
+  let sum = 0;
+  let found = false;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let comm: string;
+      try {
+        comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (comm !== 'postgres') continue;
+      const ticks = processCpuTicks(entry);
+      if (ticks !== null) {
+        sum += ticks;
+        found = true;
+      }
+    }
+  } catch {
+    return null;
+  }
+  return found ? sum : null;
+}
+
+/** CPU time used during a case, in milliseconds; null where it could not be read. */
+export interface CaseCpu {
+  /** the server process (with the embedded database, when that is the database) */
+  server: number | null;
+  /** PostgreSQL's processes on this machine; null for the embedded database (within the server) */
+  database: number | null;
+  /** this process: the load generator */
+  loadGenerator: number;
+  /** the whole machine, busy (what is not idle, waiting for the disk, or stolen) */
+  machine: number | null;
+}
+
+/**
+ * Starts counting the CPU time of a case: the server's (by pid), PostgreSQL's (with `database`: an embedded database
+ * is counted within the server), this process's and the machine's.
+ */
+export function countCpu(serverPid: number, options: { database: boolean }): { stop(): CaseCpu } {
+  const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+  const since = (before: number | null, after: number | null) =>
+    before === null || after === null ? null : ms(after - before);
+  const server = processCpuTicks(serverPid);
+  const database = options.database ? postgresCpuTicks() : null;
+  const own = process.cpuUsage();
+  const machine = machineCpuTicks();
+  return {
+    stop() {
+      const used = process.cpuUsage(own);
+      return {
+        server: since(server, processCpuTicks(serverPid)),
+        database: database === null ? null : since(database, postgresCpuTicks()),
+        loadGenerator: (used.user + used.system) / 1000,
+        machine: since(machine?.busy ?? null, machineCpuTicks()?.busy ?? null),
+      };
+    },
+  };
 }
 
 /** The share of the machine's CPU time stolen by the host between two readings, or null. */

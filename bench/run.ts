@@ -113,6 +113,9 @@ function printApi(result: ApiBenchResult): void {
       r.target === 200
         ? goal(r.lastP99 < 100 && r.rate >= 0.95 * r.target, 'order p99 < 100 ms at 200/s')
         : '';
+    const perOrder = (total: number | null) =>
+      total === null || r.completed === 0 ? '-' : (total / r.completed).toFixed(1);
+    const { cpu } = measured;
     return [
       name,
       `${r.rate.toFixed(1)}/s`,
@@ -121,6 +124,8 @@ function printApi(result: ApiBenchResult): void {
       ms(r.lastP99),
       ms(r.flowP50),
       ms(r.flowP99),
+      cpu.machine === null || r.completed === 0 ? '-' : ms(cpu.machine / r.completed),
+      [cpu.server, cpu.database, cpu.loadGenerator].map(perOrder).join(' / '),
       percent((r.rate * 5) / bareRate),
       mb(measured.peakRss),
       measured.load.toFixed(1),
@@ -139,6 +144,8 @@ function printApi(result: ApiBenchResult): void {
         'order p99',
         'flow p50',
         'flow p99',
+        'CPU/order',
+        'srv / db / gen',
         'req of bare',
         'peak RSS',
         'load',
@@ -164,6 +171,11 @@ function printApi(result: ApiBenchResult): void {
     `orders completed: ${result.ordersCounted.byLoadGenerator} seen by the load generator, ` +
       `${result.ordersCounted.byServer ?? '-'} counted by the server's /metrics; ` +
       `server lifetime peak RSS ${mb(result.lifetimePeakRss)}`,
+  );
+  console.log(
+    "CPU/order: the machine's busy CPU time over the case per order placed (both cores; a flow is five requests); " +
+      'srv / db / gen: of it, ms per order used by the server process, by PostgreSQL on this machine (- when it runs ' +
+      'elsewhere or embedded in the server) and by the load generator',
   );
   console.log(
     "stolen: the share of the machine's CPU time the host gave to other virtual machines during the case (steal in " +
