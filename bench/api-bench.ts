@@ -6,11 +6,9 @@ import { createPostgresDatabase } from '../src/server/db/postgres.js';
 import { cartViewCounts } from '../tests/helpers/metrics.js';
 import {
   countCpu,
-  machineCpuTicks,
   memoryOf,
   sampleRss,
   startBenchProcess,
-  stolenShare,
   type BenchProcess,
   type CaseCpu,
 } from './bench-process.js';
@@ -83,11 +81,9 @@ async function measure<T>(
   database: DatabaseKind | null = null,
 ): Promise<MeasuredCase<T>> {
   const sampler = sampleRss(pid);
-  const ticks = machineCpuTicks();
-  const cpuCount = countCpu(pid, { database: database === 'postgres' });
+  const counting = countCpu(pid, { database: database === 'postgres' });
   const result = await work();
-  const cpu = cpuCount.stop();
-  const stolen = stolenShare(ticks, machineCpuTicks());
+  const { cpu, stolen } = counting.stop();
   const peakRss = sampler.stop();
   // Let the previous case's stragglers and the database settle before the next one.
   await sleep(1000);

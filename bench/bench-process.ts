@@ -170,9 +170,12 @@ export interface CaseCpu {
 
 /**
  * Starts counting the CPU time of a case: the server's (by pid), PostgreSQL's (with `database`: an embedded database
- * is counted within the server), this process's and the machine's.
+ * is counted within the server), this process's and the machine's; stop() also answers the share the host stole.
  */
-export function countCpu(serverPid: number, options: { database: boolean }): { stop(): CaseCpu } {
+export function countCpu(
+  serverPid: number,
+  options: { database: boolean },
+): { stop(): { cpu: CaseCpu; stolen: number | null } } {
   const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
   const since = (before: number | null, after: number | null) =>
     before === null || after === null ? null : ms(after - before);
@@ -183,12 +186,14 @@ export function countCpu(serverPid: number, options: { database: boolean }): { s
   return {
     stop() {
       const used = process.cpuUsage(own);
-      return {
+      const machineNow = machineCpuTicks();
+      const cpu = {
         server: since(server, processCpuTicks(serverPid)),
         database: database === null ? null : since(database, postgresCpuTicks()),
         loadGenerator: (used.user + used.system) / 1000,
-        machine: since(machine?.busy ?? null, machineCpuTicks()?.busy ?? null),
+        machine: since(machine?.busy ?? null, machineNow?.busy ?? null),
       };
+      return { cpu, stolen: stolenShare(machine, machineNow) };
     },
   };
 }

@@ -33,6 +33,12 @@ const handshake = {
 };
 const cart = cartFixture();
 
+/** The handshake's CSRF answer, or the browser's error for no answer at all while `network.down`. */
+const csrfUnless = (network: { down: boolean }) => () => {
+  if (network.down) throw new TypeError('Failed to fetch');
+  return handshake['POST /checkout/api/csrf']();
+};
+
 function client(fetch: typeof globalThis.fetch, options: Partial<HttpClientOptions> = {}) {
   return createHttpClient({
     apiBase: '/checkout/api',
@@ -102,19 +108,16 @@ describe('start-up', () => {
   });
 
   it('tells the shopper the store could not be reached until a start succeeds', async () => {
-    let down = true;
+    const network = { down: true };
     const { fetch } = server({
-      'POST /checkout/api/csrf': () => {
-        if (down) throw new TypeError('Failed to fetch');
-        return ok({ csrfToken: 'csrf-1', csrfTokenExpiry: 3600 });
-      },
+      'POST /checkout/api/csrf': csrfUnless(network),
       'POST /checkout/api/authorize': handshake['POST /checkout/api/authorize'],
     });
     const http = client(fetch);
     expect(http.startError).toBeNull();
     expect(await http.start()).toBe(false);
     expect(http.startError).toBe(NO_RESPONSE_MESSAGE);
-    down = false;
+    network.down = false;
     expect(await http.start()).toBe(true);
     expect(http.startError).toBeNull();
   });
@@ -227,19 +230,16 @@ describe('request', () => {
   });
 
   it('says the store could not be reached when the fresh authorization after a 401 gets no answer', async () => {
-    let down = false;
+    const network = { down: false };
     const { fetch } = server({
-      'POST /checkout/api/csrf': () => {
-        if (down) throw new TypeError('Failed to fetch');
-        return ok({ csrfToken: 'csrf-1', csrfTokenExpiry: 3600 });
-      },
+      'POST /checkout/api/csrf': csrfUnless(network),
       'POST /checkout/api/authorize': handshake['POST /checkout/api/authorize'],
       'GET /checkout/api/vrio/carts/T': () =>
         ok({ status: 401, code: 'access_token_expired', message: 'Expired.' }, 401),
     });
     const http = client(fetch);
     await http.start();
-    down = true;
+    network.down = true;
     const error = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema }).catch((e) => e);
     expect(error.failure).toMatchObject({ status: 401, message: NO_RESPONSE_MESSAGE });
     // The stored error stays the browser's text (specification section 8).
