@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../src/server/db/postgres.js';
 import { cartViewCounts } from '../tests/helpers/metrics.js';
@@ -70,6 +70,51 @@ export interface ApiBenchResult {
   ordersCounted: { byServer: number | null; byLoadGenerator: number };
   /** the server process's lifetime peak RSS (VmHWM) at the end */
   lifetimePeakRss: number | null;
+  /** what this machine can place, from the CPU the flow took at saturation; null where the CPU was not read */
+  hostBudget: HostBudget | null;
+}
+
+/** The order goal's rate, and how busy the cores may be at it for the queue to stay short (a p99 under 100 ms). */
+export const ORDER_GOAL = { ordersPerSecond: 200, busyShare: 0.7 };
+
+/**
+ * The order goal as a matter of this machine's CPU: all the processes of the flow (server, database, load generator)
+ * share its cores, so it places at most cores / (CPU per order) orders a second, fully busy, and holds the goal's rate
+ * with a short queue only at about ORDER_GOAL.busyShare of that.
+ */
+export interface HostBudget {
+  cores: number;
+  /** the machine's busy CPU time per order placed in the saturation run (all processes) */
+  cpuPerOrderMs: number;
+  /** cores / cpuPerOrderMs: orders a second with every core busy */
+  ordersPerSecondAtFullUse: number;
+  /** the CPU per order at which ORDER_GOAL's rate keeps the cores ORDER_GOAL.busyShare busy */
+  neededCpuPerOrderMs: number;
+  /**
+   * cpuPerOrderMs in requests to the bare Fastify route of the same run (the machine's CPU per bare request, load
+   * generator included), or null: a figure of the build that moves less with the machine's speed than either does, to
+   * compare builds measured on different machines or in different hours
+   */
+  cpuPerOrderInBareRequests: number | null;
+}
+
+export function hostBudget(
+  cores: number,
+  saturation: MeasuredCase<FlowResult>,
+  bare: MeasuredCase<LoadResult>,
+): HostBudget | null {
+  const { machine } = saturation.cpu;
+  if (machine === null || saturation.result.completed === 0 || cores < 1) return null;
+  const cpuPerOrderMs = machine / saturation.result.completed;
+  const bareCpuPerRequestMs =
+    bare.cpu.machine === null || bare.result.requests === 0 ? null : bare.cpu.machine / bare.result.requests;
+  return {
+    cores,
+    cpuPerOrderMs,
+    ordersPerSecondAtFullUse: (cores * 1000) / cpuPerOrderMs,
+    neededCpuPerOrderMs: (cores * 1000 * ORDER_GOAL.busyShare) / ORDER_GOAL.ordersPerSecond,
+    cpuPerOrderInBareRequests: bareCpuPerRequestMs === null ? null : cpuPerOrderMs / bareCpuPerRequestMs,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -331,6 +376,7 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
       flowRateWarmUps,
       ordersCounted: { byServer: await completedOrdersCounted(baseUrl), byLoadGenerator },
       lifetimePeakRss: memory?.peak ?? null,
+      hostBudget: hostBudget(cpus().length, flowSaturation, bare),
     };
   } finally {
     await server?.stop();

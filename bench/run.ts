@@ -10,7 +10,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPostgresDatabase } from '../src/server/db/postgres.js';
-import { runApiBench, type ApiBenchResult, type DatabaseKind } from './api-bench.js';
+import { ORDER_GOAL, runApiBench, type ApiBenchResult, type DatabaseKind } from './api-bench.js';
 import { projectRoot } from './bench-process.js';
 import { runPageBench, type PageBenchResult } from './page-bench.js';
 import { formatTable, goal, kb, mb, ms, percent, stolen, whole } from './table.js';
@@ -110,8 +110,11 @@ function printApi(result: ApiBenchResult): void {
       .join(', ');
     // The goal holds at the rate, not below it: the orders must have come in at 200/s and been answered as fast.
     const met =
-      r.target === 200
-        ? goal(r.lastP99 < 100 && r.rate >= 0.95 * r.target, 'order p99 < 100 ms at 200/s')
+      r.target === ORDER_GOAL.ordersPerSecond
+        ? goal(
+            r.lastP99 < 100 && r.rate >= 0.95 * r.target,
+            `order p99 < 100 ms at ${ORDER_GOAL.ordersPerSecond}/s`,
+          )
         : '';
     const perOrder = (total: number | null) =>
       total === null || r.completed === 0 ? '-' : (total / r.completed).toFixed(1);
@@ -172,6 +175,22 @@ function printApi(result: ApiBenchResult): void {
       `${result.ordersCounted.byServer ?? '-'} counted by the server's /metrics; ` +
       `server lifetime peak RSS ${mb(result.lifetimePeakRss)}`,
   );
+  const budget = result.hostBudget;
+  if (budget) {
+    const reachable = budget.cpuPerOrderMs <= budget.neededCpuPerOrderMs;
+    console.log(
+      `this machine: the flow at saturation took ${ms(budget.cpuPerOrderMs)} of CPU per order (all processes), so ` +
+        `its ${budget.cores} cores, every one busy, place at most ${whole(budget.ordersPerSecondAtFullUse)} ` +
+        `orders/s; ${ORDER_GOAL.ordersPerSecond} orders/s with a short queue (cores about ` +
+        `${percent(ORDER_GOAL.busyShare)} busy) needs ${ms(budget.neededCpuPerOrderMs)} or less per order, ` +
+        `${percent(budget.cpuPerOrderMs / budget.neededCpuPerOrderMs)} of which this run took: the order goal is ` +
+        `${reachable ? 'within' : 'out of'} this machine's reach at this build's CPU per order` +
+        (budget.cpuPerOrderInBareRequests === null
+          ? ''
+          : `; an order took the CPU of ${whole(budget.cpuPerOrderInBareRequests)} requests to the bare route ` +
+            `(a figure of the build that moves less with the machine's speed)`),
+    );
+  }
   console.log(
     "CPU/order: the machine's busy CPU time over the case per order placed (both cores; a flow is five requests); " +
       'srv / db / gen: of it, ms per order used by the server process, by PostgreSQL on this machine (- when it runs ' +
