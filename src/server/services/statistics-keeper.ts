@@ -11,9 +11,9 @@ const ANALYZE_LOCK_KEY = 727_274_003;
 
 /**
  * The tables of the schema that have outgrown their planner statistics: never analyzed and no longer empty, or grown
- * to more than twice their pages (and by at least one) since the last ANALYZE or VACUUM recorded their size. Sizes come
- * from pg_class and the files' sizes, which PGlite keeps too (its activity counters are not flushed the way a server's
- * are).
+ * to more than twice their pages (past one page, for one that was empty) since the last ANALYZE or VACUUM recorded
+ * their size. Sizes come from pg_class and the files' sizes, which PGlite keeps too (its activity counters are not
+ * flushed the way a server's are).
  *
  * Twice, not autovacuum's tenth: an ANALYZE makes every connection of every instance plan its statements again with the
  * new statistics, and that replanning is a burst of work the requests of the moment wait behind (at 80 orders/s on the
