@@ -57,6 +57,10 @@ async function postgresReachable(): Promise<string | null> {
   }
 }
 
+/** The order goal holds at the rate, not below it: the orders must have come in at 200/s and been answered as fast. */
+const orderGoalMet = (r: ApiBenchResult['flowSaturation']['result']) =>
+  r.lastP99 < ORDER_GOAL.p99Ms && r.rate >= 0.95 * ORDER_GOAL.ordersPerSecond;
+
 function printApi(result: ApiBenchResult): void {
   const bareRate = result.bare.result.rate;
   const title =
@@ -81,6 +85,11 @@ function printApi(result: ApiBenchResult): void {
     note,
   ];
   const cartRatio = result.cartRead.result.rate / bareRate;
+  // The API's goals are PostgreSQL's (issue 7); the embedded database's figures are there to say when to move to it.
+  const apiGoal =
+    result.database === 'postgres'
+      ? goal
+      : (met: boolean, text: string) => `PostgreSQL's goal, ${met ? 'also met' : 'not met'} here: ${text}`;
   console.log(
     formatTable([
       ['route (saturation)', 'rate', 'p50', 'p99', 'of bare', 'peak RSS', 'failed', 'load', 'stolen', ''],
@@ -89,7 +98,7 @@ function printApi(result: ApiBenchResult): void {
         'GET carts/{token}',
         result.cartRead,
         [
-          goal(cartRatio >= 0.35, 'cart read >= 35% of bare'),
+          apiGoal(cartRatio >= 0.35, 'cart read >= 35% of bare'),
           result.cartReadHitRatio === null ? '' : `${percent(result.cartReadHitRatio)} from kept views`,
         ]
           .filter(Boolean)
@@ -108,13 +117,9 @@ function printApi(result: ApiBenchResult): void {
     const failed = Object.entries(r.failures)
       .map(([key, n]) => `${key} x${n}`)
       .join(', ');
-    // The goal holds at the rate, not below it: the orders must have come in at 200/s and been answered as fast.
     const met =
       r.target === ORDER_GOAL.ordersPerSecond
-        ? goal(
-            r.lastP99 < ORDER_GOAL.p99Ms && r.rate >= 0.95 * r.target,
-            `order p99 < ${ORDER_GOAL.p99Ms} ms at ${ORDER_GOAL.ordersPerSecond}/s`,
-          )
+        ? apiGoal(orderGoalMet(r), `order p99 < ${ORDER_GOAL.p99Ms} ms at ${ORDER_GOAL.ordersPerSecond}/s`)
         : '';
     const perOrder = (total: number | null) =>
       total === null || r.completed === 0 ? '-' : (total / r.completed).toFixed(1);
@@ -177,14 +182,21 @@ function printApi(result: ApiBenchResult): void {
   );
   const budget = result.hostBudget;
   if (budget) {
-    const reachable = budget.cpuPerOrderMs <= budget.neededCpuPerOrderMs;
+    // An estimate from the saturation run, whose 32 connections cost more CPU per order than a steady 200/s does:
+    // within a tenth of the budget it cannot tell, and the run at the goal's rate, when there is one, says what held.
+    const share = budget.cpuPerOrderMs / budget.neededCpuPerOrderMs;
+    const verdict = share <= 0.9 ? 'within' : share <= 1.1 ? 'at the edge of' : 'out of';
+    const atGoal = result.flowRates.find((run) => run.result.target === ORDER_GOAL.ordersPerSecond);
     console.log(
       `this machine: the flow at saturation took ${ms(budget.cpuPerOrderMs)} of CPU per order (all processes), so ` +
         `its ${budget.cores} cores, every one busy, place at most ${whole(budget.ordersPerSecondAtFullUse)} ` +
         `orders/s; ${ORDER_GOAL.ordersPerSecond} orders/s with a short queue (cores about ` +
         `${percent(ORDER_GOAL.busyShare)} busy) needs ${ms(budget.neededCpuPerOrderMs)} or less per order, ` +
-        `${percent(budget.cpuPerOrderMs / budget.neededCpuPerOrderMs)} of which this run took: the order goal is ` +
-        `${reachable ? 'within' : 'out of'} this machine's reach at this build's CPU per order` +
+        `${percent(share)} of which this run took: by this estimate the order goal is ${verdict} this machine's ` +
+        `reach at this build's CPU per order` +
+        (atGoal
+          ? ` (the run at ${ORDER_GOAL.ordersPerSecond}/s above: ${orderGoalMet(atGoal.result) ? 'met' : 'missed'})`
+          : '') +
         (budget.cpuPerOrderInBareRequests === null
           ? ''
           : `; an order took the CPU of ${whole(budget.cpuPerOrderInBareRequests)} requests to the bare route`),
