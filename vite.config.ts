@@ -1,11 +1,41 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** V8's explicit compile hint: compile every function of the file as it streams in, off the main thread. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Puts COMPILE_HINT first in the entry chunk (React and the page's boot), whose functions mostly run on the first load.
+ * Without it V8 compiles each function on the main thread when it is first called, during the entry's evaluation and
+ * React's first render. Lighthouse (mobile, alternating builds, 2026-11-25) put the entry chunk's scripting at a median
+ * of 264 ms without the hint and 199 ms with it (six runs each), and with a ten-times CPU multiplier standing for a
+ * slower host at 653 against 534 ms (twelve each), where the page's TBT went from a median of 76 to 54 ms with much
+ * overlap (24-134 against 4-111 ms); LCP unchanged. The chunks loaded later hold code that may never run (the express
+ * flow, the gift forms) and are left to compile lazily. Chromium reads the hint only on a file's first line; other
+ * browsers take it for a comment. It goes in after the file's name was hashed, so a build with it and one without give
+ * the entry the same name: they differ in when V8 compiles, not in what the page does.
+ */
+function compileHintOnEntry(): Plugin {
+  return {
+    name: 'secure-checkout:compile-hint-on-entry',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite's own, which puts its preload map first in the chunk.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle))
+          if (file.type === 'chunk' && file.isEntry) file.code = `${COMPILE_HINT}\n${file.code}`;
+      },
+    },
+  };
+}
 
 // The page is served by the Fastify server at /checkout/{cart_token}; hashed assets live under /checkout/assets/.
 export default defineConfig({
   root: 'src/client',
   base: '/checkout/',
-  plugins: [react()],
+  plugins: [react(), compileHintOnEntry()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -44,3 +44,20 @@ describe("the built page's scripts", () => {
     }
   });
 });
+
+describe("the built page's entry script", () => {
+  // V8 compiles every function of a file whose first line is this hint as the file streams in, off the main thread,
+  // instead of on the main thread at each function's first call (vite.config.ts, compileHintOnEntry).
+  const HINT = '//# allFunctionsCalledOnLoad';
+
+  it('asks V8 to compile it whole as it loads, and only it', () => {
+    const html = readFileSync(path.join(projectRoot, 'dist/client/index.html'), 'utf8');
+    const entry = /<script type="module"[^>]*\bsrc="\/checkout\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const scripts = pageScripts();
+    expect(scripts.find((script) => script.name === entry)?.text.split('\n', 1)[0]).toBe(HINT);
+    // The chunks loaded later hold code that may never run: compiled as it is called.
+    const hinted = scripts.filter((script) => script.text.includes(HINT)).map((script) => script.name);
+    expect(hinted).toEqual([entry]);
+  });
+});
