@@ -19,8 +19,7 @@ function compileHintOnEntry(): Plugin {
   return {
     name: 'secure-checkout:compile-hint-on-entry',
     apply: 'build',
-    enforce: 'post',
-    // After Vite's own, which puts its preload map first in the chunk.
+    // After Vite's own generateBundle, which puts its preload map first in the chunk.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {

@@ -134,7 +134,7 @@ function processCpuTicks(pid: number | string, reapedChildren = false): number |
 /**
  * The CPU time all PostgreSQL processes on this machine have used so far (the server, its backends, WAL writer and
  * the rest), in clock ticks; null when none runs here (the database is elsewhere, or embedded in the server).
- * A backend that ends (a pooled connection closed when idle, the statistics keeper's) leaves /proc, and its time
+ * A backend that ends (a pooled connection closed after being idle) leaves /proc, and its time
  * moves to the postmaster's reaped-children time, which is counted too: without it, a case in which connections
  * opened earlier closed could show PostgreSQL using less than nothing (-0.1 ms per order at 100 orders/s in one run).
  */
