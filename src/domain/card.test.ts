@@ -170,6 +170,8 @@ describe('scrubbing card data', () => {
       ['CVV2=1234', 'CVV2=[redacted]'],
       ['cvc 555.', 'cvc [redacted].'],
       ['cardCvv=321&x=1', 'cardCvv=[redacted]&x=1'],
+      ['myCardCvv: 321', 'myCardCvv: [redacted]'],
+      ['Amex CID 1234', 'Amex CID [redacted]'],
       ['cvv%3D123', 'cvv%3D[redacted]'],
       ['card_cvv%22%3A%22321', 'card_cvv%22%3A%22[redacted]'],
       ["cvv '123'", "cvv '[redacted]'"],

@@ -166,10 +166,10 @@ function maskCardNumbers(text: string): string {
   return out + text.slice(last);
 }
 
-// A CVV's label ("cvv", "CVC2", "card_cvv", "cardCvv", "security code", "CID"), what people put between it and the
+// A CVV's label ("cvv", "CVC2", "card_cvv", "myCardCvv", "security code", "CID"), what people put between it and the
 // value (spaces, quotes, ":", "=", "is", JSON's escaped quotes, their URL escapes), then 3 or 4 digits.
 const CVV_IN_TEXT =
-  /((?<![a-z])(?:(?:card|cc|credit[\s_-]?card)[\s_-]?)?(?:cvv2?|cvc2?|cvn|csc|cid(?![a-z])|security[\s_-]?code|verification[\s_-]?(?:code|value))(?:[\s"'`:=#()[\]\\-]|%2[02]|%3[ad]|is\b)*)\d{3,4}(?!\d)/gi;
+  /((?:cvv2?|cvc2?|cvn|csc|(?<![a-z])cid(?![a-z])|security[\s_-]?code|verification[\s_-]?(?:code|value))(?:[\s"'`:=#()[\]\\-]|%2[02]|%3[ad]|is\b)*)\d{3,4}(?!\d)/gi;
 
 function scrubCvvs(text: string): string {
   return text.replace(CVV_IN_TEXT, '$1[redacted]');
