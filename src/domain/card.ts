@@ -101,34 +101,55 @@ export function formatCardNumber(cardNumber: string): string {
   return parts.join(' ');
 }
 
-// Digit groups joined by single spaces or dashes: "4111 1111 1111 1111", "3782-822463-10005", "0020100000007".
-const DIGIT_GROUPS = /\d+(?:[ -]\d+)*/g;
+/**
+ * Whether a run of digits is a card number: 13-19 digits, starting as the cards of payment networks do (2221-2720,
+ * or 3, 4, 5, 6: ISO/IEC 7812's banking and travel issuers), and passing Luhn. The start keeps ordinary long numbers
+ * apart (order numbers, timestamps, tracking numbers), a tenth of which pass Luhn by chance.
+ */
+export function looksLikeCardNumber(digits: string): boolean {
+  if (!/^\d{13,19}$/.test(digits)) return false;
+  const first = digits.charCodeAt(0) - 48;
+  const first4 = Number(digits.slice(0, 4));
+  const startsLikeCard = (first >= 3 && first <= 6) || (first4 >= 2221 && first4 <= 2720);
+  return startsLikeCard && luhnValid(digits);
+}
+
+// What people put between the groups of a card number: spaces (runs of them, tabs, line breaks, no-break spaces),
+// dashes (also typographic ones), dots, underscores, and the same in a URL or form post ("%20", "+").
+const SEPARATOR = String.raw`(?:[\s._+\-\u2010-\u2015]|%20|%09)+`;
+// A digit right after "%" or "%2" belongs to an escape ("%20"), not to a number.
+const GROUP = String.raw`(?<!%[0-9A-Fa-f]?)\d+`;
+const DIGIT_GROUPS = new RegExp(`${GROUP}(?:${SEPARATOR}${GROUP})*`, 'g');
+const ONE_GROUP = new RegExp(GROUP, 'g');
 
 /**
- * Masks every Luhn-valid 13-19 digit card number in a text, keeping the last 4 digits. A number may be written in
- * groups and may sit next to other digit groups ("ref 7 4111 1111 1111 1111 x"), so every contiguous run of whole
- * groups is checked, not just the longest one.
+ * Masks every card number in a text, keeping the last 4 digits: plain, or in groups as people write them
+ * ("4111 1111 1111 1111", "4111.1111.1111.1111", "3782-822463-10005", "4111%201111%201111%201111"). A number may sit
+ * next to other digit groups ("ref 7 4111 1111 1111 1111 x"), so every run of whole groups is checked; in a run,
+ * every group but the last has at least 4 digits, as a card's groups do and phone numbers, dates, times and amounts
+ * do not ("512-555-0100", "25.11.2026 14.30"). A CVV written next to its label is masked too ("cvv: 123").
  */
 export function scrubCardNumbers(text: string): string {
+  return scrubCvvs(maskCardNumbers(text));
+}
+
+function maskCardNumbers(text: string): string {
   let out = '';
   let last = 0;
   for (const match of text.matchAll(DIGIT_GROUPS)) {
-    const start = match.index;
-    const groups: { start: number; end: number; digits: string }[] = [];
-    for (const group of match[0].matchAll(/\d+/g)) {
-      groups.push({
-        start: start + group.index,
-        end: start + group.index + group[0].length,
-        digits: group[0],
-      });
-    }
+    const groups = Array.from(match[0].matchAll(ONE_GROUP), (group) => ({
+      start: match.index + group.index,
+      end: match.index + group.index + group[0].length,
+      digits: group[0],
+    }));
     for (let i = 0; i < groups.length; i++) {
       let digits = '';
       let found = -1;
       for (let j = i; j < groups.length; j++) {
+        if (j > i && (groups[j - 1]?.digits.length ?? 0) < 4) break;
         digits += groups[j]?.digits ?? '';
         if (digits.length > 19) break;
-        if (digits.length >= 13 && luhnValid(digits)) found = j;
+        if (digits.length >= 13 && looksLikeCardNumber(digits)) found = j;
       }
       const first = groups[i];
       const lastGroup = groups[found];
@@ -145,27 +166,40 @@ export function scrubCardNumbers(text: string): string {
   return out + text.slice(last);
 }
 
+// A CVV's label ("cvv", "CVC2", "card_cvv", "myCardCvv", "security code", "CID"), what people put between it and the
+// value (spaces, quotes, ":", "=", "is", JSON's escaped quotes, their URL escapes), then 3 or 4 digits.
+const CVV_IN_TEXT =
+  /((?:cvv2?|cvc2?|cvn|csc|(?<![a-z])cid(?![a-z])|security[\s_-]?code|verification[\s_-]?(?:code|value))(?:[\s"'`:=#()[\]\\-]|%2[02]|%3[ad]|is\b)*)\d{3,4}(?!\d)/gi;
+
+function scrubCvvs(text: string): string {
+  return text.replace(CVV_IN_TEXT, '$1[redacted]');
+}
+
 /** Whether a free-text value holds a card number (someone typed it in the wrong field). */
 export function containsCardNumber(text: string): boolean {
-  return scrubCardNumbers(text) !== text;
+  return maskCardNumbers(text) !== text;
 }
 
 export const CARD_NUMBER_IN_TEXT_MESSAGE =
   'This looks like a card number. Enter card details only in the payment fields.';
 
-const SENSITIVE_KEY = /^(card_?number|card_?cvv|cvv|cvc|cc_?number|cc_?csc|security_?code|pan)$/i;
+const SENSITIVE_KEY =
+  /^(?:(?:card|cc)[_-]?(?:number|num|no|cvv2?|cvc2?|csc|security[_-]?code)|cvv2?|cvc2?|cvn|csc|security[_-]?code|pan)$/i;
 
 export function isSensitiveCardKey(key: string): boolean {
   return SENSITIVE_KEY.test(key);
 }
 
 /**
- * A deep copy with card number and CVV fields replaced and card numbers in strings masked: what may leave the
- * process in an error report or a log line.
+ * A deep copy with card number and CVV fields replaced, card numbers and CVVs in strings masked and card numbers
+ * sent as JSON numbers replaced: what may leave the process in an error report or a log line.
  */
 export function scrubCardData<T>(value: T, depth = 0): T {
   if (depth > 8) return '[truncated]' as T;
   if (typeof value === 'string') return scrubCardNumbers(value) as T;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && looksLikeCardNumber(String(value))) {
+    return '[redacted]' as T;
+  }
   if (Array.isArray(value)) return value.map((item: unknown) => scrubCardData(item, depth + 1)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -53,6 +53,29 @@ describe('logger', () => {
     expect(line.err).not.toHaveProperty('params');
   });
 
+  it('masks card numbers and CVVs however they are written, in a logged error and everywhere else', () => {
+    const { lines, logger } = capture();
+    const error = new Error('charge of 4111.1111.1111.1111 failed: {"card_cvv":"321"}');
+    error.stack = `${error.message}\n    at charge (gateway.ts:1:1) body=card%3D5555%205555%205555%204444%26cvv%3D987`;
+    logger.error({ err: error }, 'payment failed');
+    logger.warn('retrying 6011\t1111\t1111\t1117 with security code 1234');
+    logger.info({ note: '3782_822463_10005', nested: { value: 4111111111111111, cardCvv: '555' } }, 'x');
+    const all = lines.join('\n');
+    for (const number of [
+      '4111.1111.1111.1111',
+      '5555%205555%205555%204444',
+      '6011\\t1111\\t1111\\t1117',
+      '3782_822463_10005',
+      '4111111111111111',
+    ]) {
+      expect(all).not.toContain(number);
+    }
+    expect(all).not.toMatch(/(?:cvv|security code)(?:[\s\\":=]|%3D)*\d/i);
+    const [failed] = lines.map((line) => JSON.parse(line) as { err: { message: string; stack: string } });
+    expect(failed?.err.message).toBe('charge of [card ••••1111] failed: {"card_cvv":"[redacted]"}');
+    expect(failed?.err.stack).toContain('card%3D[card ••••4444]%26cvv%3D[redacted]');
+  });
+
   it('redacts authorization and CSRF headers', () => {
     const { lines, logger } = capture();
     logger.info(

@@ -17,6 +17,39 @@ describe('buildErrorReport', () => {
   });
 });
 
+describe('the error report scrubs what shoppers really type', () => {
+  it('masks card numbers with dots, underscores, tabs, runs of spaces or %20, and CVVs in free text', async () => {
+    const typed = [
+      '4111.1111.1111.1111',
+      '5555_5555_5555_4444',
+      '6011\t1111\t1111\t1117',
+      '3782   822463   10005',
+      '4111%201111%201111%201111',
+    ];
+    const error = new TypeError(`Could not charge ${typed[0]} (cvv:123)`);
+    error.stack = `TypeError: ${typed[1]}\n    at pay ({"card_cvv":"321"})\n    at ${typed[2]} security code 1234`;
+    const report = buildErrorReport(error, {
+      componentStack: `\n    at PaymentSection (${typed[3]})`,
+      url: `http://x/checkout/T?note=${typed[4]}`,
+      cartToken: 'T',
+    });
+    expect(report.message).toBe('TypeError: Could not charge [card ••••1111] (cvv:[redacted])');
+    expect(report.stack).toContain('({"card_cvv":"[redacted]"})');
+    expect(report.stack).toContain('security code [redacted]');
+    expect(report.url).toBe('http://x/checkout/T?note=[card ••••1111]');
+
+    const sendToServer = vi.fn(async () => undefined);
+    await reportClientError({ dsn: null, sendToServer }, report);
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    await reportClientError({ dsn: 'https://k@errors.example.com/3', sendToServer, fetch }, report);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    for (const sent of [JSON.stringify(sendToServer.mock.calls[0]), String(init.body)]) {
+      for (const number of typed) expect(sent).not.toContain(JSON.stringify(number).slice(1, -1));
+      expect(sent).not.toMatch(/(?:cvv|security code)(?:[\s\\":=]|%3D)*\d/i);
+    }
+  });
+});
+
 describe('sentryStoreUrl', () => {
   it('turns a DSN into its store endpoint', () => {
     expect(sentryStoreUrl('https://abc123@o1.ingest.example.com/42')).toBe(

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { issuesToFields } from '../../contract/errors.js';
 import type { z } from '../../contract/zod.js';
+import { CARD_NUMBER_IN_TEXT_MESSAGE, scrubCardNumbers } from '../../domain/card.js';
 import { AppError } from '../errors.js';
+import { findCardNumbers } from './card-numbers-in-input.js';
 
 type Schema = z.ZodMiniType;
 type Output<S> = S extends Schema ? z.output<S> : undefined;
@@ -29,6 +31,11 @@ export interface RouteDefinition<
   params?: P;
   /** Turns a body that fails its schema into this route's own error (default: 422 with fields). */
   invalidBody?: (issues: readonly z.core.$ZodIssue[], input: unknown) => AppError;
+  /**
+   * Body paths where this route takes a card number on purpose: the payment's number, which goes to the gateway
+   * only, or an error report, which is scrubbed before it is logged. Anywhere else a card number is refused.
+   */
+  cardNumberFields?: readonly string[];
   /** Documented answers; errors share the ApiError shape. */
   responses: Record<number, RouteResponse>;
   handler(input: {
@@ -71,9 +78,18 @@ export function createRouter(
         url: definition.url,
         ...(definition.guard === 'none' ? {} : { preHandler: guards[definition.guard] }),
         handler: async (request, reply) => {
+          // Shoppers type into these routes' fields, which are stored or answered: a card number typed into one
+          // is refused before anything is (docs/security.md, "Input"). The merchant API's fields are the merchant's.
+          const cardNumbers = definition.guard !== 'merchant';
           const params = parse(definition.params, request.params, 'path');
-          const query = parse(definition.query, request.query, 'query');
-          const body = parse(definition.body, request.body ?? {}, 'body', definition.invalidBody);
+          const query = parse(definition.query, request.query, 'query', {
+            refuseCardNumbers: cardNumbers,
+          });
+          const body = parse(definition.body, request.body ?? {}, 'body', {
+            refuseCardNumbers: cardNumbers,
+            cardNumberFields: definition.cardNumberFields,
+            invalid: definition.invalidBody,
+          });
           const result = await definition.handler({
             body: body as never,
             query: query as never,
@@ -93,22 +109,53 @@ function parse(
   schema: Schema | undefined,
   input: unknown,
   where: 'path' | 'query' | 'body',
-  invalid?: (issues: readonly z.core.$ZodIssue[], input: unknown) => AppError,
+  options: {
+    refuseCardNumbers?: boolean;
+    cardNumberFields?: readonly string[];
+    invalid?: (issues: readonly z.core.$ZodIssue[], input: unknown) => AppError;
+  } = {},
 ): unknown {
   if (!schema) return undefined;
+  const cardNumbers = options.refuseCardNumbers ? findCardNumbers(input, options.cardNumberFields) : {};
+  const holdsCardNumber = Object.keys(cardNumbers).length > 0;
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  if (invalid) throw invalid(result.error.issues, input);
-  const fields = issuesToFields(result.error.issues, input);
+  if (result.success && !holdsCardNumber) return result.data;
   if (where === 'path') {
     throw new AppError(404, 'not_found', 'Nothing was found at this address.');
   }
+  if (!result.success && !holdsCardNumber && options.invalid)
+    throw options.invalid(result.error.issues, input);
+  // Every problem at once; a field's card number is the one to tell. Field names are masked like the values.
+  const fields = maskedNames({
+    ...(result.success ? {} : issuesToFields(result.error.issues, input)),
+    ...cardNumbers,
+  });
   const count = Object.keys(fields).length;
   const what = where === 'query' ? 'query parameter' : 'field';
+  // A page that shows only the message (the preview's) still tells the shopper what to do.
+  const onlyCardNumbers = Object.values(fields).every((message) => message === CARD_NUMBER_IN_TEXT_MESSAGE);
   throw new AppError(
     422,
     'validation_failed',
-    count === 1 ? `Check the highlighted ${what}.` : `Check the ${count} highlighted ${what}s.`,
+    onlyCardNumbers
+      ? CARD_NUMBER_IN_TEXT_MESSAGE
+      : count === 1
+        ? `Check the highlighted ${what}.`
+        : `Check the ${count} highlighted ${what}s.`,
     { fields },
   );
+}
+
+function maskedNames(fields: Record<string, string>): Record<string, string> {
+  const masked: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fields)) {
+    // Own properties only, as issuesToFields makes them: a field named "__proto__" is reported like any other.
+    Object.defineProperty(masked, scrubCardNumbers(name), {
+      value: message,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return masked;
 }

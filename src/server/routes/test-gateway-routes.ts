@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { containsCardNumber } from '../../domain/card.js';
 import { COUNTRY_CODES, statesOf } from '../../domain/countries.js';
 import { formatMoney, minor } from '../../domain/money.js';
 import type { AppContext } from '../context.js';
@@ -169,7 +170,13 @@ export async function registerTestGatewayRoutes(app: FastifyInstance, context: A
         }
         const { payer, problems } = checkPayer(form);
         if (Object.keys(problems).length > 0) {
-          const values = Object.fromEntries(PAYER_FIELDS.map((name) => [name, form[name] ?? '']));
+          // A card number typed into the form is not written back into it.
+          const values = Object.fromEntries(
+            PAYER_FIELDS.map((name) => [
+              name,
+              containsCardNumber(form[name] ?? '') ? '' : (form[name] ?? ''),
+            ]),
+          );
           return reply
             .code(422)
             .type('text/html; charset=utf-8')

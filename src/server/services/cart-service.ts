@@ -6,7 +6,6 @@ import type {
   PreviewResponse,
   StoredPreview,
 } from '../../contract/cart.js';
-import { CARD_NUMBER_IN_TEXT_MESSAGE, containsCardNumber } from '../../domain/card.js';
 import { parseCartToken } from '../../domain/cart-token.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { isCountryCode } from '../../domain/countries.js';
@@ -472,8 +471,8 @@ export async function previewCart(
 
 /**
  * Checks a gift's recipient details with the page's own rule (src/domain/gift-validation.ts): every problem at once,
- * keyed by the request's field names; "today" is the earliest calendar date anywhere on earth. Text fields may not
- * hold a card number.
+ * keyed by the request's field names; "today" is the earliest calendar date anywhere on earth. (A card number in any
+ * of them was refused with the request: src/server/http/router.ts.)
  */
 function checkGift(input: GiftRequest, now: Date): Record<string, string> {
   const values = {
@@ -484,13 +483,7 @@ function checkGift(input: GiftRequest, now: Date): Record<string, string> {
     gift_phone: input.gift_phone ?? '',
     order_offer_notes: input.order_offer_notes ?? '',
   };
-  const fields: Record<string, string> = {
-    ...validateGift(values, earliestTodayAnywhere(now)),
-  };
-  for (const [name, value] of Object.entries(values)) {
-    if (containsCardNumber(value)) fields[name] = CARD_NUMBER_IN_TEXT_MESSAGE;
-  }
-  return fields;
+  return validateGift(values, earliestTodayAnywhere(now));
 }
 
 /** Stores a gift line's recipient details (a giftable line of that cart, before the order completes). */

@@ -2,6 +2,7 @@ import type { PaymentToken } from '../../contract/order.js';
 import { checkAddress, checkEmail, type FieldProblems } from '../../domain/checkout-fields.js';
 import type { Database, Queryable } from '../db/database.js';
 import { notFound } from '../errors.js';
+import { findCardNumbers } from '../http/card-numbers-in-input.js';
 import type { ShopperContext } from '../http/request-context.js';
 import type { ExpressPayer } from '../payments/gateway.js';
 import {
@@ -107,6 +108,11 @@ export function checkPayer(form: Record<string, string | undefined>): {
   for (const [key, message] of Object.entries(address)) {
     problems[key === 'ship_fname' ? 'fname' : key === 'ship_lname' ? 'lname' : key] = message;
   }
+  // The payer is stored and answered, so a card number typed here is refused as on every shopper route.
+  Object.assign(
+    problems,
+    findCardNumbers(Object.fromEntries(PAYER_FIELDS.map((name) => [name, value(name)]))),
+  );
   return { payer, problems };
 }
 

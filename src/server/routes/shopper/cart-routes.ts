@@ -145,6 +145,8 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
     tags: ['shopper'],
     guard: 'shopper',
     body: ClientErrorReportSchema,
+    // A report the page could not scrub is still worth having: it is scrubbed here before it is logged.
+    cardNumberFields: ['message', 'stack', 'component_stack', 'url'],
     responses: { 204: { description: 'Recorded' }, 401: common[401], 403: common[403] },
     async handler({ body, request, reply }) {
       const shopper = shopperOf(request);

@@ -39,6 +39,9 @@ function requestFingerprint(route: string, body: CreateOrder | UpdateOrder): str
   return hashRequest({ route, body: { ...body, payment } });
 }
 
+/** The card number goes to the gateway and nowhere else; in any other field it is refused. */
+const CARD_NUMBER_FIELDS = ['payment.card_number'];
+
 const responses = {
   200: {
     description: 'The cart; order.status "complete", or an express redirect action',
@@ -97,6 +100,7 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
     tags: ['shopper'],
     guard: 'shopper',
     body: CreateOrderSchema,
+    cardNumberFields: CARD_NUMBER_FIELDS,
     responses,
     handler: ({ body, request, reply }) => attempt(request, reply, { kind: 'create', orderId: null, body }),
   });
@@ -110,6 +114,7 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
     guard: 'shopper',
     params: OrderParamsSchema,
     body: UpdateOrderSchema,
+    cardNumberFields: CARD_NUMBER_FIELDS,
     responses,
     handler: ({ params, body, request, reply }) =>
       attempt(request, reply, { kind: 'update', orderId: params.order_id, body }),

@@ -1,0 +1,41 @@
+import {
+  CARD_NUMBER_IN_TEXT_MESSAGE,
+  containsCardNumber,
+  looksLikeCardNumber,
+  scrubCardNumbers,
+} from '../../domain/card.js';
+
+/**
+ * Every place in a request's query or body that holds a card number, keyed by dotted path as validation problems
+ * are ("ship_zipcode", "payment.card_number"), each with the message that tells the shopper where card details go.
+ * Strings, numbers and field names are looked at; `expected` names the paths where the route takes a card number
+ * on purpose. A path is reported masked, so the answer never carries the number even when it is a field's name.
+ */
+export function findCardNumbers(input: unknown, expected: readonly string[] = []): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (value: unknown, path: string[], keyHoldsCard: boolean) => {
+    const name = path.join('.');
+    if (expected.includes(name)) return;
+    if (keyHoldsCard || holdsCardNumber(value)) {
+      // Own properties only: a hostile field named "__proto__" is reported like any other.
+      Object.defineProperty(found, scrubCardNumbers(name) || '_', {
+        value: CARD_NUMBER_IN_TEXT_MESSAGE,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      visit(item, [...path, key], containsCardNumber(key));
+    }
+  };
+  visit(input, [], false);
+  return found;
+}
+
+function holdsCardNumber(value: unknown): boolean {
+  if (typeof value === 'string') return containsCardNumber(value);
+  return typeof value === 'number' && Number.isSafeInteger(value) && looksLikeCardNumber(String(value));
+}
