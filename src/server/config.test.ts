@@ -134,3 +134,30 @@ describe('METRICS_TOKEN', () => {
     });
   });
 });
+
+describe('request deadlines', () => {
+  it('give a request 30 s and a silent body 10 s by default, in whole seconds from the environment', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { requestTimeoutMs: 30_000, bodyIdleTimeoutMs: 10_000 },
+    });
+    expect(parseConfig({ REQUEST_TIMEOUT_SECONDS: '60', BODY_IDLE_TIMEOUT_SECONDS: '5' })).toMatchObject({
+      ok: true,
+      config: { requestTimeoutMs: 60_000, bodyIdleTimeoutMs: 5_000 },
+    });
+  });
+
+  it('refuses a body deadline longer than the whole request may take, and deadlines out of range', () => {
+    expect(parseConfig({ REQUEST_TIMEOUT_SECONDS: '5' })).toEqual({
+      ok: false,
+      errors: ['BODY_IDLE_TIMEOUT_SECONDS (10) must not exceed REQUEST_TIMEOUT_SECONDS (5).'],
+    });
+    expect(parseConfig({ REQUEST_TIMEOUT_SECONDS: '0', BODY_IDLE_TIMEOUT_SECONDS: '1.5' })).toEqual({
+      ok: false,
+      errors: [
+        'REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600 (got "0").',
+        'BODY_IDLE_TIMEOUT_SECONDS must be a whole number from 1 to 600 (got "1.5").',
+      ],
+    });
+  });
+});

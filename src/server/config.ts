@@ -41,6 +41,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** A request (head and body) must have arrived this long after its first byte, else it is answered 408. */
+  requestTimeoutMs: number;
+  /** A body that sends nothing for this long is answered 408 (at most requestTimeoutMs). */
+  bodyIdleTimeoutMs: number;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /** Run the subscription rebill runner inside the server every N seconds (0 = off; use `npm run rebill`). */
@@ -162,6 +166,13 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   else errors.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}").`);
 
   const bodyLimit = int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024);
+  const requestTimeoutSeconds = int('REQUEST_TIMEOUT_SECONDS', 30, 1, 600);
+  const bodyIdleTimeoutSeconds = int('BODY_IDLE_TIMEOUT_SECONDS', 10, 1, 600);
+  if (bodyIdleTimeoutSeconds > requestTimeoutSeconds) {
+    errors.push(
+      `BODY_IDLE_TIMEOUT_SECONDS (${bodyIdleTimeoutSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds}).`,
+    );
+  }
   const seedDemo = bool('SEED_DEMO', true);
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
@@ -200,6 +211,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       redisKeyPrefix,
       logLevel,
       bodyLimit,
+      requestTimeoutMs: requestTimeoutSeconds * 1000,
+      bodyIdleTimeoutMs: bodyIdleTimeoutSeconds * 1000,
       seedDemo,
       rebillIntervalSeconds,
       paymentLeaseSeconds,
