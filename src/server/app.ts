@@ -67,7 +67,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock,
     logger,
-    limits: createAbuseLimits({ store: rateLimitStore, clock, logger }),
+    limits: createAbuseLimits({
+      store: rateLimitStore,
+      clock,
+      logger,
+      ipv6PrefixLength: options.config.rateLimitIpv6Prefix,
+    }),
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
     cartViews:
       options.config.cartViewCacheSize > 0

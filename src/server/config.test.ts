@@ -161,3 +161,22 @@ describe('request deadlines', () => {
     });
   });
 });
+
+describe('abuse-limit settings', () => {
+  it('count IPv6 by /64 and remove untouched link carts after a week by default', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { rateLimitIpv6Prefix: 64, untouchedCartRetentionMs: 7 * 24 * 3_600_000 },
+    });
+    expect(parseConfig({ RATE_LIMIT_IPV6_PREFIX: '56', UNTOUCHED_CART_RETENTION_HOURS: '24' })).toMatchObject(
+      { ok: true, config: { rateLimitIpv6Prefix: 56, untouchedCartRetentionMs: 24 * 3_600_000 } },
+    );
+    expect(parseConfig({ RATE_LIMIT_IPV6_PREFIX: '129', UNTOUCHED_CART_RETENTION_HOURS: '0' })).toEqual({
+      ok: false,
+      errors: [
+        'RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128 (got "129").',
+        'UNTOUCHED_CART_RETENTION_HOURS must be a whole number from 1 to 8760 (got "0").',
+      ],
+    });
+  });
+});

@@ -35,6 +35,10 @@ export interface Config {
   publicUrlConfigured: boolean;
   /** Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (exact IPs or CIDR ranges). */
   trustedProxies: string[];
+  /** The per-IP abuse limits count IPv6 addresses by their network of this many bits. */
+  rateLimitIpv6Prefix: number;
+  /** Carts made from checkout links that nobody touched for this long are removed by the housekeeping. */
+  untouchedCartRetentionMs: number;
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes, so several deployments can share one Redis. */
   redisKeyPrefix: string;
@@ -155,6 +159,9 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       errors.push(`TRUSTED_PROXIES entry "${entry}" is not an IP address or CIDR range.`);
   }
 
+  const rateLimitIpv6Prefix = int('RATE_LIMIT_IPV6_PREFIX', 64, 32, 128);
+  const untouchedCartRetentionHours = int('UNTOUCHED_CART_RETENTION_HOURS', 7 * 24, 1, 365 * 24);
+
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const redisKeyPrefix = read('REDIS_KEY_PREFIX') ?? 'secure-checkout:';
   if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix)) {
@@ -207,6 +214,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       publicUrl,
       publicUrlConfigured: publicUrlRaw !== null,
       trustedProxies,
+      rateLimitIpv6Prefix,
+      untouchedCartRetentionMs: untouchedCartRetentionHours * 60 * 60 * 1000,
       redisUrl,
       redisKeyPrefix,
       logLevel,
