@@ -14,11 +14,14 @@ const db = await openDatabase(config);
 try {
   const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
   const rebills = await runRebills({ db, gateways, clock: systemClock, logger });
-  const maintenance = await runMaintenance(db, systemClock.now());
+  const maintenance = await runMaintenance(db, systemClock.now(), {
+    untouchedCartRetentionMs: config.untouchedCartRetentionMs,
+  });
   console.log(
     `rebill: ${rebills.approved} charged, ${rebills.declined} declined (${rebills.pastDue} now past due), ` +
       `${rebills.errors} gateway errors; ${maintenance.idempotencyKeysDeleted} old idempotency keys removed, ` +
-      `${maintenance.discountUsesReleased} held code uses released, ${maintenance.expressPaymentsExpired} approvals expired`,
+      `${maintenance.discountUsesReleased} held code uses released, ${maintenance.expressPaymentsExpired} approvals expired, ` +
+      `${maintenance.untouchedCartsRemoved} untouched carts removed`,
   );
 } finally {
   await db.close();

@@ -107,17 +107,53 @@ export function isInRanges(text: string, ranges: readonly string[]): boolean {
   return ip !== null && ranges.some((range) => inRange(ip, range));
 }
 
-/** The canonical text of an address (IPv4-mapped IPv6 becomes plain IPv4). */
-function canonical(text: string): string {
-  const ip = parseIp(text);
-  if (ip?.version === 4) {
-    const v = ip.value;
-    return [24n, 16n, 8n, 0n].map((shift) => String((v >> shift) & 255n)).join('.');
+function formatIPv4(value: bigint): string {
+  return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 255n)).join('.');
+}
+
+/** RFC 5952 text: lower case, no leading zeros, the longest run of two or more zero groups (the first of equals) as "::". */
+function formatIPv6(value: bigint): string {
+  const groups = [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((shift) => Number((value >> shift) & 0xffffn));
+  let runStart = -1;
+  let runLength = 0;
+  for (let i = 0; i < 8; i++) {
+    let length = 0;
+    while (i + length < 8 && groups[i + length] === 0) length++;
+    if (length > runLength && length >= 2) {
+      runStart = i;
+      runLength = length;
+    }
+    i += length;
   }
-  return text
-    .trim()
-    .replace(/^\[|\]$/g, '')
-    .toLowerCase();
+  const text = groups.map((group) => group.toString(16));
+  if (runStart < 0) return text.join(':');
+  return `${text.slice(0, runStart).join(':')}::${text.slice(runStart + runLength).join(':')}`;
+}
+
+function format(ip: Parsed): string {
+  return ip.version === 4 ? formatIPv4(ip.value) : formatIPv6(ip.value);
+}
+
+/**
+ * The one text of an address, whatever its spelling: IPv4-mapped IPv6 (::ffff:1.2.3.4) is the IPv4 address, and
+ * IPv6 is written as RFC 5952 says (::abcd and 0:0:0:0:0:0:0:ABCD are one), without brackets or zone id. Null when
+ * the text is no address.
+ */
+export function canonicalIp(text: string): string | null {
+  const ip = parseIp(text);
+  return ip ? format(ip) : null;
+}
+
+/**
+ * What the per-IP abuse limits count an address under: an IPv4 address alone, an IPv6 address by its network of
+ * `ipv6PrefixLength` bits (one host is commonly given a whole /64, so counting its addresses one by one counts nothing).
+ */
+export function abuseLimitSubject(ip: string, ipv6PrefixLength: number): string | null {
+  const parsed = parseIp(ip);
+  if (!parsed) return null;
+  if (parsed.version === 4 || ipv6PrefixLength >= 128) return format(parsed);
+  const hostBits = BigInt(128 - ipv6PrefixLength);
+  return `${formatIPv6((parsed.value >> hostBits) << hostBits)}/${ipv6PrefixLength}`;
 }
 
 export function chooseClientIp(input: {
@@ -132,6 +168,6 @@ export function chooseClientIp(input: {
     // The specification: for a comma-separated list, the first entry is taken.
     candidate = header.split(',')[0]?.trim() ?? '';
   }
-  if (!isIpAddress(candidate) || !isPublicIp(candidate)) return null;
-  return canonical(candidate);
+  if (!isPublicIp(candidate)) return null;
+  return canonicalIp(candidate);
 }

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { maxHeaderSize, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
+import { createClientErrorHandler } from './http/client-errors.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { createGuards } from './http/guards.js';
 import { installJsonBodyParser } from './http/json-body-parser.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
+import { installBodyIdleDeadline, requestDeadlineOptions } from './http/request-deadlines.js';
 import { refuseUnstorableCharacters } from './http/unstorable-characters.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
@@ -63,7 +67,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock,
     logger,
-    limits: createAbuseLimits({ store: rateLimitStore, clock, logger }),
+    limits: createAbuseLimits({
+      store: rateLimitStore,
+      clock,
+      logger,
+      ipv6PrefixLength: options.config.rateLimitIpv6Prefix,
+    }),
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
     cartViews:
       options.config.cartViewCacheSize > 0
@@ -76,8 +85,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustedProxies: options.config.trustedProxies,
   });
 
+  // The answer in progress on each connection, so a late parser error never writes into it.
+  const responses = new WeakMap<Socket, ServerResponse>();
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    ...requestDeadlineOptions(options.config.requestTimeoutMs),
+    clientErrorHandler: createClientErrorHandler({
+      limits: { requestTimeoutMs: options.config.requestTimeoutMs, maxHeaderBytes: maxHeaderSize },
+      logger,
+      responses,
+    }),
     bodyLimit: options.config.bodyLimit,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
@@ -90,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only: a text/plain body is answered 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
+  app.addHook('onRequest', async (request, reply) => {
+    responses.set(request.raw.socket, reply.raw);
+  });
+  installBodyIdleDeadline(app, options.config.bodyIdleTimeoutMs);
   refuseUnstorableCharacters(app);
   app.addHook('onClose', () => rateLimitStore.close());
 

@@ -134,3 +134,49 @@ describe('METRICS_TOKEN', () => {
     });
   });
 });
+
+describe('request deadlines', () => {
+  it('give a request 30 s and a silent body 10 s by default, in whole seconds from the environment', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { requestTimeoutMs: 30_000, bodyIdleTimeoutMs: 10_000 },
+    });
+    expect(parseConfig({ REQUEST_TIMEOUT_SECONDS: '60', BODY_IDLE_TIMEOUT_SECONDS: '5' })).toMatchObject({
+      ok: true,
+      config: { requestTimeoutMs: 60_000, bodyIdleTimeoutMs: 5_000 },
+    });
+  });
+
+  it('refuses a body deadline longer than the whole request may take, and deadlines out of range', () => {
+    expect(parseConfig({ REQUEST_TIMEOUT_SECONDS: '5' })).toEqual({
+      ok: false,
+      errors: ['BODY_IDLE_TIMEOUT_SECONDS (10) must not exceed REQUEST_TIMEOUT_SECONDS (5).'],
+    });
+    expect(parseConfig({ REQUEST_TIMEOUT_SECONDS: '0', BODY_IDLE_TIMEOUT_SECONDS: '1.5' })).toEqual({
+      ok: false,
+      errors: [
+        'REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600 (got "0").',
+        'BODY_IDLE_TIMEOUT_SECONDS must be a whole number from 1 to 600 (got "1.5").',
+      ],
+    });
+  });
+});
+
+describe('abuse-limit settings', () => {
+  it('count IPv6 by /64 and remove untouched link carts after a week by default', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { rateLimitIpv6Prefix: 64, untouchedCartRetentionMs: 7 * 24 * 3_600_000 },
+    });
+    expect(parseConfig({ RATE_LIMIT_IPV6_PREFIX: '56', UNTOUCHED_CART_RETENTION_HOURS: '24' })).toMatchObject(
+      { ok: true, config: { rateLimitIpv6Prefix: 56, untouchedCartRetentionMs: 24 * 3_600_000 } },
+    );
+    expect(parseConfig({ RATE_LIMIT_IPV6_PREFIX: '129', UNTOUCHED_CART_RETENTION_HOURS: '0' })).toEqual({
+      ok: false,
+      errors: [
+        'RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128 (got "129").',
+        'UNTOUCHED_CART_RETENTION_HOURS must be a whole number from 1 to 8760 (got "0").',
+      ],
+    });
+  });
+});

@@ -35,12 +35,20 @@ export interface Config {
   publicUrlConfigured: boolean;
   /** Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (exact IPs or CIDR ranges). */
   trustedProxies: string[];
+  /** The per-IP abuse limits count IPv6 addresses by their network of this many bits. */
+  rateLimitIpv6Prefix: number;
+  /** Carts made from checkout links that nobody touched for this long are removed by the housekeeping. */
+  untouchedCartRetentionMs: number;
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** A request (head and body) must have arrived this long after its first byte, else it is answered 408. */
+  requestTimeoutMs: number;
+  /** A body that sends nothing for this long is answered 408 (at most requestTimeoutMs). */
+  bodyIdleTimeoutMs: number;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /** Run the subscription rebill runner inside the server every N seconds (0 = off; use `npm run rebill`). */
@@ -151,6 +159,9 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       errors.push(`TRUSTED_PROXIES entry "${entry}" is not an IP address or CIDR range.`);
   }
 
+  const rateLimitIpv6Prefix = int('RATE_LIMIT_IPV6_PREFIX', 64, 32, 128);
+  const untouchedCartRetentionHours = int('UNTOUCHED_CART_RETENTION_HOURS', 7 * 24, 1, 365 * 24);
+
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const redisKeyPrefix = read('REDIS_KEY_PREFIX') ?? 'secure-checkout:';
   if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix)) {
@@ -162,6 +173,13 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   else errors.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}").`);
 
   const bodyLimit = int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024);
+  const requestTimeoutSeconds = int('REQUEST_TIMEOUT_SECONDS', 30, 1, 600);
+  const bodyIdleTimeoutSeconds = int('BODY_IDLE_TIMEOUT_SECONDS', 10, 1, 600);
+  if (bodyIdleTimeoutSeconds > requestTimeoutSeconds) {
+    errors.push(
+      `BODY_IDLE_TIMEOUT_SECONDS (${bodyIdleTimeoutSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds}).`,
+    );
+  }
   const seedDemo = bool('SEED_DEMO', true);
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
@@ -196,10 +214,14 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       publicUrl,
       publicUrlConfigured: publicUrlRaw !== null,
       trustedProxies,
+      rateLimitIpv6Prefix,
+      untouchedCartRetentionMs: untouchedCartRetentionHours * 60 * 60 * 1000,
       redisUrl,
       redisKeyPrefix,
       logLevel,
       bodyLimit,
+      requestTimeoutMs: requestTimeoutSeconds * 1000,
+      bodyIdleTimeoutMs: bodyIdleTimeoutSeconds * 1000,
       seedDemo,
       rebillIntervalSeconds,
       paymentLeaseSeconds,

@@ -109,7 +109,11 @@ async function main(): Promise<void> {
       if (running || closing) return;
       running = true;
       runRebills({ db, gateways, clock: systemClock, logger, onOutcome: metrics.recordRebill })
-        .then(() => runMaintenance(db, systemClock.now()))
+        .then(() =>
+          runMaintenance(db, systemClock.now(), {
+            untouchedCartRetentionMs: config.untouchedCartRetentionMs,
+          }),
+        )
         .catch((error: unknown) => logger.error({ err: error }, 'rebill run failed'))
         .finally(() => {
           running = false;

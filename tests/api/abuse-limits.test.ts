@@ -240,6 +240,64 @@ describe.each(kinds)('abuse limits kept in %s', (kind) => {
     expect(results.filter((result) => result === 'allowed')).toHaveLength(ABUSE_LIMITS.authorizePerIp.limit);
   });
 
+  it('counts every address of an IPv6 /64 as one client, and the next /64 apart', async () => {
+    freshLimits();
+    const results = [];
+    for (let i = 0; i < 40; i++) {
+      const cart = { ...newCart(), ip: `2a02:6b8:b010:9020:${i.toString(16)}::${(i + 1).toString(16)}` };
+      const result = await outcome(limits.beforeOrderAttempt(cart));
+      if (result === 'allowed') await limits.recordFailedPayment(cart);
+      results.push(result === 'allowed' ? 'allowed' : result.code);
+    }
+    expect(results.slice(0, 20)).toEqual(Array<string>(20).fill('allowed'));
+    expect(results.slice(20)).toEqual(Array<string>(20).fill('too_many_failed_payments'));
+    expect(await outcome(limits.beforeOrderAttempt({ ...newCart(), ip: '2a02:6b8:b010:9021::1' }))).toBe(
+      'allowed',
+    );
+  });
+
+  it('counts IPv6 by the configured prefix', async () => {
+    freshLimits();
+    const perAddress = createAbuseLimits({ store, clock, logger: silent, ipv6PrefixLength: 128 });
+    for (let i = 0; i < 40; i++) {
+      const cart = { ...newCart(), ip: `2a02:6b8:b010:9030::${(i + 1).toString(16)}` };
+      expect(await outcome(perAddress.beforeOrderAttempt(cart))).toBe('allowed');
+      await perAddress.recordFailedPayment(cart);
+    }
+    const perSite = createAbuseLimits({ store, clock, logger: silent, ipv6PrefixLength: 48 });
+    for (let i = 0; i < 20; i++) {
+      const cart = { ...newCart(), ip: `2a02:6b8:b010:${(0xa000 + i).toString(16)}::1` };
+      expect(await outcome(perSite.beforeOrderAttempt(cart))).toBe('allowed');
+      await perSite.recordFailedPayment(cart);
+    }
+    const refusedInSite = await outcome(
+      perSite.beforeOrderAttempt({ ...newCart(), ip: '2a02:6b8:b010:ffff::1' }),
+    );
+    expect(refused(refusedInSite).code).toBe('too_many_failed_payments');
+  });
+
+  it('limits carts from checkout links to 30 per 10 minutes per address, parallel visits too', async () => {
+    freshLimits();
+    const visit = () => outcome(limits.newCartFromLink({ ip: '81.2.69.210', organizationId: 1 }));
+    const results = await Promise.all(Array.from({ length: 200 }, visit));
+    expect(results.filter((result) => result === 'allowed')).toHaveLength(ABUSE_LIMITS.linkCartsPerIp.limit);
+    const error = refused(results.find((result) => result !== 'allowed') ?? 'allowed');
+    expect(error.status).toBe(429);
+    expect(error.code).toBe('too_many_carts');
+    expect(error.headers).toEqual({ 'retry-after': '600' });
+    expect(error.message).toBe(
+      'This checkout link was opened too many times from your network. Please try again in 10 minutes.',
+    );
+    // Spelled as IPv4-mapped IPv6, it is the same address.
+    expect(
+      refused(await outcome(limits.newCartFromLink({ ip: '::ffff:81.2.69.210', organizationId: 1 }))).code,
+    ).toBe('too_many_carts');
+    expect(await outcome(limits.newCartFromLink({ ip: '81.2.69.211', organizationId: 1 }))).toBe('allowed');
+    expect(await outcome(limits.newCartFromLink({ ip: null, organizationId: 1 }))).toBe('allowed');
+    clock.advance(ABUSE_LIMITS.linkCartsPerIp.windowMs);
+    expect(await visit()).toBe('allowed');
+  });
+
   it('is shared by instances: two limiters on the same store count together', async () => {
     freshLimits();
     const second = newStore(kind, keyPrefix);

@@ -71,4 +71,29 @@ describe('card testing from one address', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
     expect(await gatewayCharges(t.db, store.org.id)).toBe(20);
   });
+
+  it('counts the addresses of one IPv6 /64 as one address: 40 of them get 20 declines, then 429', async () => {
+    const store = await createStore(t.app, t.db);
+    const shopper = await visitor(store, '2a02:6b8:b010:9020::1');
+    const statuses: number[] = [];
+    for (let i = 1; i <= 40; i++) {
+      const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+      // One host's /64, each attempt from another of its addresses.
+      const address = `2a02:6b8:b010:9020:${i.toString(16)}:${(i * 7).toString(16)}:0:1`;
+      const response = await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }), {
+        'x-forwarded-for': address,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array<number>(20).fill(402));
+    expect(statuses.slice(20)).toEqual(Array<number>(20).fill(429));
+    expect(await gatewayCharges(t.db, store.org.id)).toBe(20);
+
+    // Another /64 is another client.
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const elsewhere = await shopper.post('orders', orderBody(token, { payment: card(CARDS.visa) }), {
+      'x-forwarded-for': '2a02:6b8:b010:9021::1',
+    });
+    expect(elsewhere.status).toBe(200);
+  });
 });

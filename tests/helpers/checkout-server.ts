@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import type { Config } from '../../src/server/config.js';
 import { systemClock } from '../../src/server/clock.js';
 import { createLogger } from '../../src/server/logging.js';
 import { ensureDemoStore } from '../../src/server/seed/demo-store.js';
@@ -50,14 +51,14 @@ function freePort(): Promise<number> {
  * The real app serving the built page (dist/client) on a free port, on a fresh migrated database (PostgreSQL when
  * TEST_DATABASE_URL is set, else PGlite) seeded with the demo store: what browser tests drive.
  */
-export async function startCheckoutServer(): Promise<CheckoutServer> {
+export async function startCheckoutServer(overrides: Partial<Config> = {}): Promise<CheckoutServer> {
   const database = await createTestDatabase();
   const apiKey = `sk_test_${randomBytes(16).toString('hex')}`;
   // Links the server writes (the express approval page, its return, gift claims) must point at the real port, so
   // the port is chosen first.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = testConfig({ logLevel: 'warn', publicUrl: baseUrl });
+  const config = testConfig({ logLevel: 'warn', publicUrl: baseUrl, ...overrides });
   await ensureDemoStore(database.db, { apiKey, publicUrl: baseUrl, now: systemClock.now() });
   const app = await buildApp({
     config,

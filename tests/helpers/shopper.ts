@@ -4,7 +4,7 @@ import { injectJson, type JsonResponse } from './test-app.js';
 export interface ShopperSession {
   csrfToken: string;
   accessToken: string;
-  get(path: string, query?: Record<string, string>): Promise<JsonResponse>;
+  get(path: string, query?: Record<string, string>, headers?: Record<string, string>): Promise<JsonResponse>;
   put(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonResponse>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonResponse>;
   patch(path: string, body: unknown): Promise<JsonResponse>;
@@ -40,7 +40,8 @@ export async function shopperSession(
   return {
     csrfToken,
     accessToken,
-    get: (path, query) => injectJson(app, { method: 'GET', url: url(path, query), headers }),
+    get: (path, query, extra = {}) =>
+      injectJson(app, { method: 'GET', url: url(path, query), headers: { ...headers, ...extra } }),
     put: (path, body, extra = {}) =>
       injectJson(app, {
         method: 'PUT',

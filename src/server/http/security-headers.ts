@@ -30,6 +30,15 @@ export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ances
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=()';
 
+/** The headers every answer carries as they are; the policy, Cache-Control and HSTS depend on the answer. */
+export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
 /** Two years, subdomains included: once a browser has seen the checkout over HTTPS it never falls back to HTTP. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
@@ -69,11 +78,7 @@ export function createSecurityHeaders(options: {
   const pagePolicy = pageContentSecurityPolicy(options.errorReportingDsn);
   return (request, reply) => {
     reply.header('content-security-policy', isHtml(reply) ? pagePolicy : RESOURCE_CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(FIXED_SECURITY_HEADERS);
     reply.removeHeader('x-powered-by');
     // Tokens and carts are answered here: no shared cache may keep them.
     if (request.url.startsWith('/checkout/api/') && !reply.hasHeader('cache-control')) {

@@ -64,8 +64,9 @@ export async function insertCart(
   );
   const row = rows[0] as CartRow;
   await db.query(
-    `INSERT INTO cart_offers (organization_id, cart_id, position, offer_id, quantity, is_gift, price_override)
-     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.price_override
+    `INSERT INTO cart_offers (organization_id, cart_id, position, offer_id, quantity, is_gift, price_override,
+                              created_at, updated_at)
+     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.price_override, $7, $7
        FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::bigint[])
             WITH ORDINALITY AS line(offer_id, quantity, is_gift, price_override, position)`,
     [
@@ -75,6 +76,8 @@ export async function insertCart(
       lines.map((line) => line.quantity),
       lines.map((line) => line.is_gift),
       lines.map((line) => line.price_override ?? null),
+      // The cart's own time, so its lines' changes compare with the same clock (the housekeeping reads them).
+      cart.now,
     ],
   );
   return row;
@@ -213,4 +216,35 @@ export async function findOpenClaimCart(
     [organizationId, giftId],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Removes the carts checkout links made that nobody used: nothing changed in them or their lines since `before`, and
+ * they hold no customer, no address (a stored preview), no gift details, no order, payment attempt or express payment.
+ * Carts another transaction holds locked (an order being placed) are skipped. Answers how many were removed.
+ */
+export async function deleteUntouchedLinkCarts(db: Queryable, before: Date): Promise<number> {
+  const { rows } = await db.query<{ removed: number }>(
+    `WITH untouched AS (
+       SELECT c.id FROM carts c
+        WHERE c.source = 'link' AND c.updated_at < $1
+          AND c.customer_id IS NULL AND c.preview IS NULL AND c.ordered_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.organization_id = c.organization_id AND o.cart_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM payment_attempts p
+                           WHERE p.organization_id = c.organization_id AND p.cart_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM express_payments e
+                           WHERE e.organization_id = c.organization_id AND e.cart_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM cart_offers l
+                           WHERE l.organization_id = c.organization_id AND l.cart_id = c.id
+                             AND (l.updated_at >= $1
+                                  OR EXISTS (SELECT 1 FROM gift_details g
+                                              WHERE g.organization_id = l.organization_id AND g.cart_offer_id = l.id)))
+        FOR UPDATE OF c SKIP LOCKED
+     ), removed AS (
+       DELETE FROM carts WHERE id IN (SELECT id FROM untouched) RETURNING 1
+     )
+     SELECT count(*)::int AS removed FROM removed`,
+    [before],
+  );
+  return rows[0]?.removed ?? 0;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { abuseLimitSubject } from '../../domain/client-ip.js';
 import type { Queryable } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
@@ -17,6 +18,11 @@ export const ABUSE_LIMITS = {
   failedPaymentsPerIp: { limit: 20, windowMs: HOUR },
   orderAttemptsPerCart: { limit: 20, windowMs: 10 * MINUTE },
   orderAttemptsPerIp: { limit: 120, windowMs: HOUR },
+  /**
+   * Carts made from checkout links: each visit of a link makes one, and a shopper makes a handful. Enough for a shared
+   * address (an office, a carrier's NAT) and still far from a flood.
+   */
+  linkCartsPerIp: { limit: 30, windowMs: 10 * MINUTE },
   /**
    * An order attempt holds a slot of the failed-payment limits until its outcome is known (a failure takes the slot
    * over; a success lets it lapse after this long), so parallel attempts cannot all pass a check made before any of
@@ -45,11 +51,19 @@ export interface AbuseLimits {
     tx: Queryable,
     input: { organizationId: number; cartId: number; ip: string | null },
   ): Promise<void>;
+  /**
+   * Call before a checkout link (`__c__…`) makes a new cart. Throws a 429 AppError (`too_many_carts`, with
+   * Retry-After) when the client IP opened links too often.
+   */
+  newCartFromLink(input: { ip: string | null; organizationId: number }): Promise<void>;
   /** Call when the gateway declined or failed the payment of an attempt that passed beforeOrderAttempt. */
   recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
 }
 
 const bucket = (name: string, windowMs: number): Bucket => ({ name, windowMs });
+
+/** The prefix of IPv6 networks counted as one client by default (docs/security.md, "Abuse limits"). */
+export const DEFAULT_IPV6_PREFIX_LENGTH = 64;
 
 function orderBuckets(input: { organizationId: number; cartId: number; ip: string | null }) {
   const cart = `${input.organizationId}:${input.cartId}`;
@@ -92,8 +106,18 @@ export function createAbuseLimits(options: {
   store: RateLimitStore;
   clock: Clock;
   logger: Logger;
+  /** IPv6 addresses are counted by their network of this many bits (64 unless said otherwise). */
+  ipv6PrefixLength?: number;
 }): AbuseLimits {
   const { store, clock, logger } = options;
+  const ipv6PrefixLength = options.ipv6PrefixLength ?? DEFAULT_IPV6_PREFIX_LENGTH;
+  /** Who a per-IP rule counts: the address, or its IPv6 network. */
+  const subjectOf = (ip: string | null): string | null =>
+    ip === null ? null : abuseLimitSubject(ip, ipv6PrefixLength);
+  const withSubject = <T extends { ip: string | null }>(input: T): T => ({
+    ...input,
+    ip: subjectOf(input.ip),
+  });
 
   async function consume(
     rules: RateRule[],
@@ -152,7 +176,9 @@ export function createAbuseLimits(options: {
   const consumeInTransaction = store.consumeInTransaction?.bind(store);
 
   return {
-    async authorize({ ip, organizationId }) {
+    async authorize(input) {
+      const { organizationId } = input;
+      const ip = subjectOf(input.ip);
       if (ip === null) return;
       const perIp = bucket(`authorize:ip:${ip}`, ABUSE_LIMITS.authorizePerIp.windowMs);
       const broken = await consume(
@@ -171,7 +197,7 @@ export function createAbuseLimits(options: {
     },
 
     beforeOrderAttempt: (input) =>
-      orderAttempt(input, (rules, add) => consume(rules, add, input.organizationId)),
+      orderAttempt(withSubject(input), (rules, add) => consume(rules, add, input.organizationId)),
 
     ...(consumeInTransaction
       ? {
@@ -179,7 +205,7 @@ export function createAbuseLimits(options: {
             tx: Queryable,
             input: Parameters<AbuseLimits['beforeOrderAttempt']>[0],
           ) =>
-            orderAttempt(input, async (rules, add) => {
+            orderAttempt(withSubject(input), async (rules, add) => {
               const result = await consumeInTransaction(tx, {
                 rules,
                 add,
@@ -191,8 +217,28 @@ export function createAbuseLimits(options: {
         }
       : {}),
 
+    async newCartFromLink(input) {
+      const ip = subjectOf(input.ip);
+      if (ip === null) return;
+      const perIp = bucket(`link-cart:ip:${ip}`, ABUSE_LIMITS.linkCartsPerIp.windowMs);
+      const broken = await consume(
+        [{ buckets: [perIp], limit: ABUSE_LIMITS.linkCartsPerIp.limit }],
+        [perIp],
+        input.organizationId,
+      );
+      const first = broken[0];
+      if (first) {
+        throw tooMany(
+          'too_many_carts',
+          (wait) =>
+            `This checkout link was opened too many times from your network. Please try again in ${wait}.`,
+          first.retryAfterMs,
+        );
+      }
+    },
+
     async recordFailedPayment(input) {
-      const b = orderBuckets(input);
+      const b = orderBuckets(withSubject(input));
       try {
         await store.record({
           add: [b.failedCart, ...(b.ip ? [b.ip.failed] : [])],

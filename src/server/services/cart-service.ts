@@ -11,6 +11,7 @@ import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validatio
 import { isCountryCode } from '../../domain/countries.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
 import type { Database, Queryable } from '../db/database.js';
+import type { AbuseLimits } from '../security/abuse-limits.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
 import { loadCartSnapshot } from '../repositories/cart-snapshot-repository.js';
@@ -172,10 +173,23 @@ async function cartFromGiftClaim(
   });
 }
 
+/** What opening a checkout link must pass before it makes a cart (the per-IP limit, docs/security.md). */
+export type NewCartFromLinkCheck = AbuseLimits['newCartFromLink'];
+
 /** The cart a token opens: a plain cart, or a new one from a checkout link or a gift claim. */
-async function openCart(db: Database, shopper: ShopperContext, token: string, now: Date): Promise<CartState> {
+async function openCart(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  now: Date,
+  checkNewCartFromLink: NewCartFromLinkCheck,
+): Promise<CartState> {
   const parsed = parseCartToken(token);
   if (parsed.kind === 'cart') return requireCartState(db, shopper, token, now);
+  if (parsed.kind === 'checkout_link') {
+    // Every visit of a link makes a cart: counted per address before the cart is made (unknown links count too).
+    await checkNewCartFromLink({ ip: shopper.clientIp, organizationId: shopper.organizationId });
+  }
   const created =
     parsed.kind === 'checkout_link'
       ? await cartFromLink(db, shopper, parsed.linkId, now)
@@ -272,11 +286,12 @@ export async function readCartJson(
   shopper: ShopperContext,
   token: string,
   now: Date,
+  checkNewCartFromLink: NewCartFromLinkCheck,
 ): Promise<string> {
   const kept = cache?.get(shopper.organizationId, token, now.getTime());
   if (kept) return kept;
   const ticket = cache?.ticket() ?? 0;
-  const state = await openCart(db, shopper, token, now);
+  const state = await openCart(db, shopper, token, now, checkNewCartFromLink);
   const json = JSON.stringify(await viewCartState(db, state, now));
   // Changes to an ordered cart send no notice (migration 0004): only a cart with neither is kept.
   if (cache && state.order === null && state.cart.ordered_at === null && state.cart.token === token) {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { expireLapsedExpressPayments } from '../repositories/express-payments-repository.js';
+import { deleteUntouchedLinkCarts } from '../repositories/carts-repository.js';
 import { deleteExpiredIdempotencyKeys } from '../repositories/idempotency-repository.js';
 import { releaseStaleDiscountReservations } from '../repositories/orders-repository.js';
 
@@ -9,14 +10,30 @@ export interface MaintenanceSummary {
   idempotencyKeysDeleted: number;
   discountUsesReleased: number;
   expressPaymentsExpired: number;
+  untouchedCartsRemoved: number;
 }
 
-/** Housekeeping run with the rebills: old idempotency keys, code uses held by crashed payments, lapsed approvals. */
-export async function runMaintenance(db: Database, now: Date): Promise<MaintenanceSummary> {
+export interface MaintenanceOptions {
+  /** Carts made from checkout links that nobody touched for this long are removed (UNTOUCHED_CART_RETENTION_HOURS). */
+  untouchedCartRetentionMs: number;
+}
+
+/**
+ * Housekeeping run with the rebills: old idempotency keys, code uses held by crashed payments, lapsed approvals, and
+ * the carts checkout links made that nobody used (each visit of a link makes one; docs/security.md, "Abuse limits").
+ */
+export async function runMaintenance(
+  db: Database,
+  now: Date,
+  options: MaintenanceOptions,
+): Promise<MaintenanceSummary> {
   const idempotencyKeysDeleted = await deleteExpiredIdempotencyKeys(db, now);
   const discountUsesReleased = await db.transaction((tx) =>
     releaseStaleDiscountReservations(tx, new Date(now.getTime() - STALE_RESERVATION_MS), now),
   );
   const expressPaymentsExpired = await expireLapsedExpressPayments(db, now);
-  return { idempotencyKeysDeleted, discountUsesReleased, expressPaymentsExpired };
+  const untouchedCartsRemoved = await db.transaction((tx) =>
+    deleteUntouchedLinkCarts(tx, new Date(now.getTime() - options.untouchedCartRetentionMs)),
+  );
+  return { idempotencyKeysDeleted, discountUsesReleased, expressPaymentsExpired, untouchedCartsRemoved };
 }

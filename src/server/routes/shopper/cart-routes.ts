@@ -44,7 +44,11 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
     tags: ['shopper'],
     guard: 'shopper',
     params: CartTokenParamsSchema,
-    responses: { 200: { description: 'The cart', schema: CartSchema }, ...common },
+    responses: {
+      200: { description: 'The cart', schema: CartSchema },
+      ...common,
+      429: { description: 'A checkout link was opened too often from this address (Retry-After)' },
+    },
     async handler({ params, request, reply }) {
       const json = await readCartJson(
         db,
@@ -52,6 +56,7 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
         shopperOf(request),
         params.cart_token,
         clock.now(),
+        context.limits.newCartFromLink,
       );
       return reply.type('application/json; charset=utf-8').send(json);
     },
