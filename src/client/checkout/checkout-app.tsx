@@ -7,6 +7,7 @@ import { createHttpClient, failureOf } from '../api/http-client.js';
 import type { QueryCache } from '../api/query-cache.js';
 import { QueryCacheContext } from '../api/query-cache-context.js';
 import { useCachedQuery } from '../api/use-cached-query.js';
+import { linkErrorTitle } from '../../domain/link-errors.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
@@ -178,9 +179,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
     return (
       <PageMessage
         config={config}
-        title={
-          failure.status === 404 ? 'This checkout link is no longer valid' : 'Your order could not be loaded'
-        }
+        title={failure.status === 404 ? linkErrorTitle(failure.code) : 'Your order could not be loaded'}
         message={failure.message}
         {...(failure.status === 404 ? {} : { onRetry: () => void (first.error ? first : cart).refetch() })}
       />

@@ -25,6 +25,7 @@ import { useCheckout, type CheckoutContextValue } from './checkout-context.js';
 import { ContactSection, ContactSummary } from './contact/contact-section.js';
 import { ExpressCheckout } from './express/express-checkout.js';
 import { useExpressReturn } from './express/use-express-return.js';
+import { GiftFromNote } from './gifts/gift-from-note.js';
 import { GiftSection, GiftSummary } from './gifts/gift-section.js';
 import { ProcessingOverlay } from './overlay/processing-overlay.js';
 import { PageShell } from './page-shell.js';
@@ -293,6 +294,7 @@ export function CheckoutPage() {
         <div className="checkout">
           <OrderSummary pending={preview.pending} />
           <div className="checkout__main">
+            {cart.order.gift_from ? <GiftFromNote from={cart.order.gift_from} /> : null}
             {paymentShown ? <ExpressCheckout /> : null}
             {preview.failed ? (
               <p className="notice notice--warning" role="status">
