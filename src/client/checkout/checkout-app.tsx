@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
-import { cartQuery, createCartCache } from '../api/cart-queries.js';
+import type { Cart } from '../../contract/cart.js';
+import { cartKey, cartQuery, createCartCache } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
@@ -11,6 +12,7 @@ import { linkErrorTitle } from '../../domain/link-errors.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
+import { describePageFailure, type PageFailureFacts } from '../errors/page-failure.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
 import { PageShell } from './page-shell.js';
@@ -83,7 +85,25 @@ export function CheckoutApp(props: CheckoutAppProps) {
   return (
     <QueryCacheContext value={services.queryCache}>
       <LiveRegionProvider>
-        <ErrorBoundary onError={onError}>
+        <ErrorBoundary
+          onError={onError}
+          fallback={(retry) => {
+            const failure = describePageFailure({
+              ...lastKnownOrder(services.queryCache, props.routeToken),
+              orderRequested: services.api.orderRequested,
+            });
+            return (
+              <PageMessage
+                config={config}
+                title={failure.title}
+                message={failure.message}
+                {...(failure.action === 'reload'
+                  ? { onRetry: () => window.location.reload(), retryLabel: 'Reload the page' }
+                  : { onRetry: retry })}
+              />
+            );
+          }}
+        >
           <CheckoutSession {...props} api={services.api} queryCache={services.queryCache} />
         </ErrorBoundary>
       </LiveRegionProvider>
@@ -109,21 +129,30 @@ export function PageMessage({
   title,
   message,
   onRetry,
+  retryLabel = 'Try again',
 }: {
   config: Pick<PageConfig, 'organization_name' | 'logo_url' | 'legal' | 'test_mode'> | null;
   title: string;
   message: string;
   onRetry?: () => void;
+  retryLabel?: string;
 }) {
   return (
     <PageShell config={config}>
       <div className="page-error" role="alert">
         <h2>{title}</h2>
         <p>{message}</p>
-        {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+        {onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : null}
       </div>
     </PageShell>
   );
+}
+
+/** The order as the page last read it (the cart a link opened is cached under both tokens), for the error view. */
+function lastKnownOrder(cache: QueryCache, routeToken: string): Pick<PageFailureFacts, 'order' | 'total'> {
+  const first = cache.getData<Cart>(cartKey(routeToken));
+  const cart = (first && cache.getData<Cart>(cartKey(first.cart_token))) ?? first;
+  return cart ? { order: cart.order, total: cart.total } : { order: null, total: 0 };
 }
 
 function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCache: QueryCache }) {
