@@ -8,6 +8,7 @@ import { createHttpClient, failureOf } from '../api/http-client.js';
 import type { QueryCache } from '../api/query-cache.js';
 import { QueryCacheContext } from '../api/query-cache-context.js';
 import { useCachedQuery } from '../api/use-cached-query.js';
+import { NO_ACCESS_TOKEN_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
 import { linkErrorTitle } from '../../domain/link-errors.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
@@ -197,7 +198,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
       <PageMessage
         config={config}
         title="This checkout could not start"
-        message={api.http.startError ?? 'No access token requested'}
+        message={api.http.startError ?? shopperMessageOf(NO_ACCESS_TOKEN_MESSAGE)}
         onRetry={retryStart}
       />
     );

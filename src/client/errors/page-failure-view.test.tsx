@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completedOrder } from '../testing/fake-shopper-api.js';
 import { cartFixture, FILLED_CUSTOMER } from '../testing/fixtures.js';
 import { renderCheckout } from '../testing/render-checkout.js';
@@ -12,6 +12,15 @@ vi.mock('../checkout/confirmation/confirmation-view.js', () => {
 beforeEach(() => {
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/checkout/Ab3dEf6hIj9kLm2nOp5qRs8t');
+});
+
+// The test ends on the error view: not while the page's other chunks (loaded beside the handshake) still import.
+afterEach(async () => {
+  await Promise.all([
+    import('../checkout/checkout-view.js'),
+    import('../checkout/shipping/shipping-section.js'),
+    import('../checkout/billing/billing-section.js'),
+  ]);
 });
 
 describe('the page when something breaks after the order was paid', () => {
