@@ -96,6 +96,9 @@ describe('express (PayPal-style) payment', () => {
       payment_token_id: paymentTokenId,
       provider: 'test',
       status: 'approved',
+      // What the payer approved: the total before their address priced shipping and tax (charged: 24.49).
+      amount: 18,
+      currency: 'USD',
       payer: { ...EXPRESS_PAYER_FORM, ship_fname: 'Pat', ship_lname: 'Payer' },
     });
 

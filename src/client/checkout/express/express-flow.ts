@@ -53,6 +53,7 @@ export type ExpressReturn =
       ok: true;
       paymentTokenId: string;
       payerEmail: string | null;
+      approvedAmount: number;
       values: Record<string, string>;
       sameAddress: false;
     }
@@ -85,6 +86,7 @@ export async function readExpressReturn(
     ok: true,
     paymentTokenId: answer.payment_token_id,
     payerEmail: payer?.email || null,
+    approvedAmount: answer.amount,
     values,
     // Enabling data the payer can edit at the provider sets the same-address box to false.
     sameAddress: sameAddressWithExpressPayer(),
