@@ -71,6 +71,7 @@ describe("a gift's claim link", () => {
     const note = recipient.page.getByRole('region', { name: 'A gift from Ada Lovelace' });
     await note.waitFor();
     expect(await note.innerText()).toContain('Happy birthday, Grace!');
+    expect(await recipient.axe()).toEqual([]);
 
     await recipient.fillContact('grace@example.com');
     await recipient.fillShipping({ ...ADA, fname: 'Grace', lname: 'Hopper' });
@@ -84,6 +85,7 @@ describe("a gift's claim link", () => {
     await alert.getByRole('heading', { name: 'This gift has already been claimed' }).waitFor();
     expect(await alert.innerText()).toContain('this one has been used to claim the gift');
     expect(await alert.innerText()).not.toContain('not valid');
+    expect(await later.axe()).toEqual([]);
 
     // A guessed code of the same shape reads as any unknown link.
     await later.page.goto(`${server.baseUrl}/checkout/__g__${'A'.repeat(32)}`);
@@ -109,6 +111,7 @@ describe('the page when it breaks after the payment went through', () => {
     expect(await checkout.page.getByRole('heading', { level: 1 }).innerText()).toContain('Secure Checkout');
     expect(await checkout.page.locator('.header__store').innerText()).toBe('Northwind Coffee Roasters');
     await checkout.button('Reload the page').waitFor();
+    expect(await checkout.axe()).toEqual([]);
   });
 });
 
@@ -130,6 +133,7 @@ describe('an express payment', () => {
     // The payer approved the total before their address priced shipping: the page says how it differs.
     expect(said).toContain(`than the ${approved} you approved at PayPal`);
     expect(await checkout.page.getByText('You approved this payment').count()).toBe(0);
+    expect(await checkout.axe()).toEqual([]);
 
     await checkout.button('Pay another way').click();
     // Billing opens with its fields for the shopper to fill; it does not pass for done with a country alone.
