@@ -139,7 +139,7 @@ describe('express (PayPal-style) payment', () => {
     expect(refused.body).toEqual({
       status: 422,
       code: 'express_payment_cancelled',
-      message: 'You cancelled the PayPal payment. Choose how you want to pay.',
+      message: 'You canceled the PayPal payment. Choose how you want to pay.',
     });
     const byCard = await shopper.put(`orders/${cart.order.order_id}`, orderBody(token));
     expect(byCard.body.order.status).toBe('complete');

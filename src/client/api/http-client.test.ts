@@ -274,7 +274,10 @@ describe('request', () => {
     const { fetch } = server({
       ...handshake,
       'PUT /checkout/api/vrio/carts/T/discount_code': () =>
-        ok({ status: 422, code: 'discount_code_expired', message: 'This code expired on 1 Sep 2024.' }, 422),
+        ok(
+          { status: 422, code: 'discount_code_expired', message: 'This code expired on September 1, 2024.' },
+          422,
+        ),
     });
     const http = client(fetch);
     await http.start();
@@ -289,7 +292,7 @@ describe('request', () => {
     expect(error.failure).toEqual({
       status: 422,
       code: 'discount_code_expired',
-      message: 'This code expired on 1 Sep 2024.',
+      message: 'This code expired on September 1, 2024.',
     });
   });
 

@@ -338,7 +338,7 @@ export async function applyDiscountCode(
       const unknown = () =>
         notFound(
           'discount_code_not_found',
-          `We don't recognise the code ${text.toUpperCase()}. Check it and try again.`,
+          `We don't recognize the code ${text.toUpperCase()}. Check it and try again.`,
         );
       if (!code) throw unknown();
       const check = checkCartDiscount(state, code, now);

@@ -106,7 +106,7 @@ describe('express checkout', () => {
       },
     }));
     renderCheckout({ api });
-    await screen.findByText('You cancelled the PayPal payment. Try PayPal again or pay another way.');
+    await screen.findByText('You canceled the PayPal payment. Try PayPal again or pay another way.');
     expect(window.location.search).toBe('?cypress=1');
     screen.getByLabelText('Email');
   });

@@ -43,7 +43,7 @@ export async function startExpressPayment(
 
 const NOT_USABLE: Record<Exclude<PaymentToken['status'], 'approved'>, string> = {
   created: 'The PayPal payment was not approved. Try PayPal again or pay another way.',
-  cancelled: 'You cancelled the PayPal payment. Try PayPal again or pay another way.',
+  cancelled: 'You canceled the PayPal payment. Try PayPal again or pay another way.',
   expired: 'The PayPal approval has expired. Try PayPal again or pay another way.',
   used: 'This PayPal approval was already used. Try PayPal again or pay another way.',
 };
