@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { resolveCustomMedia } from './src/client/theme/breakpoints.js';
 
 /** V8's explicit compile hint: compile every function of the file as it streams in, off the main thread. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -30,11 +31,22 @@ function compileHintOnEntry(): Plugin {
   };
 }
 
+/** Writes out the stylesheets' breakpoint names (`@media (--md)`) from the one list, src/client/theme/breakpoints.ts. */
+function breakpointMedia(): Plugin {
+  return {
+    name: 'secure-checkout:breakpoint-media',
+    enforce: 'pre',
+    transform(code, id) {
+      return /\.css(\?|$)/.test(id) ? { code: resolveCustomMedia(code), map: null } : null;
+    },
+  };
+}
+
 // The page is served by the Fastify server at /checkout/{cart_token}; hashed assets live under /checkout/assets/.
 export default defineConfig({
   root: 'src/client',
   base: '/checkout/',
-  plugins: [react(), compileHintOnEntry()],
+  plugins: [react(), compileHintOnEntry(), breakpointMedia()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { linkErrorTitle } from '../domain/link-errors.js';
 import { adoptMoneyFormat } from '../domain/money.js';
 import { afterFirstPaint } from './boot/after-first-paint.js';
 import { readPageBoot } from './boot/read-page-boot.js';
@@ -30,7 +31,7 @@ if (root) {
           ) : (
             <PageMessage
               config={boot.ok ? boot.config : null}
-              title="This checkout link is not valid"
+              title={linkErrorTitle(boot.ok ? null : boot.code)}
               message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
             />
           ),

@@ -40,6 +40,8 @@ export const CartOrderSchema = z.object({
   is_test: z.boolean(),
   /** true for a gift recipient's claim cart (total 0) */
   is_gift_claim: z.boolean(),
+  /** on a gift recipient's claim cart: who sent the gift (the giver's name as they ordered it) and their message */
+  gift_from: z.nullable(z.object({ name: z.string(), message: z.string() })),
   completed_at: z.nullable(z.string()),
   /** after completion: each subscription the order started */
   subscriptions: z.array(SubscriptionNoticeSchema),

@@ -102,6 +102,12 @@ export const PaymentTokenSchema = z.object({
   payment_token_id: z.string(),
   provider: z.string(),
   status: z.enum(['created', 'approved', 'cancelled', 'used', 'expired']),
+  /**
+   * what the payer approved at the provider (major units): the cart's total when the payment started, before the
+   * payer's address priced shipping and tax; the order charges its final total
+   */
+  amount: z.number(),
+  currency: z.string(),
   payer: z.nullable(
     z.object({
       email: z.string(),

@@ -8,6 +8,7 @@ import {
   isRetryableFailure,
   missingCredentialsFailure,
   rejectionErrorText,
+  shopperMessageOf,
 } from './api-error-catalogue.js';
 
 describe('missingCredentialsFailure', () => {
@@ -94,6 +95,20 @@ describe('authorization errors', () => {
         response: { status: 404, data: { message: 'This store could not be found.' } },
       }),
     ).toBe('This store could not be found.');
+  });
+});
+
+describe('shopperMessageOf', () => {
+  it("never shows the catalogue's stand-ins raw: they become sentences that say what to do", () => {
+    for (const standIn of ['No error data provided', 'Unauthorized', 'No access token requested']) {
+      const words = shopperMessageOf(standIn);
+      expect(words).not.toBe(standIn);
+      expect(words).toMatch(/Try again/);
+    }
+  });
+
+  it("keeps the store's own words", () => {
+    expect(shopperMessageOf('This store could not be found.')).toBe('This store could not be found.');
   });
 });
 

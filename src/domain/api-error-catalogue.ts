@@ -21,6 +21,22 @@ export const NO_RESPONSE_STATUS = 500;
 export const GIFT_UPDATE_FAILURE_STATUS = 513;
 export const NO_RESPONSE_MESSAGE = 'We could not reach the store. Check your connection and try again.';
 
+/**
+ * The catalogue's stand-ins (kept as they are in the stored error, as the specification words them) say nothing a
+ * shopper can act on: the page shows these sentences instead.
+ */
+const SHOPPER_WORDS: Readonly<Record<string, string>> = {
+  [NO_ERROR_DATA_MESSAGE]:
+    'The store could not start this checkout and did not say why. Try again in a moment; if it keeps happening, ask the store for a new link.',
+  [UNAUTHORIZED_MESSAGE]: 'The store did not accept this checkout session. Try again, or reload the page.',
+  [NO_ACCESS_TOKEN_MESSAGE]: 'This checkout has not started yet. Try again, or reload the page.',
+};
+
+/** A stored or catalogue error as the shopper reads it: the stand-ins become sentences, anything else stays. */
+export function shopperMessageOf(text: string): string {
+  return SHOPPER_WORDS[text] ?? text;
+}
+
 function record(data: unknown): Record<string, unknown> | null {
   return data !== null && typeof data === 'object' && !Array.isArray(data)
     ? (data as Record<string, unknown>)

@@ -89,6 +89,26 @@ describe('checkoutNavigation', () => {
   });
 });
 
+describe('reopening a section', () => {
+  it('opens it unfinished, so it is not shown as done (billing back after leaving an express payment)', () => {
+    // Billing (2) was hidden while the express payer paid; the shopper reached payment (4).
+    const atPayment: NavigationState = { current: 4, firstInvalid: 4, autoAdvance: false };
+    const state = checkoutNavigation(atPayment, { type: 'reopen', index: 2, visible: all });
+    expect(state).toEqual({ current: 2, firstInvalid: 2, autoAdvance: false });
+    expect(isSectionFinished(state, all, 2)).toBe(false);
+    expect(isSectionFinished(state, all, 1)).toBe(true);
+  });
+
+  it('never moves the unfinished marker forward', () => {
+    const early: NavigationState = { current: 1, firstInvalid: 1, autoAdvance: false };
+    expect(checkoutNavigation(early, { type: 'reopen', index: 3, visible: all })).toEqual({
+      current: 3,
+      firstInvalid: 1,
+      autoAdvance: false,
+    });
+  });
+});
+
 describe('openSectionIndex and isSectionFinished', () => {
   it('opens the next shown section when the current one becomes hidden', () => {
     const state: NavigationState = { current: 2, firstInvalid: 2, autoAdvance: false };

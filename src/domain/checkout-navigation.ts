@@ -19,7 +19,9 @@ export type NavigationAction =
   /** the shopper pressed Continue */
   | { type: 'next'; visible: readonly boolean[] }
   | { type: 'back'; visible: readonly boolean[] }
-  | { type: 'moveTo'; index: number; visible: readonly boolean[] };
+  | { type: 'moveTo'; index: number; visible: readonly boolean[] }
+  /** a finished section needs the shopper again (it appeared, or what filled it went away): open it, unfinished */
+  | { type: 'reopen'; index: number; visible: readonly boolean[] };
 
 function nextVisible(visible: readonly boolean[], from: number): number | null {
   for (let i = from; i < visible.length; i++) if (visible[i]) return i;
@@ -78,6 +80,10 @@ export function checkoutNavigation(state: NavigationState, action: NavigationAct
       const clamped = Math.max(0, Math.min(action.index, action.visible.length - 1));
       const target = nextVisible(action.visible, clamped) ?? previousVisible(action.visible, clamped) ?? 0;
       return { ...state, current: target, autoAdvance: false };
+    }
+    case 'reopen': {
+      const moved = checkoutNavigation(state, { ...action, type: 'moveTo' });
+      return { ...moved, firstInvalid: Math.min(state.firstInvalid, moved.current) };
     }
   }
 }

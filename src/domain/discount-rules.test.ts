@@ -42,7 +42,7 @@ describe('checkDiscountCode', () => {
       ok: false,
       status: 404,
       code: 'discount_code_not_found',
-      message: "We don't recognise the code SAVE5.",
+      message: "We don't recognize the code SAVE5.",
     });
   });
 
@@ -50,11 +50,11 @@ describe('checkDiscountCode', () => {
     expect(checkDiscountCode(code({ startsAt: new Date('2026-12-01T00:00:00Z') }), cart)).toMatchObject({
       status: 422,
       code: 'discount_code_not_started',
-      message: 'The code SAVE5 can be used from 1 Dec 2026.',
+      message: 'The code SAVE5 can be used from December 1, 2026.',
     });
     expect(checkDiscountCode(code({ endsAt: new Date('2026-11-01T00:00:00Z') }), cart)).toMatchObject({
       code: 'discount_code_expired',
-      message: 'The code SAVE5 expired on 1 Nov 2026.',
+      message: 'The code SAVE5 expired on November 1, 2026.',
     });
     // The end instant itself is outside the window.
     expect(checkDiscountCode(code({ endsAt: cart.now }), cart)).toMatchObject({

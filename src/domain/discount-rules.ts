@@ -25,9 +25,9 @@ export type DiscountCheck =
   { ok: true } | { ok: false; status: 404 | 422; code: DiscountRefusalCode; message: string };
 
 function day(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat('en-US', {
     day: 'numeric',
-    month: 'short',
+    month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   }).format(date);
@@ -46,7 +46,7 @@ export function checkDiscountCode(
       ok: false,
       status: 404,
       code: 'discount_code_not_found',
-      message: `We don't recognise the code ${code.code}.`,
+      message: `We don't recognize the code ${code.code}.`,
     };
   }
   if (code.startsAt && cart.now < code.startsAt) {

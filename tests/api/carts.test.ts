@@ -201,15 +201,15 @@ describe('PUT carts/{cart_token}/discount_code', () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const cases: [string, number, string, string][] = [
-      ['NOPE', 404, 'discount_code_not_found', "We don't recognise the code NOPE. Check it and try again."],
+      ['NOPE', 404, 'discount_code_not_found', "We don't recognize the code NOPE. Check it and try again."],
       [
         'retired',
         404,
         'discount_code_not_found',
-        "We don't recognise the code RETIRED. Check it and try again.",
+        "We don't recognize the code RETIRED. Check it and try again.",
       ],
-      ['SUMMER24', 422, 'discount_code_expired', 'The code SUMMER24 expired on 1 Sept 2024.'],
-      ['NEXTYEAR', 422, 'discount_code_not_started', 'The code NEXTYEAR can be used from 1 Jan 2030.'],
+      ['SUMMER24', 422, 'discount_code_expired', 'The code SUMMER24 expired on September 1, 2024.'],
+      ['NEXTYEAR', 422, 'discount_code_not_started', 'The code NEXTYEAR can be used from January 1, 2030.'],
       [
         'SAVE5',
         422,

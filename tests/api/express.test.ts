@@ -96,6 +96,9 @@ describe('express (PayPal-style) payment', () => {
       payment_token_id: paymentTokenId,
       provider: 'test',
       status: 'approved',
+      // What the payer approved: the total before their address priced shipping and tax (charged: 24.49).
+      amount: 18,
+      currency: 'USD',
       payer: { ...EXPRESS_PAYER_FORM, ship_fname: 'Pat', ship_lname: 'Payer' },
     });
 
@@ -136,7 +139,7 @@ describe('express (PayPal-style) payment', () => {
     expect(refused.body).toEqual({
       status: 422,
       code: 'express_payment_cancelled',
-      message: 'You cancelled the PayPal payment. Choose how you want to pay.',
+      message: 'You canceled the PayPal payment. Choose how you want to pay.',
     });
     const byCard = await shopper.put(`orders/${cart.order.order_id}`, orderBody(token));
     expect(byCard.body.order.status).toBe('complete');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
+import { GIFT_ALREADY_CLAIMED_MESSAGE } from '../../src/domain/link-errors.js';
 import { GIFT_RECIPIENT, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper, type Store } from '../helpers/store.js';
@@ -37,6 +38,12 @@ async function giveGifts(
   const placed = await shopper.post('orders', orderBody(token, { ...LONDON_BILLING, ...extra }));
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   return (await store.api.get(`/orders/${placed.body.order.order_id}`)).body;
+}
+
+/** The page's JSON config block (or its error) in served HTML. */
+function configBlock(html: string): unknown {
+  const match = /<script type="application\/json" id="checkout-config">(.*?)<\/script>/s.exec(html);
+  return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
 }
 
 function claimToken(claimUrl: string): string {
@@ -99,7 +106,13 @@ describe("the recipient's claim", () => {
       subtotal: 0,
       total_offer_shipping: 0,
       editable: false,
-      order: { is_gift_claim: true, shipping_information_required: true, is_recurring: false },
+      order: {
+        is_gift_claim: true,
+        shipping_information_required: true,
+        is_recurring: false,
+        // The claim page says who the gift is from: the name the giver paid with, and their message.
+        gift_from: { name: 'Ada Lovelace', message: GIFT_RECIPIENT.gift_message },
+      },
     });
     expect(opened.offers[0]).toMatchObject({
       offer_id: store.offers.mug.id,
@@ -137,10 +150,33 @@ describe("the recipient's claim", () => {
     expect(used.body).toEqual({
       status: 404,
       code: 'gift_already_claimed',
-      message: 'This gift has already been claimed.',
+      message: GIFT_ALREADY_CLAIMED_MESSAGE,
     });
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${token}` });
     expect(page.statusCode).toBe(404);
+  });
+
+  it("serves a claimed gift's link a page that says the gift was claimed; an unknown code is just not valid", async () => {
+    const { store, shopper } = await setup();
+    const detail = await giveGifts(store, shopper, [{ offer_id: store.offers.mug.id, is_gift: true }]);
+    const token = claimToken(detail.gifts[0].claim_url);
+    const recipientSession = await shopperSession(t.app, store.org.publicId);
+    const opened = (await recipientSession.get(`carts/${token}`)).body;
+    const claimed = await recipientSession.post(
+      'orders',
+      orderBody(opened.cart_token, { email: 'grace@example.com', payment: { method: 'none' } }),
+    );
+    expect(claimed.status).toBe(200);
+
+    const page = await t.app.inject({ method: 'GET', url: `/checkout/${token}` });
+    expect(page.statusCode).toBe(404);
+    expect(configBlock(page.body)).toEqual({
+      error: { code: 'gift_already_claimed', message: GIFT_ALREADY_CLAIMED_MESSAGE },
+    });
+    // A guessed code of the same shape learns nothing: the page reads as any unknown link.
+    const guessed = await t.app.inject({ method: 'GET', url: `/checkout/__g__${'A'.repeat(32)}` });
+    expect(guessed.statusCode).toBe(404);
+    expect(configBlock(guessed.body)).toMatchObject({ error: { code: 'cart_not_found' } });
   });
 
   it('asks for a card and the terms to claim a subscription, and starts it for the recipient', async () => {

@@ -645,7 +645,7 @@ describe('discount code uses', () => {
       expect(refused.body).toEqual({
         status: 422,
         code: 'discount_code_expired',
-        message: 'The code FLASH expired on 21 Nov 2026. Remove it to place your order.',
+        message: 'The code FLASH expired on November 21, 2026. Remove it to place your order.',
       });
       expect(await gatewayCharges(t.db, store.org.id)).toBe(0);
       expect((await later.get(`carts/${token}`)).body).toMatchObject({

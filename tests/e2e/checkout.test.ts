@@ -222,7 +222,7 @@ describe('express payment', () => {
     await checkout.button('Pay with PayPal').click();
     await checkout.page.getByRole('button', { name: 'Cancel and return' }).click();
     await checkout.page
-      .getByText('You cancelled the PayPal payment. Try PayPal again or pay another way.')
+      .getByText('You canceled the PayPal payment. Try PayPal again or pay another way.')
       .waitFor();
     await checkout.field('Email').waitFor();
   });

@@ -20,8 +20,14 @@ const cartPath = (token: string) => `carts/${encodeURIComponent(token)}`;
  * (loaded on first use, see lazy-schema.ts).
  */
 export function createCheckoutApi(http: HttpClient) {
+  // Once an order request has left, the page can no longer say that nothing was charged (errors/page-failure.ts).
+  let orderRequested = false;
   return {
     http,
+    /** whether this page has sent an order request (its answer may not have come) */
+    get orderRequested() {
+      return orderRequested;
+    },
     getCart: (token: string) => http.request({ method: 'GET', path: cartPath(token), schema: CartSchema }),
 
     applyDiscountCode: (token: string, discountCode: string) =>
@@ -63,6 +69,7 @@ export function createCheckoutApi(http: HttpClient) {
       idempotencyKey: string,
     ) => {
       const target = orderRequestFor(orderId);
+      orderRequested = true;
       return http.request({
         method: target.method,
         path: target.path,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../contract/cart.js';
 import { cartFixture } from '../testing/fixtures.js';
-import { NO_RESPONSE_MESSAGE } from '../../domain/api-error-catalogue.js';
+import { NO_RESPONSE_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
 import { ApiRequestError, createHttpClient, type HttpClientOptions } from './http-client.js';
 
 const cartSchema = async () => CartSchema;
@@ -93,6 +93,9 @@ describe('start-up', () => {
     const http = client(fetch);
     await http.start();
     expect(http.auth.error).toBe('No error data provided');
+    // The stored error keeps the catalogue's text; the shopper reads what to do.
+    expect(http.startError).toBe(shopperMessageOf('No error data provided'));
+    expect(http.startError).toMatch(/^The store could not start this checkout/);
   });
 
   it("stores the answer's message when authorization is refused", async () => {
@@ -271,7 +274,10 @@ describe('request', () => {
     const { fetch } = server({
       ...handshake,
       'PUT /checkout/api/vrio/carts/T/discount_code': () =>
-        ok({ status: 422, code: 'discount_code_expired', message: 'This code expired on 1 Sep 2024.' }, 422),
+        ok(
+          { status: 422, code: 'discount_code_expired', message: 'This code expired on September 1, 2024.' },
+          422,
+        ),
     });
     const http = client(fetch);
     await http.start();
@@ -286,7 +292,7 @@ describe('request', () => {
     expect(error.failure).toEqual({
       status: 422,
       code: 'discount_code_expired',
-      message: 'This code expired on 1 Sep 2024.',
+      message: 'This code expired on September 1, 2024.',
     });
   });
 

@@ -6,6 +6,7 @@ import {
   missingCredentialsFailure,
   NO_RESPONSE_MESSAGE,
   rejectionErrorText,
+  shopperMessageOf,
   type ApiFailure,
 } from '../../domain/api-error-catalogue.js';
 import { CSRF_DEFAULT_EXPIRY_SECONDS } from '../../domain/csrf-schedule.js';
@@ -26,8 +27,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A failed call as the page shows it: the catalogue's stand-in texts become sentences the shopper can act on. */
 export function failureOf(error: unknown): ApiFailure {
-  return error instanceof ApiRequestError ? error.failure : failureWithoutResponse(error);
+  const failure = error instanceof ApiRequestError ? error.failure : failureWithoutResponse(error);
+  const message = shopperMessageOf(failure.message);
+  return message === failure.message ? failure : { ...failure, message };
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -59,8 +63,8 @@ export interface HttpClient {
   /**
    * What the page tells the shopper when start() failed: the stored authorization error when the store answered (its
    * own words), and the catalogue's words for no answer at all (the network, or a chunk of the page that did not
-   * download), where the stored error is the browser's raw text (specification section 8). Null while no error is
-   * stored.
+   * download), where the stored error is the browser's raw text (specification section 8); the catalogue's stand-ins
+   * ("No error data provided") read as sentences the shopper can act on. Null while no error is stored.
    */
   readonly startError: string | null;
   /** CSRF token, then authorization; false (with auth.error set) when either fails. Runs once unless it failed. */
@@ -250,7 +254,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     auth,
     get startError() {
-      return shopperError();
+      const error = shopperError();
+      return error === null ? null : shopperMessageOf(error);
     },
     start() {
       // One start at a time; after a failure the next call tries again.

@@ -30,6 +30,7 @@ describe('readPageBoot', () => {
     expect(await readPageBoot(document)).toEqual({
       ok: false,
       message: 'This checkout link is no longer valid.',
+      code: 'cart_not_found',
     });
   });
 
@@ -52,6 +53,7 @@ describe('readPageBoot', () => {
       expect(await readOffline(document)).toEqual({
         ok: false,
         message: 'This checkout could not be opened. Reload the page, or ask the store for a new link.',
+        code: null,
       });
     } finally {
       vi.doUnmock('../../contract/page-config.js');

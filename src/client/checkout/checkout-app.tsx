@@ -1,15 +1,19 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
-import { cartQuery, createCartCache } from '../api/cart-queries.js';
+import type { Cart } from '../../contract/cart.js';
+import { cartKey, cartQuery, createCartCache } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
 import type { QueryCache } from '../api/query-cache.js';
 import { QueryCacheContext } from '../api/query-cache-context.js';
 import { useCachedQuery } from '../api/use-cached-query.js';
+import { NO_ACCESS_TOKEN_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
+import { linkErrorTitle } from '../../domain/link-errors.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
+import { describePageFailure, type PageFailureFacts } from '../errors/page-failure.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
 import { PageShell } from './page-shell.js';
@@ -82,7 +86,25 @@ export function CheckoutApp(props: CheckoutAppProps) {
   return (
     <QueryCacheContext value={services.queryCache}>
       <LiveRegionProvider>
-        <ErrorBoundary onError={onError}>
+        <ErrorBoundary
+          onError={onError}
+          fallback={(retry) => {
+            const failure = describePageFailure({
+              ...lastKnownOrder(services.queryCache, props.routeToken),
+              orderRequested: services.api.orderRequested,
+            });
+            return (
+              <PageMessage
+                config={config}
+                title={failure.title}
+                message={failure.message}
+                {...(failure.action === 'reload'
+                  ? { onRetry: () => window.location.reload(), retryLabel: 'Reload the page' }
+                  : { onRetry: retry })}
+              />
+            );
+          }}
+        >
           <CheckoutSession {...props} api={services.api} queryCache={services.queryCache} />
         </ErrorBoundary>
       </LiveRegionProvider>
@@ -108,21 +130,30 @@ export function PageMessage({
   title,
   message,
   onRetry,
+  retryLabel = 'Try again',
 }: {
   config: Pick<PageConfig, 'organization_name' | 'logo_url' | 'legal' | 'test_mode'> | null;
   title: string;
   message: string;
   onRetry?: () => void;
+  retryLabel?: string;
 }) {
   return (
     <PageShell config={config}>
       <div className="page-error" role="alert">
         <h2>{title}</h2>
         <p>{message}</p>
-        {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+        {onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : null}
       </div>
     </PageShell>
   );
+}
+
+/** The order as the page last read it (the cart a link opened is cached under both tokens), for the error view. */
+function lastKnownOrder(cache: QueryCache, routeToken: string): Pick<PageFailureFacts, 'order' | 'total'> {
+  const first = cache.getData<Cart>(cartKey(routeToken));
+  const cart = (first && cache.getData<Cart>(cartKey(first.cart_token))) ?? first;
+  return cart ? { order: cart.order, total: cart.total } : { order: null, total: 0 };
 }
 
 function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCache: QueryCache }) {
@@ -167,7 +198,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
       <PageMessage
         config={config}
         title="This checkout could not start"
-        message={api.http.startError ?? 'No access token requested'}
+        message={api.http.startError ?? shopperMessageOf(NO_ACCESS_TOKEN_MESSAGE)}
         onRetry={retryStart}
       />
     );
@@ -178,9 +209,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
     return (
       <PageMessage
         config={config}
-        title={
-          failure.status === 404 ? 'This checkout link is no longer valid' : 'Your order could not be loaded'
-        }
+        title={failure.status === 404 ? linkErrorTitle(failure.code) : 'Your order could not be loaded'}
         message={failure.message}
         {...(failure.status === 404 ? {} : { onRetry: () => void (first.error ? first : cart).refetch() })}
       />

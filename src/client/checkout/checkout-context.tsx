@@ -12,6 +12,8 @@ export interface ExpressState {
   status: 'idle' | 'loading' | 'active' | 'failed';
   paymentTokenId: string | null;
   payerEmail: string | null;
+  /** what the payer approved at the provider (major units); the order charges the final total */
+  approvedAmount: number | null;
   message: string | null;
 }
 
@@ -19,6 +21,7 @@ export const IDLE_EXPRESS: ExpressState = {
   status: 'idle',
   paymentTokenId: null,
   payerEmail: null,
+  approvedAmount: null,
   message: null,
 };
 

@@ -21,10 +21,11 @@ import { hasFieldErrors } from '../../domain/field-errors.js';
 import { visibleSectionMask, type VisibilityFacts } from '../../domain/section-visibility.js';
 import { useAnnounce } from '../ui/live-region.js';
 import { BillingSummary } from './billing/billing-summary.js';
-import { useCheckout, type CheckoutContextValue } from './checkout-context.js';
+import { IDLE_EXPRESS, useCheckout, type CheckoutContextValue } from './checkout-context.js';
 import { ContactSection, ContactSummary } from './contact/contact-section.js';
 import { ExpressCheckout } from './express/express-checkout.js';
 import { useExpressReturn } from './express/use-express-return.js';
+import { GiftFromNote } from './gifts/gift-from-note.js';
 import { GiftSection, GiftSummary } from './gifts/gift-section.js';
 import { ProcessingOverlay } from './overlay/processing-overlay.js';
 import { PageShell } from './page-shell.js';
@@ -172,6 +173,25 @@ export function CheckoutPage() {
     advanceAfterPreview.current = 'waiting';
   });
 
+  /**
+   * Back to paying by card or another way: billing was the provider's while the express payment was active, so it
+   * shows again with only what the shopper gave it. The first step before this one that is not complete opens,
+   * unfinished, for the shopper to fill (instead of passing for done).
+   */
+  const payAnotherWay = () => {
+    leaveExpress();
+    const after: CheckoutContextValue = {
+      ...checkout,
+      express: IDLE_EXPRESS,
+      sectionContext: (form) => ({ ...checkout.sectionContext(form), expressPaymentTokenId: null }),
+    };
+    const mask = stepMask(after).visible;
+    const incomplete = steps.findIndex(
+      (step, index) => index < open && mask[index] === true && !isStepComplete(after, step),
+    );
+    if (incomplete >= 0) dispatchNav({ type: 'reopen', index: incomplete, visible: mask });
+  };
+
   useEffect(() => {
     void loadShippingSection();
     void loadBillingSection();
@@ -259,7 +279,7 @@ export function CheckoutPage() {
         title = SECTION_TITLES[step];
         body = (
           <Suspense fallback={<p role="status">Loading the payment form…</p>}>
-            <PaymentStep mode="payment" onLeaveExpress={leaveExpress} {...paymentStepProps} />
+            <PaymentStep mode="payment" onLeaveExpress={payAnotherWay} {...paymentStepProps} />
           </Suspense>
         );
         break;
@@ -267,7 +287,7 @@ export function CheckoutPage() {
         title = cart.order.is_gift_claim ? 'Claim your gift' : 'Review and place your order';
         body = (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <PaymentStep mode="review" onLeaveExpress={leaveExpress} {...paymentStepProps} />
+            <PaymentStep mode="review" onLeaveExpress={payAnotherWay} {...paymentStepProps} />
           </Suspense>
         );
     }
@@ -293,6 +313,7 @@ export function CheckoutPage() {
         <div className="checkout">
           <OrderSummary pending={preview.pending} />
           <div className="checkout__main">
+            {cart.order.gift_from ? <GiftFromNote from={cart.order.gift_from} /> : null}
             {paymentShown ? <ExpressCheckout /> : null}
             {preview.failed ? (
               <p className="notice notice--warning" role="status">

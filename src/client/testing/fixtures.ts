@@ -137,6 +137,7 @@ export function cartFixture(
       shipping_information_required: true,
       is_test: false,
       is_gift_claim: false,
+      gift_from: null,
       completed_at: null,
       subscriptions: [],
       ...order,

@@ -24,8 +24,20 @@ export interface CartSnapshot {
   addresses: AddressRow[];
   order: OrderRow | null;
   lastPaymentMethod: 'card' | 'paypal' | 'none' | null;
+  /** on a gift recipient's claim cart: the gift's line in the giver's cart, its message and the giver's names */
+  giftFrom: GiftFromRow | null;
   /** what pricing may read for the address the snapshot was asked to bring along (absent when none was) */
   places?: AddressPlaces;
+}
+
+export interface GiftFromRow {
+  line_id: number;
+  message: string;
+  /** the giver's order as placed: its billing and shipping names (either may be empty) */
+  bill_first_name: string;
+  bill_last_name: string;
+  ship_first_name: string;
+  ship_last_name: string;
 }
 
 // Nested rows come back as JSON: their timestamps are text again and must become Dates, as the row types say.
@@ -38,6 +50,7 @@ interface SnapshotRow {
   addresses: AddressRow[];
   order: Stored<OrderRow> | null;
   last_payment_method: CartSnapshot['lastPaymentMethod'];
+  gift_from: GiftFromRow | null;
   places?: StoredAddressPlaces;
 }
 
@@ -84,7 +97,17 @@ SELECT row_to_json(c) AS cart,
                                      WHERE ord.organization_id = c.organization_id AND ord.cart_id = c.id) x) AS "order",
        (SELECT pa.method FROM payment_attempts pa
          WHERE pa.organization_id = c.organization_id AND pa.cart_id = c.id
-         ORDER BY pa.id DESC LIMIT 1) AS last_payment_method`;
+         ORDER BY pa.id DESC LIMIT 1) AS last_payment_method,
+       (SELECT row_to_json(gf) FROM (
+          SELECT g.cart_offer_id AS line_id, g.gift_message AS message,
+                 coalesce(go.billing_address->>'fname', '') AS bill_first_name,
+                 coalesce(go.billing_address->>'lname', '') AS bill_last_name,
+                 coalesce(go.shipping_address->>'fname', '') AS ship_first_name,
+                 coalesce(go.shipping_address->>'lname', '') AS ship_last_name
+            FROM gift_details g
+            JOIN cart_offers gl ON gl.organization_id = g.organization_id AND gl.id = g.cart_offer_id
+            JOIN orders go ON go.organization_id = gl.organization_id AND go.cart_id = gl.cart_id
+           WHERE g.organization_id = c.organization_id AND g.id = c.gift_claim_id) gf) AS gift_from`;
 const FROM = `
   FROM carts c
   JOIN organizations org ON org.id = c.organization_id`;
@@ -132,6 +155,7 @@ export async function loadCartSnapshot(
     addresses: row.addresses,
     order: row.order ? withDates<OrderRow>(row.order, ORDER_DATES) : null,
     lastPaymentMethod: row.last_payment_method,
+    giftFrom: row.gift_from,
     ...(address && row.places ? { places: parseAddressPlaces(address, row.places) } : {}),
   };
 }

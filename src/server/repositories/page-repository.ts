@@ -25,13 +25,15 @@ export async function findOrganizationIdForLink(
   return rows[0]?.organization_id ?? null;
 }
 
-export async function findOrganizationIdForGiftClaim(
+/** Which organization a gift claim code belongs to, and whether its gift was claimed; null for an unknown code. */
+export async function findGiftClaimOrganization(
   db: Queryable,
   claimCode: string,
-): Promise<number | null> {
-  const { rows } = await db.query<{ organization_id: number }>(
-    'SELECT organization_id FROM gift_details WHERE claim_code = $1 AND claimed_at IS NULL',
+): Promise<{ organization_id: number; claimed: boolean } | null> {
+  const { rows } = await db.query<{ organization_id: number; claimed: boolean }>(
+    `SELECT organization_id, claimed_at IS NOT NULL AS claimed FROM gift_details
+      WHERE claim_code = $1 AND claim_issued_at IS NOT NULL`,
     [claimCode],
   );
-  return rows[0]?.organization_id ?? null;
+  return rows[0] ?? null;
 }

@@ -140,7 +140,7 @@ export async function registerTestGatewayRoutes(app: FastifyInstance, context: A
       if (effectiveStatus(row, context.clock.now()) !== 'created') {
         await gone(
           reply,
-          'This payment was already approved, cancelled or has expired. Go back to the checkout.',
+          'This payment was already approved, canceled or has expired. Go back to the checkout.',
         );
         return null;
       }
@@ -185,7 +185,7 @@ export async function registerTestGatewayRoutes(app: FastifyInstance, context: A
         if (!(await decideTestExpressPayment(context.db, row, { status: 'approved', payer }, now))) {
           return gone(
             reply,
-            'This payment was already approved, cancelled or has expired. Go back to the checkout.',
+            'This payment was already approved, canceled or has expired. Go back to the checkout.',
           );
         }
         return reply.redirect(expressReturnUrl(context.config.publicUrl, row), 303);

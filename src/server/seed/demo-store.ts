@@ -84,7 +84,7 @@ async function seedDemoCatalog(tx: Queryable, organization: OrganizationRow): Pr
       item_name: 'Stoneware mug',
       item_image: '/checkout/images/mug.svg',
       item_category: 'Gear',
-      item_options: [{ name: 'Colour', value: 'Navy' }],
+      item_options: [{ name: 'Color', value: 'Navy' }],
       price: 1400,
       is_giftable: true,
       shipping_price: 200,

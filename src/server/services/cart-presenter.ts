@@ -10,6 +10,7 @@ import { isCartEditable } from '../../domain/editable-cart.js';
 import type { AddressRow } from '../repositories/customers-repository.js';
 import type { CartPricing } from './cart-pricing.js';
 import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } from './cart-state.js';
+import { presentGiftFrom } from './gift-from.js';
 import { iso, major, majorOrNull } from './money-input.js';
 import { settingsOf } from './organization-service.js';
 
@@ -126,6 +127,7 @@ export function presentCart(
       shipping_information_required: isShippingRequired(state),
       is_test: state.cart.is_test || (state.order?.is_test ?? false),
       is_gift_claim: claim,
+      gift_from: presentGiftFrom(state.giftFrom),
       completed_at: iso(state.order?.completed_at ?? null),
       subscriptions: extras.subscriptions,
     },

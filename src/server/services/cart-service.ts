@@ -8,6 +8,7 @@ import type {
 } from '../../contract/cart.js';
 import { parseCartToken } from '../../domain/cart-token.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
+import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../domain/link-errors.js';
 import { isCountryCode } from '../../domain/countries.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -151,7 +152,7 @@ async function cartFromGiftClaim(
     const gift = await findGiftByClaimCode(tx, shopper.organizationId, claimCode);
     if (!gift || gift.claim_issued_at === null) throw cartNotFound();
     if (gift.claimed_at !== null) {
-      throw notFound('gift_already_claimed', 'This gift has already been claimed.');
+      throw notFound(GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE);
     }
     // Serialise two tabs opening the same claim link.
     await lockGift(tx, shopper.organizationId, gift.id);
@@ -263,6 +264,8 @@ function cartViewTags(state: CartState): string[] {
   if (state.cart.customer_id !== null) tags.push(`u:${state.cart.customer_id}`);
   if (state.discountCode) tags.push(`d:${state.discountCode.id}`);
   for (const line of state.lines) tags.push(`f:${line.offer_id}`, `l:${line.id}`);
+  // A claim cart shows the giver's message, kept on the gift's line in the giver's cart.
+  if (state.giftFrom) tags.push(`l:${state.giftFrom.line_id}`);
   return tags;
 }
 
@@ -349,7 +352,7 @@ export async function applyDiscountCode(
       const unknown = () =>
         notFound(
           'discount_code_not_found',
-          `We don't recognise the code ${text.toUpperCase()}. Check it and try again.`,
+          `We don't recognize the code ${text.toUpperCase()}. Check it and try again.`,
         );
       if (!code) throw unknown();
       const check = checkCartDiscount(state, code, now);

@@ -12,6 +12,7 @@ import {
   type ExpressPaymentRow,
 } from '../repositories/express-payments-repository.js';
 import { requireCartState } from './cart-service.js';
+import { major } from './money-input.js';
 
 function effectiveStatus(row: ExpressPaymentRow, now: Date): PaymentToken['status'] {
   if ((row.status === 'created' || row.status === 'approved') && row.expires_at <= now) return 'expired';
@@ -35,6 +36,8 @@ export async function readPaymentToken(
     payment_token_id: row.public_id,
     provider: row.provider,
     status: effectiveStatus(row, now),
+    amount: major(row.amount, row.currency),
+    currency: row.currency,
     payer: row.payer,
   };
 }

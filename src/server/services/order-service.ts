@@ -259,7 +259,7 @@ async function checkExpressPayment(
     throw new AppError(
       422,
       'express_payment_cancelled',
-      'You cancelled the PayPal payment. Choose how you want to pay.',
+      'You canceled the PayPal payment. Choose how you want to pay.',
     );
   }
   if (express.status === 'expired' || express.expires_at <= now) {

@@ -1,11 +1,12 @@
 import type { PageConfig, PageError } from '../../contract/page-config.js';
 import { parseCartToken } from '../../domain/cart-token.js';
+import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../domain/link-errors.js';
 import { describeMoneyFormat } from '../../domain/money.js';
 import type { Queryable } from '../db/database.js';
 import { findOrganizationById } from '../repositories/organizations-repository.js';
 import {
   findOrganizationIdForCart,
-  findOrganizationIdForGiftClaim,
+  findGiftClaimOrganization,
   findOrganizationIdForLink,
 } from '../repositories/page-repository.js';
 import { settingsOf } from './organization-service.js';
@@ -26,8 +27,16 @@ export async function resolvePageBoot(
   if (parsed.kind === 'cart') organizationId = await findOrganizationIdForCart(db, parsed.token, options.now);
   if (parsed.kind === 'checkout_link')
     organizationId = await findOrganizationIdForLink(db, parsed.linkId, options.now);
-  if (parsed.kind === 'gift_claim')
-    organizationId = await findOrganizationIdForGiftClaim(db, parsed.claimCode);
+  if (parsed.kind === 'gift_claim') {
+    const gift = await findGiftClaimOrganization(db, parsed.claimCode);
+    if (gift?.claimed) {
+      return {
+        status: 404,
+        boot: { error: { code: GIFT_ALREADY_CLAIMED_CODE, message: GIFT_ALREADY_CLAIMED_MESSAGE } },
+      };
+    }
+    organizationId = gift?.organization_id ?? null;
+  }
   const organization = organizationId === null ? null : await findOrganizationById(db, organizationId);
   if (!organization) {
     return {

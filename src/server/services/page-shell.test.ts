@@ -19,6 +19,8 @@ describe('the page shell in the HTML', () => {
       `<div class="page-error" role="alert"><h2>This checkout link is not valid</h2><p>${message}</p></div>`,
     );
     expect(error).toContain('<p class="header__store"></p>');
+    const claimed = renderPageShell({ error: { code: 'gift_already_claimed', message: 'Used once.' } });
+    expect(claimed).toContain('<h2>This gift has already been claimed</h2><p>Used once.</p>');
   });
 
   it("escapes the store's name and logo address", () => {

@@ -1,4 +1,5 @@
 import type { PageConfig, PageError } from '../../contract/page-config.js';
+import { linkErrorTitle } from '../../domain/link-errors.js';
 
 export const SHELL_PLACEHOLDER = '<!--checkout-shell-->';
 
@@ -57,7 +58,7 @@ export function renderPageShell(boot: PageConfig | PageError): string {
   if ('error' in boot) {
     return shell(
       null,
-      '<div class="page-error" role="alert"><h2>This checkout link is not valid</h2>' +
+      `<div class="page-error" role="alert"><h2>${escapeHtml(linkErrorTitle(boot.error.code))}</h2>` +
         `<p>${escapeHtml(boot.error.message)}</p></div>`,
     );
   }

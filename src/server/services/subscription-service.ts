@@ -25,7 +25,7 @@ export async function changeSubscription(
       throw new AppError(
         409,
         'subscription_cancelled',
-        'This subscription is cancelled; start a new one instead.',
+        'This subscription is canceled; start a new one instead.',
       );
     }
     if (action === 'cancel') {

@@ -59,7 +59,14 @@ describe('express checkout', () => {
     const api = createFakeShopperApi(cart);
     api.on('GET', /\/payment_tokens\/pt_1$/, () => ({
       status: 200,
-      body: { payment_token_id: 'pt_1', provider: 'test', status: 'approved', payer },
+      body: {
+        payment_token_id: 'pt_1',
+        provider: 'test',
+        status: 'approved',
+        amount: 18,
+        currency: 'USD',
+        payer,
+      },
     }));
     api.on('PUT', /\/vrio\/orders\/55$/, (request) => ({
       status: 200,
@@ -89,10 +96,17 @@ describe('express checkout', () => {
     const api = createFakeShopperApi(cartFixture());
     api.on('GET', /\/payment_tokens\/pt_2$/, () => ({
       status: 200,
-      body: { payment_token_id: 'pt_2', provider: 'test', status: 'cancelled', payer: null },
+      body: {
+        payment_token_id: 'pt_2',
+        provider: 'test',
+        status: 'cancelled',
+        amount: 18,
+        currency: 'USD',
+        payer: null,
+      },
     }));
     renderCheckout({ api });
-    await screen.findByText('You cancelled the PayPal payment. Try PayPal again or pay another way.');
+    await screen.findByText('You canceled the PayPal payment. Try PayPal again or pay another way.');
     expect(window.location.search).toBe('?cypress=1');
     screen.getByLabelText('Email');
   });
@@ -102,13 +116,105 @@ describe('express checkout', () => {
     const api = createFakeShopperApi(cartFixture({ order: { order_id: 55, status: 'awaiting_payment' } }));
     api.on('GET', /\/payment_tokens\/pt_1$/, () => ({
       status: 200,
-      body: { payment_token_id: 'pt_1', provider: 'test', status: 'approved', payer },
+      body: {
+        payment_token_id: 'pt_1',
+        provider: 'test',
+        status: 'approved',
+        amount: 18,
+        currency: 'USD',
+        payer,
+      },
     }));
     const { user } = renderCheckout({ api });
     await user.click(await screen.findByRole('button', { name: 'Pay another way' }));
-    await screen.findByLabelText('Card number');
     expect(window.location.search).toBe('');
+    expect(screen.queryByText(/Paying with PayPal/)).toBeNull();
     // the payer's address stays; billing is asked for again since the box was set to false
     screen.getByRole('heading', { name: /Billing address/ });
+  });
+
+  it('after "Pay another way", opens billing for the shopper to fill instead of passing it for done', async () => {
+    window.history.replaceState(null, '', '/checkout/T?payment_token_id=pt_1');
+    const api = createFakeShopperApi(cartFixture({ order: { order_id: 55, status: 'awaiting_payment' } }));
+    api.on('GET', /\/payment_tokens\/pt_1$/, () => ({
+      status: 200,
+      body: {
+        payment_token_id: 'pt_1',
+        provider: 'test',
+        status: 'approved',
+        amount: 18,
+        currency: 'USD',
+        payer,
+      },
+    }));
+    const { user } = renderCheckout({ api });
+    await user.click(await screen.findByRole('button', { name: 'Pay another way' }));
+    // Billing is open with its fields (not a one-line summary of the country alone), and has the focus.
+    const street = await screen.findByLabelText('Street address');
+    expect(street.id).toMatch(/bill/);
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Billing address/));
+    expect(screen.queryByRole('button', { name: /Change.*Billing/ })).toBeNull();
+    await user.type(screen.getByLabelText('First name'), 'Grace');
+    await user.type(street, '2 Harbor Rd');
+    await user.type(screen.getByLabelText('City'), 'Austin');
+    await user.selectOptions(screen.getByLabelText(/^State/), 'TX');
+    await user.type(screen.getByLabelText('ZIP code'), '73301');
+    await user.type(screen.getByLabelText('Last name'), 'Hopper');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByLabelText('Card number');
+    // shipping (the payer's) and billing (the shopper's) now both read the same, complete and true
+    expect(screen.getAllByText(/Grace Hopper, 2 Harbor Rd, Austin TX 73301/)).toHaveLength(2);
+  });
+
+  it('states the final total with shipping and tax, and says plainly that it differs from the approved amount', async () => {
+    window.history.replaceState(null, '', '/checkout/T?payment_token_id=pt_1');
+    const cart = cartFixture({
+      order: { order_id: 55, status: 'awaiting_payment' },
+      subtotal: 18,
+      total_offer_shipping: 0,
+      total_campaign_shipping: 5,
+      total_tax: 1.49,
+      total: 24.49,
+      payment_method_id: 2,
+    });
+    const api = createFakeShopperApi(cart);
+    api.on('GET', /\/payment_tokens\/pt_1$/, () => ({
+      status: 200,
+      body: {
+        payment_token_id: 'pt_1',
+        provider: 'test',
+        status: 'approved',
+        amount: 18,
+        currency: 'USD',
+        payer,
+      },
+    }));
+    renderCheckout({ api, cart });
+    const total = await screen.findByText(/^The total is/);
+    expect(total.textContent).toBe(
+      'The total is $24.49, including $5.00 shipping and $1.49 tax. That is $6.49 more than the $18.00 you approved at PayPal: PayPal charges $24.49 when you place the order.',
+    );
+    expect(document.body.textContent).not.toContain('You approved this payment');
+    screen.getByRole('button', { name: 'Pay $24.49 with PayPal' });
+  });
+
+  it('says the total is the approved amount when it is', async () => {
+    window.history.replaceState(null, '', '/checkout/T?payment_token_id=pt_1');
+    const cart = cartFixture({ order: { order_id: 55, status: 'awaiting_payment' }, payment_method_id: 2 });
+    const api = createFakeShopperApi(cart);
+    api.on('GET', /\/payment_tokens\/pt_1$/, () => ({
+      status: 200,
+      body: {
+        payment_token_id: 'pt_1',
+        provider: 'test',
+        status: 'approved',
+        amount: cart.total,
+        currency: 'USD',
+        payer,
+      },
+    }));
+    renderCheckout({ api, cart });
+    const total = await screen.findByText(/^The total is/);
+    expect(total.textContent).toContain('This is the amount you approved at PayPal');
   });
 });

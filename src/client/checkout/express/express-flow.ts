@@ -43,7 +43,7 @@ export async function startExpressPayment(
 
 const NOT_USABLE: Record<Exclude<PaymentToken['status'], 'approved'>, string> = {
   created: 'The PayPal payment was not approved. Try PayPal again or pay another way.',
-  cancelled: 'You cancelled the PayPal payment. Try PayPal again or pay another way.',
+  cancelled: 'You canceled the PayPal payment. Try PayPal again or pay another way.',
   expired: 'The PayPal approval has expired. Try PayPal again or pay another way.',
   used: 'This PayPal approval was already used. Try PayPal again or pay another way.',
 };
@@ -53,6 +53,7 @@ export type ExpressReturn =
       ok: true;
       paymentTokenId: string;
       payerEmail: string | null;
+      approvedAmount: number;
       values: Record<string, string>;
       sameAddress: false;
     }
@@ -85,6 +86,7 @@ export async function readExpressReturn(
     ok: true,
     paymentTokenId: answer.payment_token_id,
     payerEmail: payer?.email || null,
+    approvedAmount: answer.amount,
     values,
     // Enabling data the payer can edit at the provider sets the same-address box to false.
     sameAddress: sameAddressWithExpressPayer(),

@@ -31,6 +31,7 @@ export function useExpressReturn(onApproved: (form: CheckoutForm, express: Expre
           status: 'active',
           paymentTokenId: result.paymentTokenId,
           payerEmail: result.payerEmail,
+          approvedAmount: result.approvedAmount,
           message: null,
         };
         dispatchForm({ type: 'setMany', values: result.values });

@@ -7,12 +7,37 @@ import { PlaceOrderBlock } from '../place-order/place-order-block.js';
 import type { OrderAlert } from '../place-order/use-place-order.js';
 import { useSectionSubmit } from '../use-section-submit.js';
 import { CardFields } from './card-fields.js';
+import { compareWithApproved } from '../express/express-approval.js';
+import { money } from '../format.js';
 
 export interface PaymentSectionProps {
   onPlaceOrder: () => void;
   alert: OrderAlert | null;
   /** leaves the approved express payment and pays by card */
   onLeaveExpress: () => void;
+}
+
+/**
+ * The final total, with its shipping and tax, before the payer confirms, and how it compares with what they approved
+ * at the provider (the total before their address priced shipping and tax): the order charges the final total.
+ */
+function ExpressTotal({ approved }: { approved: number | null }) {
+  const { cart } = useCheckout();
+  const currency = cart.currency_value;
+  const total = money(cart.total, currency);
+  const shipping = money(cart.total_offer_shipping + cart.total_campaign_shipping, currency);
+  const comparison = approved === null ? null : compareWithApproved(approved, cart.total, currency);
+  return (
+    <p className="express-active__total">
+      The total is <strong>{total}</strong>, including {shipping} shipping and{' '}
+      {money(cart.total_tax, currency)} tax.{' '}
+      {comparison === null || approved === null
+        ? `PayPal charges ${total} when you place the order.`
+        : comparison.kind === 'same'
+          ? `This is the amount you approved at PayPal; it is charged when you place the order.`
+          : `That is ${money(comparison.difference, currency)} ${comparison.kind} than the ${money(approved, currency)} you approved at PayPal: PayPal charges ${total} when you place the order.`}
+    </p>
+  );
 }
 
 export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress }: PaymentSectionProps) {
@@ -34,9 +59,9 @@ export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress }: PaymentS
         <div className="express-active">
           <p>
             <strong>Paying with PayPal</strong>
-            {express.payerEmail ? ` as ${express.payerEmail}` : ''}. You approved this payment; it is charged
-            when you place the order.
+            {express.payerEmail ? ` as ${express.payerEmail}` : ''}.
           </p>
+          <ExpressTotal approved={express.approvedAmount} />
           <Button variant="link" onClick={onLeaveExpress}>
             Pay another way
           </Button>

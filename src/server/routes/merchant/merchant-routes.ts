@@ -342,7 +342,7 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
         200: { description: 'The subscription', schema: SubscriptionSchema },
         401: { description: 'Bad key' },
         404: { description: 'No such subscription' },
-        409: { description: 'Already cancelled' },
+        409: { description: 'Already canceled' },
       },
       handler: ({ params, request }) =>
         changeSubscription(db, merchantOf(request), params.id, action, clock.now()),

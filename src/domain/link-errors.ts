@@ -1,0 +1,19 @@
+/**
+ * What the page says when its link opens no checkout. The server answers an error code with the page (and the cart
+ * API with the same code); the page's heading comes from the code, its text from the answer's message.
+ */
+
+export const GIFT_ALREADY_CLAIMED_CODE = 'gift_already_claimed';
+
+/**
+ * A claimed gift's link: the code is a long random secret (docs/security.md), so saying it was claimed tells a
+ * guesser nothing; an unknown code still reads as a link that is not valid.
+ */
+export const GIFT_ALREADY_CLAIMED_MESSAGE =
+  'Each gift link works once, and this one has been used to claim the gift. If you did not claim it yourself, ask the person who sent it to you.';
+
+/** The heading of the page an error code stands for. */
+export function linkErrorTitle(code: string | null | undefined): string {
+  if (code === GIFT_ALREADY_CLAIMED_CODE) return 'This gift has already been claimed';
+  return 'This checkout link is not valid';
+}
