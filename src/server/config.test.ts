@@ -162,6 +162,20 @@ describe('request deadlines', () => {
   });
 });
 
+describe('housekeeping settings', () => {
+  it('run the housekeeping hourly by default, on any other interval, or never', () => {
+    expect(parseConfig({})).toMatchObject({ ok: true, config: { housekeepingIntervalSeconds: 3600 } });
+    expect(parseConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '0' })).toMatchObject({
+      ok: true,
+      config: { housekeepingIntervalSeconds: 0 },
+    });
+    expect(parseConfig({ HOUSEKEEPING_INTERVAL_SECONDS: 'hourly' })).toEqual({
+      ok: false,
+      errors: ['HOUSEKEEPING_INTERVAL_SECONDS must be a whole number from 0 to 86400 (got "hourly").'],
+    });
+  });
+});
+
 describe('abuse-limit settings', () => {
   it('count IPv6 by /64 and remove untouched link carts after a week by default', () => {
     expect(parseConfig({})).toMatchObject({

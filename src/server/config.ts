@@ -53,6 +53,8 @@ export interface Config {
   seedDemo: boolean;
   /** Run the subscription rebill runner inside the server every N seconds (0 = off; use `npm run rebill`). */
   rebillIntervalSeconds: number;
+  /** Housekeeping (docs/operations.md, "Housekeeping") every N seconds in the server; 0 turns it off. */
+  housekeepingIntervalSeconds: number;
   /**
    * How long a payment in flight holds its order and its Idempotency-Key. After a crash, a retry waits this long
    * before it may take over; it must exceed the slowest gateway call.
@@ -182,6 +184,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   }
   const seedDemo = bool('SEED_DEMO', true);
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
+  const housekeepingIntervalSeconds = int('HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
   const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
   const metricsToken = secret('METRICS_TOKEN', 16);
@@ -224,6 +227,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       bodyIdleTimeoutMs: bodyIdleTimeoutSeconds * 1000,
       seedDemo,
       rebillIntervalSeconds,
+      housekeepingIntervalSeconds,
       paymentLeaseSeconds,
       errorReportingDsn,
       metricsToken,

@@ -15,6 +15,7 @@ import { createPaymentGateways } from './payments/select-gateway.js';
 import { runMaintenance } from './services/maintenance.js';
 import { startStatisticsKeeper } from './services/statistics-keeper.js';
 import { runRebills } from './services/rebill-service.js';
+import { repeatEvery } from './repeat-every.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
 
   const statistics = startStatisticsKeeper({ db, logger });
   let closing = false;
+  let stopTimers = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopTimers();
       await app.close();
       await statistics.stop();
       await db.close();
@@ -101,26 +104,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
 
-  if (config.rebillIntervalSeconds > 0) {
-    // Optional in-process runner; `npm run rebill` from cron does the same. Runners never charge twice.
-    const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
-    let running = false;
-    const timer = setInterval(() => {
-      if (running || closing) return;
-      running = true;
-      runRebills({ db, gateways, clock: systemClock, logger, onOutcome: metrics.recordRebill })
-        .then(() =>
-          runMaintenance(db, systemClock.now(), {
-            untouchedCartRetentionMs: config.untouchedCartRetentionMs,
-          }),
-        )
-        .catch((error: unknown) => logger.error({ err: error }, 'rebill run failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, config.rebillIntervalSeconds * 1000);
-    timer.unref();
-  }
+  const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
+  // Optional in-process rebill runner; `npm run rebill` from cron does the same. Runners never charge twice.
+  const rebills = repeatEvery(config.rebillIntervalSeconds, 'rebill run', logger, () =>
+    runRebills({ db, gateways, clock: systemClock, logger, onOutcome: metrics.recordRebill }),
+  );
+  // Housekeeping runs by default, so a store nobody set up still drops what it must not keep (docs/operations.md).
+  const housekeeping = repeatEvery(config.housekeepingIntervalSeconds, 'housekeeping', logger, () =>
+    runMaintenance(db, systemClock.now(), { untouchedCartRetentionMs: config.untouchedCartRetentionMs }),
+  );
+  stopTimers = () => {
+    rebills.stop();
+    housekeeping.stop();
+  };
 
   const lines = [
     '',
