@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
 import { launchBrowser } from './browser.js';
-import { CheckoutPage } from './checkout-page.js';
+import { CheckoutPage, ordersOfCart } from './checkout-page.js';
 
 // How the built page answers the shopper's hands, in Debian's Chromium against the real server: what the page shows
 // while it works, moving between its sections, clicks that must land, and the cart's lines.
@@ -66,5 +66,43 @@ describe('the processing overlay', () => {
     expect(backdrop).toMatch(/blur\(\d+(\.\d+)?px\)/);
     release();
     await checkout.confirmation();
+  });
+});
+
+describe("the cart's lines", () => {
+  it('stay editable after a declined card; a line is removed and put back by keyboard, then paid', async () => {
+    const checkout = await shopper();
+    const token = await coffeeAndMug();
+    await checkout.open(token);
+    await checkout.fillContact('ada@example.com');
+    await checkout.fillShipping();
+    await checkout.fillCard('4000 0000 0000 0002');
+    await checkout.orderButton().click();
+    await checkout.page.locator('.section-form > [role="alert"].notice--error').waitFor();
+
+    // The decline left the order open: its lines can still change.
+    const summary = checkout.page.locator('.summary__body');
+    await summary.getByRole('button', { name: 'Increase quantity of Stoneware mug' }).waitFor();
+    await summary.getByRole('button', { name: 'Remove Stoneware mug' }).focus();
+    await checkout.page.keyboard.press('Enter');
+    const undo = summary.getByRole('button', { name: 'Undo: put Stoneware mug back' });
+    await undo.waitFor();
+    expect(await undo.evaluate((element) => element === (globalThis as any).document.activeElement)).toBe(
+      true,
+    );
+    await checkout.page.getByText('Stoneware mug was removed from your order.').waitFor();
+    expect(await summary.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+
+    await checkout.page.keyboard.press('Enter');
+    await summary.getByRole('button', { name: 'Remove Stoneware mug' }).waitFor();
+    await summary.getByRole('button', { name: 'Increase quantity of Stoneware mug' }).click();
+    await checkout.page.getByText('Stoneware mug: quantity 2.').waitFor();
+
+    await checkout.field('Card number').fill('4111 1111 1111 1111');
+    await checkout.orderButton().click();
+    await checkout.confirmation();
+    const [order] = await ordersOfCart(server, token);
+    expect(order.status).toBe('complete');
+    expect(order.lines.map((line: { quantity: number }) => line.quantity)).toEqual([1, 2]);
   });
 });
