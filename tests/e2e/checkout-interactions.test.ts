@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
 import { launchBrowser } from './browser.js';
-import { CheckoutPage, ordersOfCart } from './checkout-page.js';
+import { ADA, CheckoutPage, ordersOfCart } from './checkout-page.js';
 
 // How the built page answers the shopper's hands, in Debian's Chromium against the real server: what the page shows
 // while it works, moving between its sections, clicks that must land, and the cart's lines.
@@ -104,5 +104,53 @@ describe("the cart's lines", () => {
     const [order] = await ordersOfCart(server, token);
     expect(order.status).toBe('complete');
     expect(order.lines.map((line: { quantity: number }) => line.quantity)).toEqual([1, 2]);
+  });
+});
+
+describe('a click that moves focus out of a field with a mistake', () => {
+  // The field's message appeared on blur, between the press and the release, and pushed the button away from under
+  // the pointer: the click was lost.
+  it('still presses "Next gift" after a past gift date', async () => {
+    const checkout = await shopper();
+    await checkout.open('__c__gift');
+    await checkout.fillContact('ada@example.com');
+    await checkout.fillAddress(ADA);
+    await checkout.button('Continue to gift details').click();
+    await checkout.page.getByRole('button', { name: /^Gift 1:/ }).waitFor();
+    await checkout.field('Recipient’s name').fill('Grace Hopper');
+    await checkout.field('Recipient’s email').fill('grace@example.com');
+    await checkout.field('Send the gift notice on').fill('2020-01-01');
+    await checkout.button('Next gift').click();
+    await checkout.page.getByRole('button', { name: /^Gift 2:/, expanded: true }).waitFor({ timeout: 5_000 });
+    // The message is still given: announced, and by the field when the shopper goes back to it.
+    await checkout.page
+      .locator('[aria-live="polite"]')
+      .getByText('Send the gift notice on: Choose today or a later date.')
+      .waitFor();
+    await checkout.page.getByRole('button', { name: /^Gift 1:/ }).click();
+    expect(await checkout.page.locator('.field__error').allInnerTexts()).toEqual([
+      'Choose today or a later date.',
+    ]);
+  });
+
+  it('still presses "Pay" after a card number the store does not accept, on a 375 px phone', async () => {
+    const checkout = await shopper({ width: 375, height: 700 });
+    await checkout.open(await coffeeAndMug());
+    await checkout.fillContact('ada@example.com');
+    await checkout.fillShipping();
+    await checkout.field('Expiry date (MM / YY)').fill('12 / 30');
+    await checkout.field('Security code (CVV)').fill('123');
+    // A JCB card: a real card number, of a brand this store does not take.
+    await checkout.field('Card number').fill('3530 1113 3330 0000');
+    await checkout.orderButton().click();
+    // The press reached the button: the payment section lists what to fix and puts the shopper on the field.
+    const summary = checkout.page.locator('.error-summary[role="alert"]');
+    await summary.waitFor({ timeout: 5_000 });
+    expect(await summary.innerText()).toMatch(/Check 1 field/);
+    expect(
+      await checkout
+        .field('Card number')
+        .evaluate((element) => element === (globalThis as any).document.activeElement),
+    ).toBe(true);
   });
 });
