@@ -19,7 +19,9 @@ export type NavigationAction =
   /** the shopper pressed Continue */
   | { type: 'next'; visible: readonly boolean[] }
   | { type: 'back'; visible: readonly boolean[] }
-  | { type: 'moveTo'; index: number; visible: readonly boolean[] };
+  | { type: 'moveTo'; index: number; visible: readonly boolean[] }
+  /** the browser's Back or Forward (or a reload) names a section: never one past the first unfinished section */
+  | { type: 'restore'; index: number; visible: readonly boolean[] };
 
 function nextVisible(visible: readonly boolean[], from: number): number | null {
   for (let i = from; i < visible.length; i++) if (visible[i]) return i;
@@ -78,6 +80,16 @@ export function checkoutNavigation(state: NavigationState, action: NavigationAct
       const clamped = Math.max(0, Math.min(action.index, action.visible.length - 1));
       const target = nextVisible(action.visible, clamped) ?? previousVisible(action.visible, clamped) ?? 0;
       return { ...state, current: target, autoAdvance: false };
+    }
+    case 'restore': {
+      // A history entry may name a section the shopper has not reached now (their saved details changed, the
+      // section list did): the first unfinished one opens instead, as Continue would have stopped there.
+      const limit = firstInvalidVisibleIndex(state, action.visible);
+      return checkoutNavigation(state, {
+        type: 'moveTo',
+        index: Math.min(action.index, limit),
+        visible: action.visible,
+      });
     }
   }
 }

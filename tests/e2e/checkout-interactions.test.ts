@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
 import { launchBrowser } from './browser.js';
@@ -152,5 +152,54 @@ describe('a click that moves focus out of a field with a mistake', () => {
         .field('Card number')
         .evaluate((element) => element === (globalThis as any).document.activeElement),
     ).toBe(true);
+  });
+});
+
+describe('Back and Forward', () => {
+  const isFocused = (locator: Locator) =>
+    locator.evaluate((element) => element === (globalThis as any).document.activeElement);
+
+  it("move between the steps with the page's Back and the browser's, keeping what was typed", async () => {
+    const checkout = await shopper();
+    const token = await coffeeAndMug();
+    await checkout.open(token);
+    const address = checkout.page.url();
+    expect(await checkout.page.getByRole('button', { name: /^Back to / }).count()).toBe(0);
+    await checkout.fillContact('ada@example.com');
+    const shipping = checkout.page.getByRole('heading', { level: 2, name: /Shipping address/ });
+    await checkout.field('First name').fill('Ada');
+    await checkout.field('Street address').fill('1 Main St');
+
+    // The browser's Back: the contact step, in the checkout still.
+    await checkout.page.goBack();
+    const contact = checkout.page.getByRole('heading', { level: 2, name: /Contact/ });
+    await checkout.field('Email').waitFor();
+    expect(checkout.page.url()).toBe(address);
+    expect(await isFocused(contact)).toBe(true);
+    expect(await checkout.field('Email').inputValue()).toBe('ada@example.com');
+    await checkout.page.locator('[aria-live="polite"]').getByText('Step 1: Contact is open.').waitFor();
+
+    // Forward: the shipping step again, as it was left.
+    await checkout.page.goForward();
+    await checkout.field('First name').waitFor();
+    expect(await isFocused(shipping)).toBe(true);
+    expect(await checkout.field('First name').inputValue()).toBe('Ada');
+    expect(await checkout.field('Street address').inputValue()).toBe('1 Main St');
+
+    // The page's Back button does the same.
+    await checkout.button('Back to contact').click();
+    await checkout.field('Email').waitFor();
+    expect(await isFocused(contact)).toBe(true);
+    await checkout.button('Continue to shipping').click();
+    await checkout.field('First name').waitFor();
+
+    // A reload opens the same step with what was typed.
+    await checkout.page.reload();
+    await checkout.field('First name').waitFor();
+    expect(await checkout.field('First name').inputValue()).toBe('Ada');
+    expect(checkout.page.url()).toBe(address);
+    await checkout.page.goBack();
+    await checkout.field('Email').waitFor();
+    expect(await checkout.field('Email').inputValue()).toBe('ada@example.com');
   });
 });
