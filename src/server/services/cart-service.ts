@@ -386,7 +386,7 @@ export async function changeQuantity(
         'cart_ordered',
         order?.status === 'complete'
           ? 'This order has already been placed: its items cannot change any more.'
-          : 'A PayPal payment was started for these items: they cannot change while it is open.',
+          : 'A PayPal payment was started for this order: its items cannot change now.',
       );
     }
     if (order?.payment_lease_until && order.payment_lease_until > now) {
