@@ -35,6 +35,22 @@ describe('checkoutNavigation', () => {
     });
   });
 
+  it('restore opens the section a history entry names, up to the first unfinished one', () => {
+    const state: NavigationState = { current: 0, firstInvalid: 2, autoAdvance: true };
+    expect(checkoutNavigation(state, { type: 'restore', index: 1, visible: all })).toEqual({
+      current: 1,
+      firstInvalid: 2,
+      autoAdvance: false,
+    });
+    // An entry past what the shopper has finished now opens the first unfinished section.
+    expect(checkoutNavigation(state, { type: 'restore', index: 4, visible: all }).current).toBe(2);
+    // A hidden section gives way to the next shown one, as a move-to does.
+    expect(
+      checkoutNavigation(state, { type: 'restore', index: 1, visible: [true, false, true, true, true] })
+        .current,
+    ).toBe(2);
+  });
+
   it('back moves to the previous section and turns auto-advance off', () => {
     const state: NavigationState = { current: 2, firstInvalid: 2, autoAdvance: true };
     expect(checkoutNavigation(state, { type: 'back', visible: all })).toEqual({

@@ -21,7 +21,9 @@ export type NavigationAction =
   | { type: 'back'; visible: readonly boolean[] }
   | { type: 'moveTo'; index: number; visible: readonly boolean[] }
   /** a finished section needs the shopper again (it appeared, or what filled it went away): open it, unfinished */
-  | { type: 'reopen'; index: number; visible: readonly boolean[] };
+  | { type: 'reopen'; index: number; visible: readonly boolean[] }
+  /** the browser's Back or Forward (or a reload) names a section: never one past the first unfinished section */
+  | { type: 'restore'; index: number; visible: readonly boolean[] };
 
 function nextVisible(visible: readonly boolean[], from: number): number | null {
   for (let i = from; i < visible.length; i++) if (visible[i]) return i;
@@ -84,6 +86,16 @@ export function checkoutNavigation(state: NavigationState, action: NavigationAct
     case 'reopen': {
       const moved = checkoutNavigation(state, { ...action, type: 'moveTo' });
       return { ...moved, firstInvalid: Math.min(state.firstInvalid, moved.current) };
+    }
+    case 'restore': {
+      // A history entry may name a section the shopper has not reached now (their saved details changed, the
+      // section list did): the first unfinished one opens instead, as Continue would have stopped there.
+      const limit = firstInvalidVisibleIndex(state, action.visible);
+      return checkoutNavigation(state, {
+        type: 'moveTo',
+        index: Math.min(action.index, limit),
+        visible: action.visible,
+      });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema, PreviewResponseSchema } from '../../src/contract/cart.js';
-import { orderBody } from '../helpers/order-body.js';
+import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -464,14 +464,16 @@ describe('PUT carts/{cart_token}/quantity', () => {
     });
   });
 
-  it('keeps quantities within 1 to 99 and lines within the cart', async () => {
+  it('keeps quantities within 0 to 99 and lines within the cart', async () => {
     const { store, shopper } = await setup({ editable: { value: true, override: null } });
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const line = (await shopper.get(`carts/${token}`)).body.offers[0].id;
-    for (const quantity of [0, 100, -1]) {
+    for (const quantity of [100, -1]) {
       const response = await shopper.put(`carts/${token}/quantity`, { id: line, quantity });
       expect(response.status).toBe(422);
-      expect(response.body.fields).toEqual({ quantity: 'Choose a quantity from 1 to 99.' });
+      expect(response.body.fields).toEqual({
+        quantity: 'Choose a quantity from 1 to 99, or 0 to remove the item.',
+      });
     }
     expect((await shopper.put(`carts/${token}/quantity`, { id: line, quantity: 1.5 })).body.fields).toEqual({
       quantity: 'Quantity must be a whole number.',
@@ -481,6 +483,120 @@ describe('PUT carts/{cart_token}/quantity', () => {
     const response = await shopper.put(`carts/${token}/quantity`, { id: otherLine, quantity: 2 });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('order_offer_not_found');
+  });
+});
+
+const lineIds = (cart: { offers: { id: number }[] }) => cart.offers.map((offer) => offer.id);
+
+describe('removing a line with PUT carts/{cart_token}/quantity', () => {
+  it('removes a line with quantity 0, and Undo brings it back with its quantity, place and gift details', async () => {
+    const { store, shopper } = await setup({ editable: { value: true, override: null } });
+    const token = await store.cart([
+      { offer_id: store.offers.beans.id, quantity: 2 },
+      { offer_id: store.offers.mug.id, quantity: 3, is_gift: true },
+    ]);
+    const before = (await shopper.get(`carts/${token}`)).body;
+    const [beans, mug] = lineIds(before) as [number, number];
+    expect(
+      (
+        await shopper.patch(`order_offers/${mug}/gift`, {
+          order_offer_id: mug,
+          cart_token: token,
+          gift_name: 'Grace',
+          gift_email: 'grace@example.com',
+          gift_date: '2099-12-24',
+          gift_message: 'Enjoy!',
+        })
+      ).status,
+    ).toBe(200);
+
+    const removed = await shopper.put(`carts/${token}/quantity`, { id: mug, quantity: 0 });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(lineIds(removed.body)).toEqual([beans]);
+    // The totals are the server's, for the line that stays: 2 x 18, no mug shipping.
+    expect(removed.body).toMatchObject({ subtotal: 36, total_offer_shipping: 0, total: 36, total_items: 2 });
+    expect(lineIds((await shopper.get(`carts/${token}`)).body)).toEqual([beans]);
+
+    const undone = await shopper.put(`carts/${token}/quantity`, { id: mug, quantity: 3 });
+    expect(undone.status).toBe(200);
+    expect(lineIds(undone.body)).toEqual([beans, mug]);
+    expect(undone.body.offers[1]).toMatchObject({
+      order_offer_quantity: 3,
+      is_gift: true,
+      gift_name: 'Grace',
+    });
+    expect(undone.body).toMatchObject({ subtotal: before.subtotal, total: before.total, total_items: 5 });
+  });
+
+  it('never removes the last line', async () => {
+    const { store, shopper } = await setup({ editable: { value: true, override: null } });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }, { offer_id: store.offers.mug.id }]);
+    const [beans, mug] = lineIds((await shopper.get(`carts/${token}`)).body) as [number, number];
+    expect((await shopper.put(`carts/${token}/quantity`, { id: beans, quantity: 0 })).status).toBe(200);
+    const last = await shopper.put(`carts/${token}/quantity`, { id: mug, quantity: 0 });
+    expect(last.status).toBe(409);
+    expect(last.body).toEqual({
+      status: 409,
+      code: 'last_line',
+      message: 'This is the only item in your cart, so it cannot be removed. Change its quantity instead.',
+    });
+    expect(lineIds((await shopper.get(`carts/${token}`)).body)).toEqual([mug]);
+    // A removed line is not in the cart: removing it again is refused as any unknown line is.
+    const again = await shopper.put(`carts/${token}/quantity`, { id: beans, quantity: 0 });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('order_offer_not_found');
+  });
+
+  it("brings back only this cart's removed lines, and only when the cart may change", async () => {
+    const { store, shopper } = await setup({ editable: { value: true, override: null } });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }, { offer_id: store.offers.mug.id }]);
+    const [beans] = lineIds((await shopper.get(`carts/${token}`)).body) as [number, number];
+    await shopper.put(`carts/${token}/quantity`, { id: beans, quantity: 0 });
+    const other = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const stolen = await shopper.put(`carts/${other}/quantity`, { id: beans, quantity: 1 });
+    expect(stolen.status).toBe(404);
+    expect(lineIds((await shopper.get(`carts/${other}`)).body)).toHaveLength(1);
+
+    const fixed = await setup({ editable: { value: true, override: false } });
+    const fixedToken = await fixed.store.cart([
+      { offer_id: fixed.store.offers.beans.id },
+      { offer_id: fixed.store.offers.mug.id },
+    ]);
+    const fixedLine = (await fixed.shopper.get(`carts/${fixedToken}`)).body.offers[0].id;
+    const refused = await fixed.shopper.put(`carts/${fixedToken}/quantity`, { id: fixedLine, quantity: 0 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('cart_not_editable');
+  });
+});
+
+describe('a cart whose payment was declined', () => {
+  // The page lost its quantity controls after a decline: the cart answered editable: false once any order existed.
+  it('stays editable, and the retry charges the lines as they are then', async () => {
+    const { store, shopper } = await setup({ editable: { value: true, override: null } });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }, { offer_id: store.offers.mug.id }]);
+    const [beans, mug] = lineIds((await shopper.get(`carts/${token}`)).body) as [number, number];
+    const declined = await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }));
+    expect(declined.status).toBe(402);
+
+    const cart = (await shopper.get(`carts/${token}`)).body;
+    expect(cart.order.status).toBe('declined');
+    expect(cart.editable).toBe(true);
+    expect((await shopper.put(`carts/${token}/quantity`, { id: beans, quantity: 3 })).status).toBe(200);
+    const changed = await shopper.put(`carts/${token}/quantity`, { id: mug, quantity: 0 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ editable: true, subtotal: 54, total_items: 3 });
+
+    const paid = await shopper.put(`orders/${cart.order.order_id}`, orderBody(token));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ subtotal: 54, total_items: 3, order: { status: 'complete' } });
+    expect(paid.body.offers.map((offer: { id: number }) => offer.id)).toEqual([beans]);
+    const detail = (await store.api.get(`/orders/${cart.order.order_id}`)).body;
+    expect(detail.lines.map((line: { quantity: number }) => line.quantity)).toEqual([3]);
+    // Paid: the lines are fixed again.
+    expect((await shopper.get(`carts/${token}`)).body.editable).toBe(false);
+    expect((await shopper.put(`carts/${token}/quantity`, { id: beans, quantity: 1 })).body.code).toBe(
+      'cart_ordered',
+    );
   });
 });
 

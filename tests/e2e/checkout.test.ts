@@ -186,7 +186,7 @@ describe('discount codes', () => {
     await summary.getByText('WELCOME10', { exact: true }).waitFor();
     expect(await checkout.summaryText()).toMatch(/Discount \(WELCOME10\)\s*−\$3\.20/);
 
-    await summary.getByRole('button', { name: /Remove/ }).click();
+    await summary.getByRole('button', { name: /^Remove discount code/ }).click();
     await summary.getByLabel('Discount code').waitFor();
     expect(await checkout.summaryText()).not.toContain('WELCOME10');
   });

@@ -61,3 +61,33 @@ describe("the built page's entry script", () => {
     expect(hinted).toEqual([entry]);
   });
 });
+
+describe("the built page's styles", () => {
+  const stylesheets = () =>
+    readdirSync(assets)
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => ({ name, text: readFileSync(path.join(assets, name), 'utf8') }));
+
+  // The minifier merged a hand-written -webkit-backdrop-filter written after backdrop-filter into it and kept only
+  // the prefixed one: Chromium, which reads only the standard property, showed the processing overlay unblurred.
+  it('keep the standard property beside each -webkit- prefixed one', () => {
+    const sheets = stylesheets();
+    expect(sheets.length).toBeGreaterThan(0);
+    const prefixed: string[] = [];
+    const missing: string[] = [];
+    for (const { name, text } of sheets) {
+      for (const [, selector, body] of text.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+        const properties = new Set([...body!.matchAll(/(?:^|;)\s*([-a-z]+)\s*:/g)].map((match) => match[1]!));
+        for (const property of properties) {
+          if (!property.startsWith('-webkit-')) continue;
+          prefixed.push(property);
+          const standard = property.slice('-webkit-'.length);
+          if (!properties.has(standard)) missing.push(`${name}: ${selector!.trim()} has ${property} only`);
+        }
+      }
+    }
+    // The overlay's blur is one of them (so the check above is not empty).
+    expect(prefixed).toContain('-webkit-backdrop-filter');
+    expect(missing).toEqual([]);
+  });
+});

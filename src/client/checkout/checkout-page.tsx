@@ -18,6 +18,7 @@ import {
   type NavigationState,
 } from '../../domain/checkout-navigation.js';
 import { hasFieldErrors } from '../../domain/field-errors.js';
+import { historyStateFor, isBackInHistory, sectionOfHistoryState } from '../../domain/section-history.js';
 import { visibleSectionMask, type VisibilityFacts } from '../../domain/section-visibility.js';
 import { useAnnounce } from '../ui/live-region.js';
 import { BillingSummary } from './billing/billing-summary.js';
@@ -109,18 +110,59 @@ export function CheckoutPage() {
   const { config, cart, form, api, token, dispatchForm, orderState } = checkout;
   const announce = useAnnounce();
   const { steps, visible } = stepMask(checkout);
-  const [nav, dispatchNav] = useReducer(checkoutNavigation, null, (): NavigationState =>
-    // Saved details that are already complete: start at the first step that needs the shopper.
-    autoAdvance(INITIAL_NAVIGATION, visible, (index) => isStepComplete(checkout, steps[index])),
-  );
-  const navigate = (action: { type: 'next' | 'back' } | { type: 'moveTo'; index: number }) =>
-    dispatchNav({ ...action, visible });
-  const open = openSectionIndex(nav, visible);
-  const firstInvalid = firstInvalidVisibleIndex(nav, visible);
   const stepIds = useMemo(
     () => [...config.sections.map((section) => section.id), REVIEW_ID],
     [config.sections],
   );
+  const [nav, dispatchNav] = useReducer(checkoutNavigation, null, (): NavigationState => {
+    // Saved details that are already complete: start at the first step that needs the shopper.
+    const start = autoAdvance(INITIAL_NAVIGATION, visible, (index) => isStepComplete(checkout, steps[index]));
+    // A reload (or a return to this entry) reopens the step its history entry names.
+    const entry = sectionOfHistoryState(window.history.state);
+    const index = entry ? stepIds.indexOf(entry.checkoutSection) : -1;
+    return index >= 0 ? checkoutNavigation(start, { type: 'restore', index, visible }) : start;
+  });
+  const open = openSectionIndex(nav, visible);
+  const firstInvalid = firstInvalidVisibleIndex(nav, visible);
+  // Set when the shopper's own move opens another step: that step gets a history entry of its own.
+  const pushEntry = useRef(false);
+  const navigate = (action: { type: 'next' | 'back' } | { type: 'moveTo'; index: number }) => {
+    const moved = checkoutNavigation(nav, { ...action, visible });
+    if (openSectionIndex(moved, visible) !== open) pushEntry.current = true;
+    dispatchNav({ ...action, visible });
+  };
+  /** The page's Back: the browser's Back when the entry before opens that step, so both leave the same history. */
+  const goBack = () => {
+    const target = openSectionIndex(checkoutNavigation(nav, { type: 'back', visible }), visible);
+    if (target === open) return;
+    if (isBackInHistory(window.history.state, stepIds[target] ?? '')) window.history.back();
+    else navigate({ type: 'back' });
+  };
+  // The browser's Back and Forward open the step their entry names; entries the checkout did not mark are left alone.
+  const onHistoryMove = useEffectEvent((state: unknown) => {
+    const entry = sectionOfHistoryState(state);
+    const index = entry ? stepIds.indexOf(entry.checkoutSection) : -1;
+    if (index < 0) return;
+    pushEntry.current = false;
+    dispatchNav({ type: 'restore', index, visible });
+  });
+  useEffect(() => {
+    const listener = (event: PopStateEvent) => onHistoryMove(event.state);
+    window.addEventListener('popstate', listener);
+    return () => window.removeEventListener('popstate', listener);
+  }, []);
+  /** Marks the current entry with the open step (a move the page made by itself, the first view). */
+  const markEntry = useEffectEvent(() => {
+    const id = stepIds[open];
+    const entry = sectionOfHistoryState(window.history.state);
+    if (!id || entry?.checkoutSection === id) return;
+    const marked = historyStateFor(window.history.state, {
+      checkoutSection: id,
+      checkoutPrevious: entry?.checkoutPrevious ?? null,
+    });
+    window.history.replaceState(marked, '', window.location.href);
+  });
+  useEffect(() => markEntry(), []);
 
   const visibleComponents = config.sections
     .filter((_, index) => visible[index])
@@ -144,6 +186,7 @@ export function CheckoutPage() {
       const moved = checkoutNavigation(state, { type: 'advance', visible: mask });
       if (moved.current === state.current) break;
       state = moved;
+      pushEntry.current = true;
       dispatchNav({ type: 'advance', visible: mask });
     }
   };
@@ -204,13 +247,20 @@ export function CheckoutPage() {
     if (nearPayment) void loadPaymentStep();
   }, [nearPayment]);
 
-  // The shopper moved to another step: focus its heading and say where they are.
+  // The shopper moved to another step: give it a history entry (a move of theirs) or mark the entry (Back, Forward,
+  // a step hidden meanwhile), focus its heading and say where they are.
   const previousOpen = useRef(open);
   useEffect(() => {
     if (previousOpen.current === open) return;
+    const from = stepIds[previousOpen.current] ?? null;
     previousOpen.current = open;
     const id = stepIds[open];
     if (!id) return;
+    if (pushEntry.current) {
+      pushEntry.current = false;
+      const entry = historyStateFor(window.history.state, { checkoutSection: id, checkoutPrevious: from });
+      window.history.pushState(entry, '', window.location.href);
+    } else markEntry();
     const heading = document.getElementById(sectionHeadingId(id));
     heading?.focus();
     heading?.scrollIntoView?.({ block: 'start' });
@@ -224,6 +274,8 @@ export function CheckoutPage() {
 
   const shown = steps.map((step, index) => (visible[index] ? step : null));
   let number = 0;
+  // Where each step's Back goes: the step shown before it.
+  let previousTitle: string | null = null;
   const items: ReactNode[] = [];
   shown.forEach((step, index) => {
     if (step === null) return;
@@ -300,10 +352,12 @@ export function CheckoutPage() {
         status={status}
         summary={summary}
         onChange={() => navigate({ type: 'moveTo', index })}
+        back={previousTitle === null ? null : { title: previousTitle, onBack: goBack }}
       >
         {body}
       </SectionFrame>,
     );
+    previousTitle = title;
   });
 
   const paymentShown = paymentIndex >= 0 && visible[paymentIndex] === true;

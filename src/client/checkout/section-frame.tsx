@@ -11,13 +11,27 @@ export interface SectionFrameProps {
   /** the one-line summary of a finished section */
   summary?: ReactNode;
   onChange?: () => void;
+  /** the step shown before this one, which Back opens; null for the first step */
+  back?: { title: string; onBack: () => void } | null;
   children?: ReactNode;
 }
 
 export const sectionHeadingId = (id: string) => `section-${id}-heading`;
 
-/** One step of the accordion: its heading, then its form when open or its summary with "Change" when finished. */
-export function SectionFrame({ id, number, title, status, summary, onChange, children }: SectionFrameProps) {
+/**
+ * One step of the accordion: its heading (with Back to the step before while it is open), then its form when open or
+ * its summary with "Change" when finished.
+ */
+export function SectionFrame({
+  id,
+  number,
+  title,
+  status,
+  summary,
+  onChange,
+  back,
+  children,
+}: SectionFrameProps) {
   return (
     <li className={`section section--${status}`} aria-current={status === 'open' ? 'step' : undefined}>
       <section aria-labelledby={sectionHeadingId(id)}>
@@ -32,6 +46,11 @@ export function SectionFrame({ id, number, title, status, summary, onChange, chi
           {status === 'finished' && onChange ? (
             <Button variant="link" onClick={onChange} aria-label={`Change ${title.toLowerCase()}`}>
               Change
+            </Button>
+          ) : null}
+          {status === 'open' && back ? (
+            <Button variant="link" onClick={back.onBack} aria-label={`Back to ${back.title.toLowerCase()}`}>
+              Back
             </Button>
           ) : null}
         </div>

@@ -1,4 +1,7 @@
 import type { SectionType } from '../../contract/organization.js';
+import { afterPointerRelease } from '../ui/after-pointer-release.js';
+import { fieldLabel } from '../ui/field-ids.js';
+import { useAnnounce } from '../ui/live-region.js';
 import { useCheckout } from './checkout-context.js';
 import { formReducer } from './form/checkout-form.js';
 import type { FieldErrors } from '../../domain/field-errors.js';
@@ -14,13 +17,14 @@ export interface FieldBinding {
 
 /**
  * Binds a section's fields to the form: a field is checked when it loses focus (once something was typed, or when
- * it already shows an error), and an error clears as soon as the value is fixed.
+ * it already shows an error; a new message is announced), and an error clears as soon as the value is fixed.
  */
 export function useSectionFields(
   component: SectionType,
   validate: (context: SectionContext) => FieldErrors = (context) => validateSection(component, context),
 ) {
   const { form, dispatchForm, sectionContext } = useCheckout();
+  const announce = useAnnounce();
 
   const errorFor = (name: string, nextForm = form) => validate(sectionContext(nextForm))[name];
 
@@ -38,9 +42,18 @@ export function useSectionFields(
       }
     },
     onBlur: () => {
-      if ((form.text[name] ?? '') === '' && !form.errors[name]) return;
+      const value = form.text[name] ?? '';
+      if (value === '' && !form.errors[name]) return;
       const error = errorFor(name);
-      dispatchForm({ type: 'setErrors', names: [name], errors: error ? { [name]: error } : {} });
+      const shown = form.errors[name];
+      // Read now: the click may close the field's panel (the next gift).
+      const label = fieldLabel(name);
+      // A message that appears moves the fields below: it waits for the click that moved the focus away.
+      afterPointerRelease(() => {
+        dispatchForm({ type: 'setCheckedError', name, value, error });
+        // Said aloud: the focus has left the field whose description carries it.
+        if (error && error !== shown) announce(`${label}: ${error}`);
+      });
     },
   });
 

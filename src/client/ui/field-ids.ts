@@ -23,3 +23,12 @@ export function focusField(name: string): boolean {
   element.focus();
   return true;
 }
+
+/** A field's label as it reads ("Card number"), without the "(optional)" mark; its name when it has none. */
+export function fieldLabel(name: string): string {
+  const element = document.getElementById(fieldId(name));
+  const label = element && 'labels' in element ? (element as HTMLInputElement).labels?.[0] : null;
+  if (!label) return name;
+  const optional = label.querySelector('.field__optional')?.textContent ?? '';
+  return (label.textContent ?? '').replace(optional, '').trim() || name;
+}

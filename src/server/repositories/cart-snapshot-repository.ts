@@ -79,7 +79,8 @@ SELECT row_to_json(c) AS cart,
              FROM cart_offers co
              JOIN offers o ON o.organization_id = co.organization_id AND o.id = co.offer_id
              LEFT JOIN gift_details g ON g.organization_id = co.organization_id AND g.cart_offer_id = co.id
-            WHERE co.organization_id = c.organization_id AND co.cart_id = c.id) l), '[]'::json) AS lines,
+            WHERE co.organization_id = c.organization_id AND co.cart_id = c.id AND co.removed_at IS NULL) l),
+                '[]'::json) AS lines,
        (SELECT row_to_json(d) FROM (
           SELECT dc.*, coalesce((SELECT array_agg(x.offer_id ORDER BY x.offer_id) FROM discount_code_offers x
                                   WHERE x.organization_id = dc.organization_id AND x.discount_code_id = dc.id),

@@ -139,7 +139,41 @@ export async function setLineQuantity(
   now: Date,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE cart_offers SET quantity = $4, updated_at = $5 WHERE organization_id = $1 AND cart_id = $2 AND id = $3`,
+    `UPDATE cart_offers SET quantity = $4, updated_at = $5
+      WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NULL`,
+    [organizationId, cartId, lineId, quantity, now],
+  );
+  return rowCount > 0;
+}
+
+/** Marks a line removed (kept for Undo); false when it is not a line of the cart. */
+export async function removeLine(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  lineId: number,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE cart_offers SET removed_at = $4, updated_at = $4
+      WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NULL`,
+    [organizationId, cartId, lineId, now],
+  );
+  return rowCount > 0;
+}
+
+/** Brings a removed line back with a quantity; false when the cart has no such removed line. */
+export async function restoreLine(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  lineId: number,
+  quantity: number,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE cart_offers SET removed_at = NULL, quantity = $4, updated_at = $5
+      WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NOT NULL`,
     [organizationId, cartId, lineId, quantity, now],
   );
   return rowCount > 0;

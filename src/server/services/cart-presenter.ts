@@ -6,7 +6,7 @@ import {
   type StoredPreview,
 } from '../../contract/cart.js';
 import { StoredPreviewSchema } from '../../contract/cart.js';
-import { isCartEditable } from '../../domain/editable-cart.js';
+import { canChangeCartItems } from '../../domain/editable-cart.js';
 import type { AddressRow } from '../repositories/customers-repository.js';
 import type { CartPricing } from './cart-pricing.js';
 import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } from './cart-state.js';
@@ -152,9 +152,10 @@ export function presentCart(
           ? PAYMENT_METHOD_IDS.paypal
           : null,
     preview: storedPreviewOf(state),
-    editable:
-      isCartEditable(settingsOf(state.organization).clientOptions.cart.editable) &&
-      !claim &&
-      state.order === null,
+    editable: canChangeCartItems({
+      editable: settingsOf(state.organization).clientOptions.cart.editable,
+      isGiftClaim: claim,
+      orderStatus: state.order?.status ?? null,
+    }),
   };
 }

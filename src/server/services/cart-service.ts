@@ -10,7 +10,13 @@ import { parseCartToken } from '../../domain/cart-token.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../domain/link-errors.js';
 import { isCountryCode } from '../../domain/countries.js';
-import { isCartEditable } from '../../domain/editable-cart.js';
+import {
+  MAX_LINE_QUANTITY,
+  canChangeCartItems,
+  canRemoveCartLine,
+  isCartEditable,
+  isLineQuantityAllowed,
+} from '../../domain/editable-cart.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { AbuseLimits } from '../security/abuse-limits.js';
 import { AppError, notFound, validationError } from '../errors.js';
@@ -22,6 +28,8 @@ import {
   insertCart,
   setCartDiscountCode,
   setCartPreview,
+  removeLine,
+  restoreLine,
   setLineQuantity,
   upsertGiftDetails,
   type CartRow,
@@ -366,7 +374,11 @@ export async function applyDiscountCode(
   });
 }
 
-/** Changes a line's quantity when the organization lets shoppers edit the cart (its override wins). */
+/**
+ * Changes a line's quantity, removes it (quantity 0; kept for Undo) or brings a removed line back (a quantity for
+ * it), when the lines may change (canChangeCartItems: the organization lets shoppers edit, its override winning, and
+ * no order was paid). The last line stays: a cart is never empty. Answers the cart with totals computed again.
+ */
 export async function changeQuantity(
   db: Database,
   shopper: ShopperContext,
@@ -374,26 +386,51 @@ export async function changeQuantity(
   input: { id: number; quantity: number },
   now: Date,
 ): Promise<Cart> {
-  if (input.quantity < 1 || input.quantity > 99) {
-    throw validationError({ quantity: 'Choose a quantity from 1 to 99.' }, 'Choose a quantity from 1 to 99.');
+  if (!isLineQuantityAllowed(input.quantity)) {
+    const message = `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}, or 0 to remove the item.`;
+    throw validationError({ quantity: message }, message);
   }
   return db.transaction(async (tx) => {
     const state = await requireCartState(tx, shopper, token, now, { lock: true });
-    const { organization, cart } = state;
-    if (!isCartEditable(settingsOf(organization).clientOptions.cart.editable) || isGiftClaimCart(state)) {
+    const { organization, cart, order } = state;
+    const editable = settingsOf(organization).clientOptions.cart.editable;
+    if (!isCartEditable(editable) || isGiftClaimCart(state)) {
       throw new AppError(409, 'cart_not_editable', "The items in this cart can't be changed.");
     }
-    if (state.order !== null) {
+    if (!canChangeCartItems({ editable, isGiftClaim: false, orderStatus: order?.status ?? null })) {
       throw new AppError(
         409,
         'cart_ordered',
-        'This order has already been placed: its items cannot change any more.',
+        order?.status === 'complete'
+          ? 'This order has already been placed: its items cannot change any more.'
+          : 'A PayPal payment was started for this order: its items cannot change now.',
       );
     }
-    if (!state.lines.some((line) => line.id === input.id)) {
-      throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (order?.payment_lease_until && order.payment_lease_until > now) {
+      throw new AppError(
+        409,
+        'payment_in_progress',
+        'Your payment is being processed. Wait a moment before changing your items.',
+        { headers: { 'retry-after': '2' } },
+      );
     }
-    await setLineQuantity(tx, organization.id, cart.id, input.id, input.quantity, now);
+    const line = state.lines.find((entry) => entry.id === input.id);
+    const lineNotFound = () => notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (input.quantity === 0) {
+      if (!line) throw lineNotFound();
+      if (!canRemoveCartLine(state.lines.length)) {
+        throw new AppError(
+          409,
+          'last_line',
+          'This is the only item in your cart, so it cannot be removed. Change its quantity instead.',
+        );
+      }
+      await removeLine(tx, organization.id, cart.id, line.id, now);
+    } else if (line) {
+      await setLineQuantity(tx, organization.id, cart.id, line.id, input.quantity, now);
+    } else if (!(await restoreLine(tx, organization.id, cart.id, input.id, input.quantity, now))) {
+      throw lineNotFound();
+    }
     return viewCartState(tx, await reloadCartState(tx, state), now);
   });
 }

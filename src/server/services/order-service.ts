@@ -13,7 +13,7 @@ import {
   expiryYear,
   type FieldProblems,
 } from '../../domain/checkout-fields.js';
-import { isCartEditable } from '../../domain/editable-cart.js';
+import { canChangeCartItems } from '../../domain/editable-cart.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
 import { isRetryable, type Database, type Queryable } from '../db/database.js';
@@ -388,10 +388,11 @@ async function applyQuantities(
   if (!body.offers) return false;
   const fields: FieldProblems = {};
   let changed = false;
-  const editable =
-    state.order === null &&
-    !isGiftClaimCart(state) &&
-    isCartEditable(settingsOf(state.organization).clientOptions.cart.editable);
+  const editable = canChangeCartItems({
+    editable: settingsOf(state.organization).clientOptions.cart.editable,
+    isGiftClaim: isGiftClaimCart(state),
+    orderStatus: state.order?.status ?? null,
+  });
   for (const [index, wanted] of body.offers.entries()) {
     const line = state.lines.find((entry) => entry.id === wanted.order_offer_id);
     if (!line) {

@@ -94,3 +94,34 @@ describe('formReducer', () => {
     });
   });
 });
+
+describe('setCheckedError', () => {
+  const form: CheckoutForm = { text: { card_number: '3530' }, sameAddress: true, errors: {} };
+
+  it("shows a blur check's message while the field still holds the value checked", () => {
+    const next = formReducer(form, {
+      type: 'setCheckedError',
+      name: 'card_number',
+      value: '3530',
+      error: 'Use one of those cards.',
+    });
+    expect(next.errors).toEqual({ card_number: 'Use one of those cards.' });
+    expect(
+      formReducer(next, { type: 'setCheckedError', name: 'card_number', value: '3530', error: undefined })
+        .errors,
+    ).toEqual({});
+  });
+
+  // The check waits for the click that moved the focus; the click may have changed the field (a copied address).
+  it('drops a check made on a value the field no longer holds', () => {
+    const changed = formReducer(form, { type: 'set', name: 'card_number', value: '4111' });
+    expect(
+      formReducer(changed, {
+        type: 'setCheckedError',
+        name: 'card_number',
+        value: '3530',
+        error: 'Use one of those cards.',
+      }),
+    ).toBe(changed);
+  });
+});

@@ -33,6 +33,8 @@ export type FormAction =
   | { type: 'setSameAddress'; value: boolean }
   /** replaces the errors of the named fields (those without an error are cleared) */
   | { type: 'setErrors'; names: readonly string[]; errors: FieldErrors }
+  /** a field's check on blur, applied only while it still holds the value checked (it may arrive late) */
+  | { type: 'setCheckedError'; name: string; value: string; error: string | undefined }
   | { type: 'clearSensitive' };
 
 export function formReducer(form: CheckoutForm, action: FormAction): CheckoutForm {
@@ -50,6 +52,14 @@ export function formReducer(form: CheckoutForm, action: FormAction): CheckoutFor
       for (const [name, message] of Object.entries(action.errors)) {
         if (action.names.includes(name)) errors[name] = message;
       }
+      return { ...form, errors };
+    }
+    case 'setCheckedError': {
+      if ((form.text[action.name] ?? '') !== action.value || form.errors[action.name] === action.error)
+        return form;
+      const errors = { ...form.errors };
+      if (action.error) errors[action.name] = action.error;
+      else delete errors[action.name];
       return { ...form, errors };
     }
     case 'clearSensitive': {

@@ -91,6 +91,55 @@ describe('order summary', () => {
     });
   });
 
+  it('removes a line while another stays, and Undo puts it back with its quantity, by keyboard', async () => {
+    const beans = offerFixture({ id: 11 });
+    const mug = offerFixture({
+      id: 12,
+      item_name: 'Stoneware mug',
+      order_offer_quantity: 3,
+      subtotal_offer: 42,
+    });
+    const api = createFakeShopperApi(cartFixture({ offers: [beans, mug] }));
+    api.on('PUT', /\/quantity$/, (request) => {
+      api.setCart(cartFixture({ offers: request.body?.quantity === 0 ? [beans] : [beans, mug] }));
+      return { status: 200, body: api.cart };
+    });
+    const { user } = renderCheckout({ api });
+    const view = await summary();
+    const live = () => document.querySelector('[aria-live="polite"]')?.textContent;
+
+    view.getByRole('button', { name: 'Remove Stoneware mug' }).focus();
+    await user.keyboard('{Enter}');
+    const undo = await view.findByRole('button', { name: 'Undo: put Stoneware mug back' });
+    expect(view.queryByRole('button', { name: /Increase quantity of Stoneware mug/ })).toBeNull();
+    // The focus Remove had stays in the summary, on Undo; the removal is said.
+    await waitFor(() => expect(document.activeElement).toBe(undo));
+    await waitFor(() => expect(live()).toBe('Stoneware mug was removed from your order.'));
+    // The line left is the last one: it cannot be removed.
+    expect(view.queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(api.requestsTo('PUT', /\/quantity$/)[0]?.body).toMatchObject({ id: 12, quantity: 0 });
+
+    await user.keyboard('{Enter}');
+    const remove = await view.findByRole('button', { name: 'Remove Stoneware mug' });
+    expect(api.requestsTo('PUT', /\/quantity$/)[1]?.body).toMatchObject({ id: 12, quantity: 3 });
+    expect(view.queryByRole('button', { name: /^Undo/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    await waitFor(() => expect(live()).toBe('Stoneware mug is back in your order: quantity 3.'));
+  });
+
+  it('offers no Remove for the only line', async () => {
+    renderCheckout();
+    const view = await summary();
+    view.getByRole('button', { name: /Increase quantity/ });
+    expect(view.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
+  it('keeps the quantity controls after a declined payment while the cart says it is editable', async () => {
+    renderCheckout({ cart: cartFixture({ order: { order_id: 7, status: 'declined' }, editable: true }) });
+    const view = await summary();
+    view.getByRole('button', { name: /Increase quantity/ });
+  });
+
   it("shows the server's message when a quantity change is refused", async () => {
     const api = createFakeShopperApi(cartFixture());
     api.on('PUT', /\/quantity$/, () => ({

@@ -1,50 +1,84 @@
-import { useId, useState } from 'react';
-import type { Cart } from '../../../contract/cart.js';
-import { isCartEditable } from '../../../domain/editable-cart.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Cart, CartOffer } from '../../../contract/cart.js';
+import { canRemoveCartLine, isCartEditable } from '../../../domain/editable-cart.js';
 import { subscriptionScheduleText } from '../../../domain/subscription-schedule.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import { DiscountCodeForm } from './discount-code-form.js';
-import { QuantityControl } from './quantity-control.js';
+import { QuantityControl, removeButtonId } from './quantity-control.js';
+import { RemovedLine } from './removed-line.js';
 
 export interface OrderSummaryProps {
   /** amounts are being recomputed (tax and shipping preview pending) */
   pending: boolean;
 }
 
-export function OrderLines({ cart, editable }: { cart: Cart; editable: boolean }) {
-  return (
-    <ul className="summary__lines">
-      {cart.offers.map((offer) => {
-        const options = offer.order_offer_item_options.map((option) => `${option.name}: ${option.value}`);
-        return (
-          <li className="summary__line" key={offer.id}>
-            <div className="summary__image">
-              {offer.item_image ? (
-                <img src={offer.item_image} alt="" width={64} height={64} decoding="async" />
-              ) : null}
-              {!editable ? (
-                <span className="summary__badge">
-                  <span className="visually-hidden">Quantity </span>
-                  {offer.order_offer_quantity}
-                </span>
-              ) : null}
-            </div>
-            <div className="summary__details">
-              <p className="summary__name">{offer.item_name}</p>
-              {options.length > 0 ? <p className="summary__meta">{options.join(' · ')}</p> : null}
-              {offer.override_initial_item_name ? (
-                <p className="summary__meta">First delivery: {offer.override_initial_item_name}</p>
-              ) : null}
-              {offer.is_gift ? <p className="summary__tag">Gift</p> : null}
-              {editable ? <QuantityControl offer={offer} /> : null}
-            </div>
-            <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value)}</p>
-          </li>
-        );
-      })}
-    </ul>
-  );
+export interface LineRemoval {
+  /** the line removed last, with its quantity then, and where it stood */
+  removed: { offer: CartOffer; index: number } | null;
+  onRemoved: (offer: CartOffer) => void;
+  onRestored: (offer: CartOffer) => void;
+}
+
+export function OrderLines({
+  cart,
+  editable,
+  removal,
+}: {
+  cart: Cart;
+  editable: boolean;
+  removal?: LineRemoval;
+}) {
+  // A line may be removed only while another stays (canRemoveCartLine, the server's rule too).
+  const removable = editable && removal !== undefined && canRemoveCartLine(cart.offers.length);
+  const items = cart.offers.map((offer) => {
+    const options = offer.order_offer_item_options.map((option) => `${option.name}: ${option.value}`);
+    return (
+      <li className="summary__line" key={offer.id}>
+        <div className="summary__image">
+          {offer.item_image ? (
+            <img src={offer.item_image} alt="" width={64} height={64} decoding="async" />
+          ) : null}
+          {!editable ? (
+            <span className="summary__badge">
+              <span className="visually-hidden">Quantity </span>
+              {offer.order_offer_quantity}
+            </span>
+          ) : null}
+        </div>
+        <div className="summary__details">
+          <p className="summary__name">{offer.item_name}</p>
+          {options.length > 0 ? <p className="summary__meta">{options.join(' · ')}</p> : null}
+          {offer.override_initial_item_name ? (
+            <p className="summary__meta">First delivery: {offer.override_initial_item_name}</p>
+          ) : null}
+          {offer.is_gift ? <p className="summary__tag">Gift</p> : null}
+          {editable ? (
+            <QuantityControl
+              offer={offer}
+              removable={removable}
+              onRemoved={removal?.onRemoved ?? (() => undefined)}
+            />
+          ) : null}
+        </div>
+        <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value)}</p>
+      </li>
+    );
+  });
+  const removed = removal?.removed;
+  // Undo stands where the line was, until it is used or another line is removed.
+  if (editable && removed && !cart.offers.some((offer) => offer.id === removed.offer.id)) {
+    items.splice(
+      Math.min(removed.index, items.length),
+      0,
+      <RemovedLine
+        key={`removed-${removed.offer.id}`}
+        offer={removed.offer}
+        onRestored={removal.onRestored}
+      />,
+    );
+  }
+  return <ul className="summary__lines">{items}</ul>;
 }
 
 export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean }) {
@@ -102,6 +136,25 @@ export function OrderSummary({ pending }: OrderSummaryProps) {
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
   const editable = isCartEditable(config.client_options.cart.editable) && cart.editable;
+  const [removed, setRemoved] = useState<LineRemoval['removed']>(null);
+  const focusRestored = useRef<number | null>(null);
+  const removal: LineRemoval = {
+    removed,
+    onRemoved: (offer) =>
+      setRemoved({ offer, index: cart.offers.findIndex((candidate) => candidate.id === offer.id) }),
+    onRestored: (offer) => {
+      focusRestored.current = offer.id;
+      setRemoved(null);
+    },
+  };
+  // The restored line's Remove takes the focus Undo had (Undo went away), once the cart shows the line again.
+  useEffect(() => {
+    if (focusRestored.current === null) return;
+    const remove = document.getElementById(removeButtonId(focusRestored.current));
+    if (!remove) return;
+    focusRestored.current = null;
+    remove.focus();
+  });
   return (
     <aside className={`summary${expanded ? ' summary--expanded' : ''}`} aria-labelledby={`${bodyId}-heading`}>
       <button
@@ -118,7 +171,7 @@ export function OrderSummary({ pending }: OrderSummaryProps) {
         <h2 className="summary__heading" id={`${bodyId}-heading`}>
           Order summary
         </h2>
-        <OrderLines cart={cart} editable={editable} />
+        <OrderLines cart={cart} editable={editable} removal={removal} />
         {!cart.order.is_gift_claim ? <DiscountCodeForm /> : null}
         <OrderTotals cart={cart} pending={pending} />
       </div>

@@ -1,14 +1,25 @@
 import { useState } from 'react';
 import type { CartOffer } from '../../../contract/cart.js';
+import { MAX_LINE_QUANTITY } from '../../../domain/editable-cart.js';
 import { failureOf } from '../../api/http-client.js';
+import { Button } from '../../ui/button.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
 
 const MIN = 1;
-const MAX = 99;
 
-/** − quantity + for one line; only rendered when the cart is editable. */
-export function QuantityControl({ offer }: { offer: CartOffer }) {
+export const removeButtonId = (orderOfferId: number) => `remove-line-${orderOfferId}`;
+
+export interface QuantityControlProps {
+  offer: CartOffer;
+  /** offers Remove (another line stays in the cart) */
+  removable: boolean;
+  /** the line was removed (the cart already answered without it) */
+  onRemoved: (offer: CartOffer) => void;
+}
+
+/** − quantity + for one line, and Remove while another line stays; only rendered when the cart is editable. */
+export function QuantityControl({ offer, removable, onRemoved }: QuantityControlProps) {
   const { api, token, setCart } = useCheckout();
   const announce = useAnnounce();
   const [busy, setBusy] = useState(false);
@@ -16,13 +27,15 @@ export function QuantityControl({ offer }: { offer: CartOffer }) {
   const quantity = offer.order_offer_quantity;
 
   const change = async (next: number) => {
-    if (next < MIN || next > MAX || busy) return;
+    if (next < 0 || next > MAX_LINE_QUANTITY || busy) return;
     setBusy(true);
     setError(null);
     try {
+      // The server removes a line for quantity 0 and keeps it for Undo (docs/api.md, the quantity route).
       const cart = await api.setQuantity(token, offer.order_offer_id, next);
       setCart(cart);
-      announce(`${offer.item_name}: quantity ${next}.`);
+      if (next === 0) onRemoved(offer);
+      else announce(`${offer.item_name}: quantity ${next}.`);
     } catch (failure) {
       setError(failureOf(failure).message);
     } finally {
@@ -50,13 +63,26 @@ export function QuantityControl({ offer }: { offer: CartOffer }) {
           type="button"
           className="quantity__button"
           onClick={() => void change(quantity + 1)}
-          disabled={busy || quantity >= MAX}
+          disabled={busy || quantity >= MAX_LINE_QUANTITY}
           aria-label={`Increase quantity of ${offer.item_name}`}
           aria-describedby={error ? errorId : undefined}
         >
           +
         </button>
       </div>
+      {removable ? (
+        <Button
+          variant="link"
+          className="quantity__remove"
+          id={removeButtonId(offer.order_offer_id)}
+          onClick={() => void change(0)}
+          disabled={busy}
+          aria-label={`Remove ${offer.item_name}`}
+          aria-describedby={error ? errorId : undefined}
+        >
+          Remove
+        </Button>
+      ) : null}
       {error ? (
         <p className="field__error" id={errorId} role="alert">
           {error}

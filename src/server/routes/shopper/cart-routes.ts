@@ -104,7 +104,8 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
   router.add({
     method: 'PUT',
     url: `${SHOPPER_BASE}/carts/:cart_token/quantity`,
-    summary: "Change a line's quantity (1-99) when the cart is editable",
+    summary:
+      "Change a line's quantity (1-99), remove it (0) or bring a removed line back, when the cart is editable",
     tags: ['shopper'],
     guard: 'shopper',
     params: CartTokenParamsSchema,
@@ -112,7 +113,9 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
     responses: {
       200: { description: 'The updated cart', schema: CartSchema },
       ...common,
-      409: { description: 'Not editable, or already ordered' },
+      409: {
+        description: 'Not editable, already ordered, a payment in progress, or the last line of the cart',
+      },
       422: { description: 'Quantity out of range' },
     },
     handler: ({ params, body, request }) =>
