@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors.js';
 import {
@@ -34,6 +34,20 @@ export function hashRequest(value: unknown): string {
     .digest('hex');
 }
 
+/**
+ * The secret Idempotency-Keys are hashed with, derived from the token secret that every instance already shares. A
+ * key is hashed with a secret rather than alone: a client may put a card number in it, and a plain hash of a card
+ * number is found again by trying the few billion numbers a card's brand and last digits leave.
+ */
+export function idempotencyKeySecret(tokenSecret: string): Buffer {
+  return createHmac('sha256', tokenSecret).update('secure-checkout idempotency keys').digest();
+}
+
+/** What is stored of an Idempotency-Key (docs/security.md, "What is stored"): never the key itself. */
+export function hashIdempotencyKey(secret: Uint8Array, organizationId: number, key: string): string {
+  return createHmac('sha256', secret).update(`${organizationId}\n${key}`).digest('hex');
+}
+
 export function checkIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
@@ -67,7 +81,8 @@ export async function runIdempotent<T>(
   input: {
     organizationId: number;
     scope: string;
-    key: string | undefined;
+    /** hashIdempotencyKey of the request's Idempotency-Key; undefined when it sent none */
+    keyHash: string | undefined;
     requestHash: string;
     now: Date;
     /** how long the request holds its key; past it, a retry takes the key over (the first holder crashed) */
@@ -75,8 +90,8 @@ export async function runIdempotent<T>(
   },
   work: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  if (input.key === undefined) return work();
-  const ids = { organizationId: input.organizationId, scope: input.scope, key: input.key };
+  if (input.keyHash === undefined) return work();
+  const ids = { organizationId: input.organizationId, scope: input.scope, keyHash: input.keyHash };
   const lease = {
     ...ids,
     requestHash: input.requestHash,
