@@ -1,5 +1,6 @@
 import { withDates, type Stored } from './json-rows.js';
 import type { Queryable } from '../db/database.js';
+import type { KeyHolder } from './idempotency-repository.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from './customers-repository.js';
 import type { ShippingProfileRow } from './shipping-profiles-repository.js';
 
@@ -544,7 +545,9 @@ export async function insertPaymentMethod(
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
  * lease), marks its cart ordered, and answers the order as completed with its lines. Writes nothing and answers null
  * when the order is complete already (another attempt completed it) or, given `leaseUntil`, no longer holds that
- * payment lease (another attempt took it over). The row lock the update takes stands for the caller's.
+ * payment lease (another attempt took it over). The row lock the update takes stands for the caller's. With `answer`,
+ * the same statement stores the request's answer under its Idempotency-Key, as completeIdempotencyKey does, when it
+ * completes the order.
  */
 export async function completeOrderWithAttempt(
   db: Queryable,
@@ -557,11 +560,23 @@ export async function completeOrderWithAttempt(
     discountReserved?: boolean | undefined;
     /** complete only while the order holds this payment lease */
     leaseUntil?: Date;
+    /** the answer to store under the request's Idempotency-Key, should the order complete */
+    answer?: (KeyHolder & { status: number; body: unknown }) | undefined;
   },
   now: Date,
 ): Promise<{ order: Omit<OrderRow, 'cart_token'>; lines: OrderLineRow[] } | null> {
   const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
   const first = 7;
+  const answer = input.answer;
+  const a = first + keys.length;
+  const keepAnswer = answer
+    ? `, answered AS (
+       UPDATE idempotency_keys SET status = 'done', response_status = $${a + 4}, response_body = $${a + 5}::jsonb,
+              locked_until = NULL
+        WHERE organization_id = $${a} AND scope = $${a + 1} AND key_hash = $${a + 2} AND status = 'in_progress'
+          AND locked_until = $${a + 3} AND EXISTS (SELECT 1 FROM completed)
+     )`
+    : '';
   const { rows } = await db.query<Omit<OrderRow, 'cart_token'> & { order_lines: OrderLineRow[] }>(
     `WITH completed AS (
        UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL,
@@ -576,7 +591,7 @@ export async function completeOrderWithAttempt(
      ), ordered AS (
        UPDATE carts SET ordered_at = $3, updated_at = $3 FROM completed
         WHERE carts.organization_id = $1 AND carts.id = completed.cart_id
-     )
+     )${keepAnswer}
      SELECT completed.*,
             coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
                        WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS order_lines
@@ -589,6 +604,16 @@ export async function completeOrderWithAttempt(
       input.paymentMethodId ?? null,
       input.leaseUntil ?? null,
       ...keys.map((key) => input.attempt[key]),
+      ...(answer
+        ? [
+            answer.organizationId,
+            answer.scope,
+            answer.keyHash,
+            answer.lockedUntil,
+            answer.status,
+            JSON.stringify(answer.body),
+          ]
+        : []),
     ],
   );
   const row = rows[0];

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { AppError } from '../errors.js';
 import {
   claimIdempotencyKey,
@@ -7,6 +7,7 @@ import {
   insertIdempotencyKey,
   releaseIdempotencyKey,
   restartIdempotencyKey,
+  type KeyHolder,
 } from '../repositories/idempotency-repository.js';
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -61,6 +62,19 @@ export function checkIdempotencyKey(header: string | string[] | undefined): stri
   return key;
 }
 
+/**
+ * How the work stores its answer in the transaction that makes it true (an order completed, a decline recorded): a
+ * process that dies after that commit leaves the answer for the retry, never a key still in progress.
+ */
+export interface AnswerKeeper {
+  /** the request's hold on its key; null when it sent no key */
+  readonly holder: KeyHolder | null;
+  /** Stores the answer in `tx`, unless a retry took the key over meanwhile. */
+  keep(tx: Queryable, outcome: Outcome<unknown>): Promise<void>;
+  /** Tells that a statement given `holder` stored this answer itself. */
+  kept(outcome: Outcome<unknown>): void;
+}
+
 /** Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored). */
 function isFinal(error: AppError): boolean {
   return (
@@ -88,9 +102,11 @@ export async function runIdempotent<T>(
     /** how long the request holds its key; past it, a retry takes the key over (the first holder crashed) */
     leaseMs: number;
   },
-  work: () => Promise<Outcome<T>>,
+  work: (answers: AnswerKeeper) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  if (input.keyHash === undefined) return work();
+  if (input.keyHash === undefined) {
+    return work({ holder: null, keep: async () => {}, kept: () => {} });
+  }
   const ids = { organizationId: input.organizationId, scope: input.scope, keyHash: input.keyHash };
   const lease = {
     ...ids,
@@ -136,12 +152,28 @@ export async function runIdempotent<T>(
 
   // This request's hold on the key: should its lease run out and a retry take the key over, the outcome stored (or
   // the release) is the retry's, not this one's.
-  const holder = { ...ids, lockedUntil: lease.lockedUntil };
+  const holder: KeyHolder = { ...ids, lockedUntil: lease.lockedUntil };
+  // The body the work's transaction stored last: once the work answers it, it is committed (a transaction that rolled
+  // back and ran again stored the answer of its last run).
+  let keptBody: unknown = undefined;
+  const answers: AnswerKeeper = {
+    holder,
+    async keep(tx, outcome) {
+      await completeIdempotencyKey(tx, { ...holder, status: outcome.status, body: outcome.body });
+      keptBody = outcome.body;
+    },
+    kept(outcome) {
+      keptBody = outcome.body;
+    },
+  };
   try {
-    const outcome = await work();
-    await completeIdempotencyKey(db, { ...holder, status: outcome.status, body: outcome.body });
+    const outcome = await work(answers);
+    if (keptBody === undefined || keptBody !== outcome.body) {
+      await completeIdempotencyKey(db, { ...holder, status: outcome.status, body: outcome.body });
+    }
     return outcome;
   } catch (error) {
+    // (A stored answer is not overwritten: the key is no longer in progress.)
     if (error instanceof AppError && isFinal(error)) {
       await completeIdempotencyKey(db, { ...holder, status: error.status, body: error.toBody() });
     } else {

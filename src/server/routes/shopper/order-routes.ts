@@ -94,10 +94,10 @@ export function registerOrderRoutes(
         now,
         leaseMs: deps.paymentLeaseMs,
       },
-      async () => {
+      async (answers) => {
         // Counted in the metrics by the request that ran it, never again by an Idempotency-Key replay.
         const counted = noteOrderAttempt(request);
-        const body = await submitOrder(deps, { ...order, shopper, now });
+        const body = await submitOrder(deps, { ...order, shopper, now, answers });
         if (body.order?.status === 'complete') counted.completed();
         return { status: 200, body };
       },
