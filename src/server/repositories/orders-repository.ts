@@ -429,27 +429,40 @@ export async function setOrderOutcome(
   );
 }
 
-/** Holds one use of a code; false when its usage limit is reached (the row lock makes racing holds queue). */
+/**
+ * Holds one use of a code for a payment in flight (discount_codes.held_count, migration 0009). When the limit is
+ * reached, answers the uses completed orders have taken, to tell a code used up from one whose last uses are held.
+ * The row lock makes racing holds queue.
+ */
 export async function reserveDiscountUse(
   db: Queryable,
   organizationId: number,
   discountCodeId: number,
-): Promise<boolean> {
+): Promise<{ held: true } | { held: false; usageCount: number; usageLimit: number | null }> {
   const { rowCount } = await db.query(
-    `UPDATE discount_codes SET usage_count = usage_count + 1
-      WHERE organization_id = $1 AND id = $2 AND (usage_limit IS NULL OR usage_count < usage_limit)`,
+    `UPDATE discount_codes SET held_count = held_count + 1
+      WHERE organization_id = $1 AND id = $2 AND (usage_limit IS NULL OR usage_count + held_count < usage_limit)`,
     [organizationId, discountCodeId],
   );
-  return rowCount > 0;
+  if (rowCount > 0) return { held: true };
+  // A statement of its own, so that it reads what was committed since the update's snapshot was taken.
+  const { rows } = await db.query<{ usage_count: number; usage_limit: number | null }>(
+    'SELECT usage_count, usage_limit FROM discount_codes WHERE organization_id = $1 AND id = $2',
+    [organizationId, discountCodeId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`discount code ${discountCodeId} vanished`);
+  return { held: false, usageCount: row.usage_count, usageLimit: row.usage_limit };
 }
 
+/** Gives back a use held for a payment that was declined or never made. */
 export async function releaseDiscountUse(
   db: Queryable,
   organizationId: number,
   discountCodeId: number,
 ): Promise<void> {
   await db.query(
-    'UPDATE discount_codes SET usage_count = usage_count - 1 WHERE organization_id = $1 AND id = $2 AND usage_count > 0',
+    'UPDATE discount_codes SET held_count = held_count - 1 WHERE organization_id = $1 AND id = $2 AND held_count > 0',
     [organizationId, discountCodeId],
   );
 }
@@ -543,7 +556,7 @@ export async function insertPaymentMethod(
 
 /**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
- * lease), marks its cart ordered, and answers the order as completed with its lines. Writes nothing and answers null
+ * lease), marks its cart ordered, counts the code use it held as used, and answers the order as completed with its lines. Writes nothing and answers null
  * when the order is complete already (another attempt completed it) or, given `leaseUntil`, no longer holds that
  * payment lease (another attempt took it over). The row lock the update takes stands for the caller's. With `answer`,
  * the same statement stores the request's answer under its Idempotency-Key, as completeIdempotencyKey does, when it
@@ -591,6 +604,10 @@ export async function completeOrderWithAttempt(
      ), ordered AS (
        UPDATE carts SET ordered_at = $3, updated_at = $3 FROM completed
         WHERE carts.organization_id = $1 AND carts.id = completed.cart_id
+     ), used AS (
+       UPDATE discount_codes SET held_count = held_count - 1, usage_count = usage_count + 1 FROM completed
+        WHERE completed.discount_reserved AND discount_codes.organization_id = $1
+          AND discount_codes.id = completed.discount_code_id
      )${keepAnswer}
      SELECT completed.*,
             coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l

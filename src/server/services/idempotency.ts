@@ -75,20 +75,18 @@ export interface AnswerKeeper {
   kept(outcome: Outcome<unknown>): void;
 }
 
-/** Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored). */
+/**
+ * Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored): a 5xx, or any
+ * error that says when to try again (Retry-After: a 429, a payment or request in progress, a code's last uses held).
+ */
 function isFinal(error: AppError): boolean {
-  return (
-    error.status < 500 &&
-    error.status !== 429 &&
-    error.code !== 'payment_in_progress' &&
-    error.code !== 'request_in_progress'
-  );
+  return error.status < 500 && error.headers?.['retry-after'] === undefined;
 }
 
 /**
  * Runs work once per Idempotency-Key: a retry with the same key answers the first result (also a stored 4xx such
  * as a decline); the same key with another body is refused; a key whose request is still running answers 409.
- * "Try again" outcomes (429, 5xx, a payment in progress) release the key so the retry runs.
+ * "Try again" outcomes (5xx, or any with a Retry-After) release the key so the retry runs.
  */
 export async function runIdempotent<T>(
   db: Database,

@@ -13,6 +13,7 @@ import {
   expiryYear,
   type FieldProblems,
 } from '../../domain/checkout-fields.js';
+import { isDiscountCodeUsedUp } from '../../domain/discount-rules.js';
 import { isCartEditable } from '../../domain/editable-cart.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
@@ -728,13 +729,23 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const wantedCode = values.discount_code_id;
     const holdCodeUse = async () => {
       if (wantedCode === null) return;
-      if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
+      const hold = await reserveDiscountUse(tx, organization.id, wantedCode);
+      if (hold.held) return;
+      const name = values.discount_code ?? '';
+      if (isDiscountCodeUsedUp(hold)) {
         throw new AppError(
           422,
           'discount_code_used_up',
-          `The code ${values.discount_code ?? ''} has just been used up. Remove it to place your order at the full price.`,
+          `The code ${name} has just been used up. Remove it to place your order at the full price.`,
         );
       }
+      // Payments in flight hold its last uses, and a declined one gives its use back: not used up, not yet (docs/api.md).
+      throw new AppError(
+        409,
+        'discount_code_held',
+        `Payments being made right now hold the last uses of the code ${name}. Try again in a moment: a use comes free again if one of them does not go through.`,
+        { headers: { 'retry-after': '2' } },
+      );
     };
     const chargesNow = paymentDue && !expressStart;
     const paymentLeaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
