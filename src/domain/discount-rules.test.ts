@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDiscountCode, type DiscountCodeFacts } from './discount-rules.js';
+import { checkDiscountCode, isDiscountCodeUsedUp, type DiscountCodeFacts } from './discount-rules.js';
 import { minor } from './money.js';
 
 const code = (overrides: Partial<DiscountCodeFacts> = {}): DiscountCodeFacts => ({
@@ -81,5 +81,16 @@ describe('checkDiscountCode', () => {
       code: 'discount_code_not_applicable',
       message: 'The code SAVE5 is not valid for the items in your cart.',
     });
+  });
+});
+
+describe('isDiscountCodeUsedUp', () => {
+  it('is used up once completed orders took every use it allows', () => {
+    expect(isDiscountCodeUsedUp({ usageLimit: 5, usageCount: 5 })).toBe(true);
+    expect(isDiscountCodeUsedUp({ usageLimit: 5, usageCount: 4 })).toBe(false);
+  });
+
+  it('is never used up without a limit', () => {
+    expect(isDiscountCodeUsedUp({ usageLimit: null, usageCount: 1_000_000 })).toBe(false);
   });
 });

@@ -34,6 +34,14 @@ function day(date: Date): string {
 }
 
 /**
+ * Whether completed orders have taken every use the code allows. Uses held by payments in flight do not count: a
+ * declined payment gives its use back.
+ */
+export function isDiscountCodeUsedUp(code: Pick<DiscountCodeFacts, 'usageLimit' | 'usageCount'>): boolean {
+  return code.usageLimit !== null && code.usageCount >= code.usageLimit;
+}
+
+/**
  * Whether a code may discount this cart now, and if not, why in words the shopper can act on. The usage count is
  * only read here: it grows when an order completes (a conditional update keeps it within the limit).
  */
@@ -65,7 +73,7 @@ export function checkDiscountCode(
       message: `The code ${code.code} expired on ${day(code.endsAt)}.`,
     };
   }
-  if (code.usageLimit !== null && code.usageCount >= code.usageLimit) {
+  if (isDiscountCodeUsedUp(code)) {
     return {
       ok: false,
       status: 422,

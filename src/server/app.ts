@@ -33,6 +33,7 @@ import type { RateLimitStore } from './security/rate-limit-store.js';
 import { createRedisRateLimitStore } from './security/redis-rate-limit-store.js';
 import { createTokenService } from './security/tokens.js';
 import { CART_VIEW_CHANNEL, createCartViewCache } from './services/cart-view-cache.js';
+import { idempotencyKeySecret } from './services/idempotency.js';
 
 export interface AppOptions {
   config: Config;
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: context.limits,
     publicUrl: options.config.publicUrl,
     paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
+    idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
   });
   await registerTestGatewayRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);

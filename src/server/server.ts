@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger({ level: config.logLevel });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { warn: (message) => logger.warn(message) });
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
 

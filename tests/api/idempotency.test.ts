@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database.js';
 import { AppError } from '../../src/server/errors.js';
-import { runIdempotent } from '../../src/server/services/idempotency.js';
+import {
+  hashIdempotencyKey,
+  idempotencyKeySecret,
+  runIdempotent,
+} from '../../src/server/services/idempotency.js';
 import { interceptQueries } from '../helpers/intercept-queries.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -14,6 +18,8 @@ afterEach(async () => {
 });
 
 const NOW = new Date('2026-11-21T12:00:00Z');
+const SECRET = idempotencyKeySecret('a token secret of at least thirty-two characters');
+const hashOf = (organizationId: number, key: string) => hashIdempotencyKey(SECRET, organizationId, key);
 
 async function organization(db: Database): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
@@ -23,13 +29,20 @@ async function organization(db: Database): Promise<number> {
 }
 
 function request(organizationId: number, key: string, now = NOW) {
-  return { organizationId, scope: 'orders', key, requestHash: 'hash-a', now, leaseMs: 60_000 };
+  return {
+    organizationId,
+    scope: 'orders',
+    keyHash: hashOf(organizationId, key),
+    requestHash: 'hash-a',
+    now,
+    leaseMs: 60_000,
+  };
 }
 
-async function keyRow(db: Queryable, key: string) {
+async function keyRow(db: Queryable, organizationId: number, key: string) {
   const { rows } = await db.query<{ status: string; response_status: number | null; response_body: unknown }>(
-    'SELECT status, response_status, response_body FROM idempotency_keys WHERE key = $1',
-    [key],
+    'SELECT status, response_status, response_body FROM idempotency_keys WHERE key_hash = $1',
+    [hashOf(organizationId, key)],
   );
   return rows;
 }
@@ -43,7 +56,7 @@ async function holding<T>(db: Database, org: number, key: string, work: () => Pr
     status: 200,
     body: await work(),
   })).catch((error: unknown) => error);
-  for (let i = 0; i < 200 && (await keyRow(db, key)).length === 0; i++) {
+  for (let i = 0; i < 200 && (await keyRow(db, org, key)).length === 0; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return { answer: running };
@@ -60,7 +73,9 @@ function releasedAfterInsert(db: Database): Database {
     const result = await run();
     if (!released && sql.includes('INSERT INTO idempotency_keys') && result.rowCount === 0) {
       released = true;
-      await db.query("DELETE FROM idempotency_keys WHERE key = $1 AND status = 'in_progress'", [params?.[2]]);
+      await db.query("DELETE FROM idempotency_keys WHERE key_hash = $1 AND status = 'in_progress'", [
+        params?.[2],
+      ]);
     }
     return result;
   });
@@ -73,9 +88,15 @@ describe('an Idempotency-Key', () => {
     const org = await organization(db);
     // The holder: in progress, its lease still running.
     await db.query(
-      `INSERT INTO idempotency_keys (organization_id, scope, key, request_hash, status, locked_until, created_at, expires_at)
-       VALUES ($1, 'orders', 'k-released', 'hash-a', 'in_progress', $2, $3, $4)`,
-      [org, new Date(NOW.getTime() + 60_000), NOW, new Date(NOW.getTime() + 86_400_000)],
+      `INSERT INTO idempotency_keys (organization_id, scope, key_hash, request_hash, status, locked_until, created_at, expires_at)
+       VALUES ($1, 'orders', $5, 'hash-a', 'in_progress', $2, $3, $4)`,
+      [
+        org,
+        new Date(NOW.getTime() + 60_000),
+        NOW,
+        new Date(NOW.getTime() + 86_400_000),
+        hashOf(org, 'k-released'),
+      ],
     );
     let runs = 0;
     const outcome = await runIdempotent(releasedAfterInsert(db), request(org, 'k-released'), async () => {
@@ -84,7 +105,7 @@ describe('an Idempotency-Key', () => {
     });
     expect(outcome).toEqual({ status: 200, body: { placed: true } });
     expect(runs).toBe(1);
-    expect(await keyRow(db, 'k-released')).toEqual([
+    expect(await keyRow(db, org, 'k-released')).toEqual([
       { status: 'done', response_status: 200, response_body: { placed: true } },
     ]);
     // A later retry is answered from the key, without running again.
@@ -125,7 +146,7 @@ describe('an Idempotency-Key', () => {
     // The first request was not dead after all: its late answer goes to its own client, not into the key.
     finish();
     expect(await first.answer).toEqual({ status: 200, body: { by: 'first' } });
-    expect(await keyRow(db, 'k-held')).toEqual([
+    expect(await keyRow(db, org, 'k-held')).toEqual([
       { status: 'done', response_status: 200, response_body: { by: 'takeover' } },
     ]);
   });
@@ -150,7 +171,8 @@ describe('an Idempotency-Key', () => {
     });
     for (let i = 0; i < 200; i++) {
       const { rows } = await db.query<{ locked_until: Date }>(
-        "SELECT locked_until FROM idempotency_keys WHERE key = 'k-late'",
+        'SELECT locked_until FROM idempotency_keys WHERE key_hash = $1',
+        [hashOf(org, 'k-late')],
       );
       if (rows[0] && rows[0].locked_until.getTime() > NOW.getTime() + 60_000) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -158,7 +180,7 @@ describe('an Idempotency-Key', () => {
     fail();
     expect(await first.answer).toMatchObject({ status: 503 });
     // Still the retry's: a third request with the key is told it is in progress instead of running again.
-    expect(await keyRow(db, 'k-late')).toEqual([
+    expect(await keyRow(db, org, 'k-late')).toEqual([
       { status: 'in_progress', response_status: null, response_body: null },
     ]);
     const third = await runIdempotent(
@@ -172,7 +194,7 @@ describe('an Idempotency-Key', () => {
     expect(third).toMatchObject({ status: 409, code: 'request_in_progress' });
     finishRetry();
     expect(await retry).toEqual({ status: 200, body: { by: 'retry' } });
-    expect(await keyRow(db, 'k-late')).toEqual([
+    expect(await keyRow(db, org, 'k-late')).toEqual([
       { status: 'done', response_status: 200, response_body: { by: 'retry' } },
     ]);
   });

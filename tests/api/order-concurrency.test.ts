@@ -84,9 +84,19 @@ describe('discount usage limits under concurrency', () => {
       expect((await shopper.put(`carts/${token}/discount_code`, { discount_code: 'rush' })).status).toBe(200);
       tokens.push(token);
     }
-    const responses = await Promise.all(
-      tokens.map((token) => shopper.post('orders', orderBody(token), { 'idempotency-key': `rush-${token}` })),
-    );
+    // While the payments in flight hold the last uses, a shopper is asked to try again (409 discount_code_held), and
+    // presses Pay again: a new attempt with a new key.
+    const pay = async (token: string) => {
+      for (let attempt = 0; ; attempt++) {
+        const response = await shopper.post('orders', orderBody(token), {
+          'idempotency-key': `rush-${token}-${attempt}`,
+        });
+        if (response.status !== 409 || response.body.code !== 'discount_code_held' || attempt > 500)
+          return response;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const responses = await Promise.all(tokens.map(pay));
     const completed = responses.filter((r) => r.status === 200);
     expect(completed).toHaveLength(5);
     for (const response of completed)

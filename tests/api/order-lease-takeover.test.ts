@@ -90,7 +90,12 @@ describe('a declined payment of an order another attempt took over meanwhile', (
       [token],
     );
     expect(rows[0]).toEqual({ status: 'pending', payment_lease_until: otherLease, discount_reserved: true });
-    expect((await store.api.get(`/discount-codes/${code.id}`)).body.usage_count).toBe(1);
+    // The use is still held, for the other attempt: not given back, not yet used.
+    const { rows: uses } = await t.db.query<{ usage_count: number; held_count: number }>(
+      'SELECT usage_count, held_count FROM discount_codes WHERE id = $1',
+      [code.id],
+    );
+    expect(uses[0]).toEqual({ usage_count: 0, held_count: 1 });
     const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id as number;
     const detail = (await store.api.get(`/orders/${orderId}`)).body;
     expect(detail.payment_attempts).toEqual([expect.objectContaining({ status: 'declined' })]);

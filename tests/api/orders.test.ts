@@ -571,13 +571,18 @@ describe('discount code uses', () => {
     const orderId = (await shopper.get(`carts/${token}`)).body.order.order_id;
     // What a process killed between holding the use and recording the payment leaves behind.
     await t.db.query('UPDATE orders SET discount_reserved = true WHERE id = $1', [orderId]);
-    await t.db.query('UPDATE discount_codes SET usage_count = usage_count + 1 WHERE id = $1', [first.id]);
+    await t.db.query('UPDATE discount_codes SET held_count = held_count + 1 WHERE id = $1', [first.id]);
 
     await shopper.put(`carts/${token}/discount_code`, { discount_code: 'SECONDCODE' });
     const paid = await shopper.put(`orders/${orderId}`, orderBody(token));
     expect(paid.body).toMatchObject({ total_discount: 2, order: { status: 'complete' } });
     expect((await store.api.get(`/discount-codes/${first.id}`)).body.usage_count).toBe(0);
     expect((await store.api.get(`/discount-codes/${second.id}`)).body.usage_count).toBe(1);
+    const { rows } = await t.db.query<{ held_count: number }>(
+      'SELECT held_count FROM discount_codes WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[first.id, second.id]],
+    );
+    expect(rows).toEqual([{ held_count: 0 }, { held_count: 0 }]);
   });
 
   it('needs a billing address when nothing ships', async () => {

@@ -6,12 +6,16 @@ import { lockDataFolder } from './data-dir-lock.js';
 import { createPgliteDatabase } from './pglite.js';
 import { createPostgresDatabase } from './postgres.js';
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded database kept in DATA_DIR/pglite. */
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded database kept in DATA_DIR/pglite. `warn` hears of a stale
+ * lock of the data folder taken over.
+ */
 export async function openDatabase(
   config: Pick<
     Config,
     'databaseUrl' | 'databasePoolSize' | 'databasePreparedStatements' | 'databaseListenUrl' | 'dataDir'
   >,
+  options: { warn?: (message: string) => void } = {},
 ): Promise<Database> {
   if (config.databaseUrl !== null) {
     return createPostgresDatabase(config.databaseUrl, {
@@ -22,7 +26,9 @@ export async function openDatabase(
   }
   const folder = path.join(config.dataDir, 'pglite');
   await mkdir(folder, { recursive: true });
-  const release = lockDataFolder(config.dataDir);
+  const lock = lockDataFolder(config.dataDir);
+  if (lock.staleTakenOver !== null) options.warn?.(lock.staleTakenOver);
+  const release = () => lock.release();
   try {
     const db = await createPgliteDatabase(folder);
     return {

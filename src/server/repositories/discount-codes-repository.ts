@@ -11,7 +11,10 @@ export interface DiscountCodeRow {
   starts_at: Date | null;
   ends_at: Date | null;
   usage_limit: number | null;
+  /** uses taken by completed orders */
   usage_count: number;
+  /** uses held by payments in flight (migration 0009) */
+  held_count: number;
   min_subtotal: number;
   active: boolean;
   created_at: Date;
@@ -22,7 +25,7 @@ export interface DiscountCodeRow {
 
 export type DiscountCodeValues = Omit<
   DiscountCodeRow,
-  'id' | 'organization_id' | 'created_at' | 'updated_at' | 'usage_count' | 'offer_ids'
+  'id' | 'organization_id' | 'created_at' | 'updated_at' | 'usage_count' | 'held_count' | 'offer_ids'
 >;
 
 const SELECT = `SELECT d.*, coalesce(

@@ -13,7 +13,8 @@ export interface IdempotencyRow {
 export interface KeyClaim {
   organizationId: number;
   scope: string;
-  key: string;
+  /** the key's hash (hashIdempotencyKey): the key itself is never stored */
+  keyHash: string;
   requestHash: string;
   lockedUntil: Date;
   expiresAt: Date;
@@ -23,13 +24,13 @@ export interface KeyClaim {
 /** Inserts the key as in progress; true when it was new (on its own, this one statement commits it). */
 export async function insertIdempotencyKey(db: Queryable, input: KeyClaim): Promise<boolean> {
   const inserted = await db.query(
-    `INSERT INTO idempotency_keys (organization_id, scope, key, request_hash, status, locked_until, created_at, expires_at)
+    `INSERT INTO idempotency_keys (organization_id, scope, key_hash, request_hash, status, locked_until, created_at, expires_at)
      VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)
-     ON CONFLICT (organization_id, scope, key) DO NOTHING`,
+     ON CONFLICT (organization_id, scope, key_hash) DO NOTHING`,
     [
       input.organizationId,
       input.scope,
-      input.key,
+      input.keyHash,
       input.requestHash,
       input.lockedUntil,
       input.now,
@@ -47,8 +48,8 @@ export async function claimIdempotencyKey(db: Queryable, input: KeyClaim): Promi
   for (;;) {
     const { rows } = await db.query<IdempotencyRow>(
       `SELECT request_hash, status, response_status, response_body, locked_until, expires_at
-         FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key = $3 FOR UPDATE`,
-      [input.organizationId, input.scope, input.key],
+         FROM idempotency_keys WHERE organization_id = $1 AND scope = $2 AND key_hash = $3 FOR UPDATE`,
+      [input.organizationId, input.scope, input.keyHash],
     );
     if (rows[0]) return rows[0];
     if (await insertIdempotencyKey(db, input)) return null;
@@ -61,11 +62,11 @@ export async function restartIdempotencyKey(db: Queryable, input: KeyClaim): Pro
     `UPDATE idempotency_keys
         SET request_hash = $4, status = 'in_progress', response_status = NULL, response_body = NULL, locked_until = $5,
             created_at = $6, expires_at = $7
-      WHERE organization_id = $1 AND scope = $2 AND key = $3`,
+      WHERE organization_id = $1 AND scope = $2 AND key_hash = $3`,
     [
       input.organizationId,
       input.scope,
-      input.key,
+      input.keyHash,
       input.requestHash,
       input.lockedUntil,
       input.now,
@@ -82,7 +83,7 @@ export async function restartIdempotencyKey(db: Queryable, input: KeyClaim): Pro
 export interface KeyHolder {
   organizationId: number;
   scope: string;
-  key: string;
+  keyHash: string;
   lockedUntil: Date;
 }
 
@@ -96,11 +97,11 @@ export async function completeIdempotencyKey(
 ): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET status = 'done', response_status = $5, response_body = $6::jsonb, locked_until = NULL
-      WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = 'in_progress' AND locked_until = $4`,
+      WHERE organization_id = $1 AND scope = $2 AND key_hash = $3 AND status = 'in_progress' AND locked_until = $4`,
     [
       input.organizationId,
       input.scope,
-      input.key,
+      input.keyHash,
       input.lockedUntil,
       input.status,
       JSON.stringify(input.body),
@@ -112,8 +113,8 @@ export async function completeIdempotencyKey(
 export async function releaseIdempotencyKey(db: Queryable, input: KeyHolder): Promise<void> {
   await db.query(
     `DELETE FROM idempotency_keys
-      WHERE organization_id = $1 AND scope = $2 AND key = $3 AND status = 'in_progress' AND locked_until = $4`,
-    [input.organizationId, input.scope, input.key, input.lockedUntil],
+      WHERE organization_id = $1 AND scope = $2 AND key_hash = $3 AND status = 'in_progress' AND locked_until = $4`,
+    [input.organizationId, input.scope, input.keyHash, input.lockedUntil],
   );
 }
 

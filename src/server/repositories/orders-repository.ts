@@ -1,5 +1,6 @@
 import { withDates, type Stored } from './json-rows.js';
 import type { Queryable } from '../db/database.js';
+import type { KeyHolder } from './idempotency-repository.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from './customers-repository.js';
 import type { ShippingProfileRow } from './shipping-profiles-repository.js';
 
@@ -428,27 +429,40 @@ export async function setOrderOutcome(
   );
 }
 
-/** Holds one use of a code; false when its usage limit is reached (the row lock makes racing holds queue). */
+/**
+ * Holds one use of a code for a payment in flight (discount_codes.held_count, migration 0009). When the limit is
+ * reached, answers the uses completed orders have taken, to tell a code used up from one whose last uses are held.
+ * The row lock makes racing holds queue.
+ */
 export async function reserveDiscountUse(
   db: Queryable,
   organizationId: number,
   discountCodeId: number,
-): Promise<boolean> {
+): Promise<{ held: true } | { held: false; usageCount: number; usageLimit: number | null }> {
   const { rowCount } = await db.query(
-    `UPDATE discount_codes SET usage_count = usage_count + 1
-      WHERE organization_id = $1 AND id = $2 AND (usage_limit IS NULL OR usage_count < usage_limit)`,
+    `UPDATE discount_codes SET held_count = held_count + 1
+      WHERE organization_id = $1 AND id = $2 AND (usage_limit IS NULL OR usage_count + held_count < usage_limit)`,
     [organizationId, discountCodeId],
   );
-  return rowCount > 0;
+  if (rowCount > 0) return { held: true };
+  // A statement of its own, so that it reads what was committed since the update's snapshot was taken.
+  const { rows } = await db.query<{ usage_count: number; usage_limit: number | null }>(
+    'SELECT usage_count, usage_limit FROM discount_codes WHERE organization_id = $1 AND id = $2',
+    [organizationId, discountCodeId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`discount code ${discountCodeId} vanished`);
+  return { held: false, usageCount: row.usage_count, usageLimit: row.usage_limit };
 }
 
+/** Gives back a use held for a payment that was declined or never made. */
 export async function releaseDiscountUse(
   db: Queryable,
   organizationId: number,
   discountCodeId: number,
 ): Promise<void> {
   await db.query(
-    'UPDATE discount_codes SET usage_count = usage_count - 1 WHERE organization_id = $1 AND id = $2 AND usage_count > 0',
+    'UPDATE discount_codes SET held_count = held_count - 1 WHERE organization_id = $1 AND id = $2 AND held_count > 0',
     [organizationId, discountCodeId],
   );
 }
@@ -542,9 +556,11 @@ export async function insertPaymentMethod(
 
 /**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
- * lease), marks its cart ordered, and answers the order as completed with its lines. Writes nothing and answers null
+ * lease), marks its cart ordered, counts the code use it held as used, and answers the order as completed with its lines. Writes nothing and answers null
  * when the order is complete already (another attempt completed it) or, given `leaseUntil`, no longer holds that
- * payment lease (another attempt took it over). The row lock the update takes stands for the caller's.
+ * payment lease (another attempt took it over). The row lock the update takes stands for the caller's. With `answer`,
+ * the same statement stores the request's answer under its Idempotency-Key, as completeIdempotencyKey does, when it
+ * completes the order.
  */
 export async function completeOrderWithAttempt(
   db: Queryable,
@@ -557,11 +573,23 @@ export async function completeOrderWithAttempt(
     discountReserved?: boolean | undefined;
     /** complete only while the order holds this payment lease */
     leaseUntil?: Date;
+    /** the answer to store under the request's Idempotency-Key, should the order complete */
+    answer?: (KeyHolder & { status: number; body: unknown }) | undefined;
   },
   now: Date,
 ): Promise<{ order: Omit<OrderRow, 'cart_token'>; lines: OrderLineRow[] } | null> {
   const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
   const first = 7;
+  const answer = input.answer;
+  const a = first + keys.length;
+  const keepAnswer = answer
+    ? `, answered AS (
+       UPDATE idempotency_keys SET status = 'done', response_status = $${a + 4}, response_body = $${a + 5}::jsonb,
+              locked_until = NULL
+        WHERE organization_id = $${a} AND scope = $${a + 1} AND key_hash = $${a + 2} AND status = 'in_progress'
+          AND locked_until = $${a + 3} AND EXISTS (SELECT 1 FROM completed)
+     )`
+    : '';
   const { rows } = await db.query<Omit<OrderRow, 'cart_token'> & { order_lines: OrderLineRow[] }>(
     `WITH completed AS (
        UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL,
@@ -576,7 +604,11 @@ export async function completeOrderWithAttempt(
      ), ordered AS (
        UPDATE carts SET ordered_at = $3, updated_at = $3 FROM completed
         WHERE carts.organization_id = $1 AND carts.id = completed.cart_id
-     )
+     ), used AS (
+       UPDATE discount_codes SET held_count = held_count - 1, usage_count = usage_count + 1 FROM completed
+        WHERE completed.discount_reserved AND discount_codes.organization_id = $1
+          AND discount_codes.id = completed.discount_code_id
+     )${keepAnswer}
      SELECT completed.*,
             coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
                        WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS order_lines
@@ -589,6 +621,16 @@ export async function completeOrderWithAttempt(
       input.paymentMethodId ?? null,
       input.leaseUntil ?? null,
       ...keys.map((key) => input.attempt[key]),
+      ...(answer
+        ? [
+            answer.organizationId,
+            answer.scope,
+            answer.keyHash,
+            answer.lockedUntil,
+            answer.status,
+            JSON.stringify(answer.body),
+          ]
+        : []),
     ],
   );
   const row = rows[0];

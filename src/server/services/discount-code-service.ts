@@ -145,8 +145,11 @@ export async function changeDiscountCode(
   if (values.kind === 'fixed') values.percent_off_bp ??= null;
   const merged = { ...existing, ...stripUndefined(values) } as DiscountCodeValues;
   checkShape(merged, fields);
-  if (merged.usage_limit !== null && merged.usage_limit < existing.usage_count) {
-    fields.usage_limit = `The code was already used ${existing.usage_count} times; the limit cannot be lower.`;
+  if (merged.usage_limit !== null && merged.usage_limit < existing.usage_count + existing.held_count) {
+    fields.usage_limit =
+      existing.held_count === 0
+        ? `The code was already used ${existing.usage_count} times; the limit cannot be lower.`
+        : `The code was already used ${existing.usage_count} times, and payments being made now hold ${existing.held_count} more uses; the limit cannot be lower than ${existing.usage_count + existing.held_count} now.`;
   }
   await checkOffers(db, organization.id, patch.offer_ids, fields);
   if (Object.keys(fields).length > 0) throw validationError(fields);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Database } from '../db/database.js';
+import { createHash, createHmac } from 'node:crypto';
+import type { Database, Queryable } from '../db/database.js';
 import { AppError } from '../errors.js';
 import {
   claimIdempotencyKey,
@@ -7,6 +7,7 @@ import {
   insertIdempotencyKey,
   releaseIdempotencyKey,
   restartIdempotencyKey,
+  type KeyHolder,
 } from '../repositories/idempotency-repository.js';
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +35,20 @@ export function hashRequest(value: unknown): string {
     .digest('hex');
 }
 
+/**
+ * The secret Idempotency-Keys are hashed with, derived from the token secret that every instance already shares. A
+ * key is hashed with a secret rather than alone: a client may put a card number in it, and a plain hash of a card
+ * number is found again by trying the few billion numbers a card's brand and last digits leave.
+ */
+export function idempotencyKeySecret(tokenSecret: string): Buffer {
+  return createHmac('sha256', tokenSecret).update('secure-checkout idempotency keys').digest();
+}
+
+/** What is stored of an Idempotency-Key (docs/security.md, "What is stored"): never the key itself. */
+export function hashIdempotencyKey(secret: Uint8Array, organizationId: number, key: string): string {
+  return createHmac('sha256', secret).update(`${organizationId}\n${key}`).digest('hex');
+}
+
 export function checkIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
@@ -47,36 +62,50 @@ export function checkIdempotencyKey(header: string | string[] | undefined): stri
   return key;
 }
 
-/** Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored). */
+/**
+ * How the work stores its answer in the transaction that makes it true (an order completed, a decline recorded): a
+ * process that dies after that commit leaves the answer for the retry, never a key still in progress.
+ */
+export interface AnswerKeeper {
+  /** the request's hold on its key; null when it sent no key */
+  readonly holder: KeyHolder | null;
+  /** Stores the answer in `tx`, unless a retry took the key over meanwhile. */
+  keep(tx: Queryable, outcome: Outcome<unknown>): Promise<void>;
+  /** Tells that a statement given `holder` stored this answer itself. */
+  kept(outcome: Outcome<unknown>): void;
+}
+
+/**
+ * Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored): a 5xx, or any
+ * error that says when to try again (Retry-After: a 429, a payment or request in progress, a code's last uses held).
+ */
 function isFinal(error: AppError): boolean {
-  return (
-    error.status < 500 &&
-    error.status !== 429 &&
-    error.code !== 'payment_in_progress' &&
-    error.code !== 'request_in_progress'
-  );
+  return error.status < 500 && error.headers?.['retry-after'] === undefined;
 }
 
 /**
  * Runs work once per Idempotency-Key: a retry with the same key answers the first result (also a stored 4xx such
  * as a decline); the same key with another body is refused; a key whose request is still running answers 409.
- * "Try again" outcomes (429, 5xx, a payment in progress) release the key so the retry runs.
+ * "Try again" outcomes (5xx, or any with a Retry-After) release the key so the retry runs.
  */
 export async function runIdempotent<T>(
   db: Database,
   input: {
     organizationId: number;
     scope: string;
-    key: string | undefined;
+    /** hashIdempotencyKey of the request's Idempotency-Key; undefined when it sent none */
+    keyHash: string | undefined;
     requestHash: string;
     now: Date;
     /** how long the request holds its key; past it, a retry takes the key over (the first holder crashed) */
     leaseMs: number;
   },
-  work: () => Promise<Outcome<T>>,
+  work: (answers: AnswerKeeper) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  if (input.key === undefined) return work();
-  const ids = { organizationId: input.organizationId, scope: input.scope, key: input.key };
+  if (input.keyHash === undefined) {
+    return work({ holder: null, keep: async () => {}, kept: () => {} });
+  }
+  const ids = { organizationId: input.organizationId, scope: input.scope, keyHash: input.keyHash };
   const lease = {
     ...ids,
     requestHash: input.requestHash,
@@ -121,12 +150,28 @@ export async function runIdempotent<T>(
 
   // This request's hold on the key: should its lease run out and a retry take the key over, the outcome stored (or
   // the release) is the retry's, not this one's.
-  const holder = { ...ids, lockedUntil: lease.lockedUntil };
+  const holder: KeyHolder = { ...ids, lockedUntil: lease.lockedUntil };
+  // The body the work's transaction stored last: once the work answers it, it is committed (a transaction that rolled
+  // back and ran again stored the answer of its last run).
+  let keptBody: unknown = undefined;
+  const answers: AnswerKeeper = {
+    holder,
+    async keep(tx, outcome) {
+      await completeIdempotencyKey(tx, { ...holder, status: outcome.status, body: outcome.body });
+      keptBody = outcome.body;
+    },
+    kept(outcome) {
+      keptBody = outcome.body;
+    },
+  };
   try {
-    const outcome = await work();
-    await completeIdempotencyKey(db, { ...holder, status: outcome.status, body: outcome.body });
+    const outcome = await work(answers);
+    if (keptBody === undefined || keptBody !== outcome.body) {
+      await completeIdempotencyKey(db, { ...holder, status: outcome.status, body: outcome.body });
+    }
     return outcome;
   } catch (error) {
+    // (A stored answer is not overwritten: the key is no longer in progress.)
     if (error instanceof AppError && isFinal(error)) {
       await completeIdempotencyKey(db, { ...holder, status: error.status, body: error.toBody() });
     } else {

@@ -13,11 +13,13 @@ import {
   expiryYear,
   type FieldProblems,
 } from '../../domain/checkout-fields.js';
+import { isDiscountCodeUsedUp } from '../../domain/discount-rules.js';
 import { canChangeCartItems } from '../../domain/editable-cart.js';
 import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { shouldDisplaySubscriptionTerms } from '../../domain/subscription-terms.js';
 import { isRetryable, type Database, type Queryable } from '../db/database.js';
 import { AppError, notFound, validationError } from '../errors.js';
+import type { AnswerKeeper } from './idempotency.js';
 import type { ShopperContext } from '../http/request-context.js';
 import type {
   CardDetails,
@@ -64,6 +66,7 @@ import {
   type PaymentAttemptValues,
 } from '../repositories/orders-repository.js';
 import type { OrganizationRow } from '../repositories/organizations-repository.js';
+import type { OrderLineFigures } from './order-figures.js';
 import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
 import {
   insertSubscription,
@@ -109,6 +112,8 @@ export interface OrderRequest {
   body: CreateOrder | UpdateOrder;
   shopper: ShopperContext;
   now: Date;
+  /** stores the answer under the request's Idempotency-Key in the transaction that makes it true */
+  answers: AnswerKeeper;
 }
 
 /** How long the payer has to approve an express payment. */
@@ -147,8 +152,11 @@ type Plan =
       paymentLeaseUntil: Date;
       /** nothing completes with the order (no gift, subscription, stored payment method or express payment) */
       completesAlone: boolean;
-      /** the cart with its customer as saved, and the shipping profile the order chose: what its answer is made of */
+      /** the cart with its customer as saved, the order and its lines as written, and the shipping profile the order
+       * chose: what its answer is made of */
       saved: CartState;
+      order: OrderRow;
+      lines: readonly OrderLineFigures[];
       chosenProfile: ShippingProfileRow | null;
       payment:
         | { method: 'card'; card: CardDetails; summary: CardSummary; testCard: boolean }
@@ -722,13 +730,23 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
     const wantedCode = values.discount_code_id;
     const holdCodeUse = async () => {
       if (wantedCode === null) return;
-      if (!(await reserveDiscountUse(tx, organization.id, wantedCode))) {
+      const hold = await reserveDiscountUse(tx, organization.id, wantedCode);
+      if (hold.held) return;
+      const name = values.discount_code ?? '';
+      if (isDiscountCodeUsedUp(hold)) {
         throw new AppError(
           422,
           'discount_code_used_up',
-          `The code ${values.discount_code ?? ''} has just been used up. Remove it to place your order at the full price.`,
+          `The code ${name} has just been used up. Remove it to place your order at the full price.`,
         );
       }
+      // Payments in flight hold its last uses, and a declined one gives its use back: not used up, not yet (docs/api.md).
+      throw new AppError(
+        409,
+        'discount_code_held',
+        `Payments being made right now hold the last uses of the code ${name}. Try again in a moment: a use comes free again if one of them does not go through.`,
+        { headers: { 'retry-after': '2' } },
+      );
     };
     const chargesNow = paymentDue && !expressStart;
     const paymentLeaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
@@ -869,6 +887,7 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         ...completed,
         profile: pricing.chosenProfile,
       });
+      await request.answers.keep(tx, { status: 200, body: answer });
       return { kind: 'completed', organization, cartId: cart.id, answer };
     }
 
@@ -921,6 +940,8 @@ async function prepare(deps: OrderDependencies, request: OrderRequest): Promise<
         cart.gift_claim_id === null &&
         !lines.some((line) => line.is_gift || line.is_recurring),
       saved,
+      order: { ...order, cart_token: cart.token },
+      lines,
       chosenProfile: pricing.chosenProfile,
     };
     if (express) return { ...base, payment: { method: 'paypal', express } };
@@ -999,11 +1020,21 @@ async function abandonCharge(
   });
 }
 
-/**
- * What an approved payment completed, as this attempt wrote it; null when the order is no longer as this attempt wrote
- * it (its lease ran out and another attempt rewrote or completed it meanwhile): its answer is then read back.
- */
-type PaidOrder = { order: OrderRow; lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] } | null;
+/** What an approved payment completed, as this attempt wrote it. */
+interface PaidOrder {
+  order: OrderRow;
+  lines: readonly OrderLineFigures[];
+  subscriptions: OrderSubscriptionNotice[];
+}
+
+/** The answer to a paid order the attempt wrote, made from what it holds (its shape as viewCart reads it back). */
+function paidAnswer(plan: Extract<Plan, { kind: 'charge' }>, paid: PaidOrder, now: Date): OrderResponse {
+  return presentCompletedCart(completedCart(plan.saved, paid.order, plan.payment.method, now), paid.order, {
+    lines: paid.lines,
+    profile: plan.chosenProfile,
+    subscriptions: paid.subscriptions,
+  });
+}
 
 /** A gateway's outcome as a payment attempt records it. */
 function outcomeDetails(
@@ -1016,15 +1047,15 @@ function outcomeDetails(
 }
 
 /**
- * Charges (outside any transaction: no lock is held during the network call) and records the outcome; answers what
- * an approved payment completed.
+ * Charges (outside any transaction: no lock is held during the network call) and records the outcome with its answer;
+ * answers the completed order's cart, or throws the decline.
  */
 async function charge(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'charge' }>,
-  shopper: ShopperContext,
-  now: Date,
-): Promise<PaidOrder> {
+  request: Pick<OrderRequest, 'shopper' | 'now' | 'answers'>,
+): Promise<OrderResponse> {
+  const { shopper, now, answers } = request;
   const { organization } = plan;
   const limitsInput = { organizationId: organization.id, cartId: plan.cartId, ip: shopper.clientIp };
   // Where the limits live in this database they were checked (and this attempt counted) as the order was saved.
@@ -1091,9 +1122,13 @@ async function charge(
       ...extra,
     });
   if (result.status === 'approved' && plan.completesAlone) {
-    // Nothing else completes with the order: one statement records the payment and completes it, if the order still
-    // holds this attempt's lease. When another attempt took the lease over or completed the order meanwhile, or the
-    // statement lost a deadlock (a transaction would be run again), it writes nothing and the payment is recorded below.
+    // Nothing else completes with the order: one statement records the payment, completes the order and stores the
+    // answer under the request's key, if the order still holds this attempt's lease (so it is as this attempt wrote
+    // it, and the answer is made beforehand from what the attempt holds). When another attempt took the lease over or
+    // completed the order meanwhile, or the statement lost a deadlock (a transaction would be run again), it writes
+    // nothing and the payment is recorded below.
+    const answer = paidAnswer(plan, { order: plan.order, lines: plan.lines, subscriptions: [] }, now);
+    const holder = answers.holder;
     const completed = await completeOrderWithAttempt(
       deps.db,
       organization.id,
@@ -1101,6 +1136,7 @@ async function charge(
         orderId: plan.orderId,
         leaseUntil: plan.paymentLeaseUntil,
         attempt: values('approved', { reference: result.reference, paymentMethodId: null }),
+        answer: holder ? { ...holder, status: 200, body: answer } : undefined,
       },
       now,
     ).catch((error: unknown) => {
@@ -1108,64 +1144,83 @@ async function charge(
       throw error;
     });
     if (completed) {
-      const order = { ...completed.order, cart_token: plan.saved.cart.token };
-      return { order, lines: completed.lines, subscriptions: [] };
+      answers.kept({ status: 200, body: answer });
+      return answer;
     }
   }
-  const outcome = await deps.db.transaction(
-    async (tx): Promise<{ paid: PaidOrder } | 'complete already' | null> => {
-      const order = await lockOrder(tx, organization.id, plan.orderId);
-      if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
-      const attempt = (
-        status: PaymentAttemptValues['status'],
-        extra: Partial<Parameters<typeof attemptValues>[0]>,
-      ) => insertPaymentAttempt(tx, organization.id, values(status, extra), now);
-      if (order.status === 'complete') {
-        // Another attempt, whose lease had run out, completed the order while this one was being paid: this outcome is
-        // recorded and nothing about the order changes (an approved one shows the merchant a second approved attempt to
-        // refund; no subscription or gift code is made twice).
-        await attempt(result.status, outcomeDetails(result));
-        return 'complete already';
-      }
-      // Had the lease run out and another attempt taken the order over (a new lease, perhaps the order rewritten), the
-      // order is no longer as this attempt wrote it, and its lease and code use are that attempt's now.
-      const asWritten = order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime();
-      if (result.status === 'approved') {
-        let paymentMethodId: number | null = null;
-        if (result.paymentMethodToken && plan.storeForFuture) {
-          paymentMethodId = await insertPaymentMethod(
-            tx,
-            organization.id,
-            {
-              customer_id: plan.customerId,
-              method,
-              gateway: gateway.name,
-              gateway_token: result.paymentMethodToken,
-              card_brand: summary?.brand ?? null,
-              card_type_id: summary?.typeId ?? null,
-              card_last4: summary?.last4 ?? null,
-              card_exp_month: summary?.expMonth ?? null,
-              card_exp_year: summary?.expYear ?? null,
-              is_test: plan.isTest,
-            },
-            now,
-          );
-        }
-        if (plan.payment.method === 'paypal')
-          await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
-        const completed = await completeOrder(tx, organization, order, {
-          attempt: values('approved', { reference: result.reference, paymentMethodId }),
-          paymentMethodId,
-          giftClaimId: plan.giftClaimId,
-          now,
-        });
-        const paidOrder = { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id };
-        return { paid: asWritten ? { order: paidOrder, ...completed } : null };
-      }
+  // The outcome is recorded and its answer stored under the request's key in one transaction: a process that dies
+  // after it commits leaves the answer for the retry (docs/api.md, "Orders").
+  const outcome = await deps.db.transaction(async (tx): Promise<OrderResponse | AppError> => {
+    const order = await lockOrder(tx, organization.id, plan.orderId);
+    if (!order) throw new Error(`order ${plan.orderId} vanished during its payment`);
+    const attempt = (
+      status: PaymentAttemptValues['status'],
+      extra: Partial<Parameters<typeof attemptValues>[0]>,
+    ) => insertPaymentAttempt(tx, organization.id, values(status, extra), now);
+    const answered = async (answer: OrderResponse | AppError) => {
+      await answers.keep(
+        tx,
+        answer instanceof AppError
+          ? { status: answer.status, body: answer.toBody() }
+          : { status: 200, body: answer },
+      );
+      return answer;
+    };
+    if (order.status === 'complete') {
+      // Another attempt, whose lease had run out, completed the order while this one was being paid: this outcome is
+      // recorded and nothing about the order changes (an approved one shows the merchant a second approved attempt to
+      // refund; no subscription or gift code is made twice).
       await attempt(result.status, outcomeDetails(result));
-      // A failed payment of an order another attempt now pays is only recorded: giving back the code use or marking the
-      // order declined would undo that attempt's (which may complete the order with the code, on the same use).
-      if (!asWritten) return null;
+      return answered(
+        result.status === 'approved'
+          ? await viewCart(tx, organization.id, plan.cartId, now)
+          : orderAlreadyPlaced(),
+      );
+    }
+    // Had the lease run out and another attempt taken the order over (a new lease, perhaps the order rewritten), the
+    // order is no longer as this attempt wrote it, and its lease and code use are that attempt's now.
+    const asWritten = order.payment_lease_until?.getTime() === plan.paymentLeaseUntil.getTime();
+    if (result.status === 'approved') {
+      let paymentMethodId: number | null = null;
+      if (result.paymentMethodToken && plan.storeForFuture) {
+        paymentMethodId = await insertPaymentMethod(
+          tx,
+          organization.id,
+          {
+            customer_id: plan.customerId,
+            method,
+            gateway: gateway.name,
+            gateway_token: result.paymentMethodToken,
+            card_brand: summary?.brand ?? null,
+            card_type_id: summary?.typeId ?? null,
+            card_last4: summary?.last4 ?? null,
+            card_exp_month: summary?.expMonth ?? null,
+            card_exp_year: summary?.expYear ?? null,
+            is_test: plan.isTest,
+          },
+          now,
+        );
+      }
+      if (plan.payment.method === 'paypal')
+        await markExpressPaymentUsed(tx, organization.id, plan.payment.express.id, now);
+      const completed = await completeOrder(tx, organization, order, {
+        attempt: values('approved', { reference: result.reference, paymentMethodId }),
+        paymentMethodId,
+        giftClaimId: plan.giftClaimId,
+        now,
+      });
+      const paidOrder = { ...order, payment_method_id: paymentMethodId ?? order.payment_method_id };
+      // An order another attempt rewrote meanwhile is read back for its answer.
+      return answered(
+        asWritten
+          ? paidAnswer(plan, { order: paidOrder, ...completed }, now)
+          : await viewCart(tx, organization.id, plan.cartId, now),
+      );
+    }
+    await attempt(result.status, outcomeDetails(result));
+    // A failed payment of an order another attempt now pays is only recorded: giving back the code use or marking the
+    // order declined would undo that attempt's (which may complete the order with the code, on the same use).
+    if (asWritten) {
       if (plan.discountCodeId !== null) await releaseDiscountUse(tx, organization.id, plan.discountCodeId);
       await setOrderOutcome(
         tx,
@@ -1175,29 +1230,29 @@ async function charge(
         { status: result.status === 'declined' ? 'declined' : order.status, discountReserved: false },
         now,
       );
-      return null;
-    },
-  );
+    }
+    // A gateway error is a "try again", not an answer: the key is let go for the retry.
+    if (result.status === 'error') return gatewayError(result.message);
+    return answered(new AppError(402, result.code, result.message));
+  });
 
-  if (outcome === 'complete already') {
-    if (result.status !== 'approved') throw orderAlreadyPlaced();
-    return null;
+  if (outcome instanceof AppError) {
+    if (outcome.status === 402) await deps.limits.recordFailedPayment(limitsInput);
+    throw outcome;
   }
-  if (result.status === 'declined') {
-    await deps.limits.recordFailedPayment(limitsInput);
-    throw new AppError(402, result.code, result.message);
-  }
-  if (result.status === 'error') {
-    throw new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '5' } });
-  }
-  if (!outcome) throw new Error(`order ${plan.orderId}: an approved payment completed nothing`);
-  return outcome.paid;
+  return outcome;
 }
 
+function gatewayError(message: string): AppError {
+  return new AppError(503, 'payment_unavailable', message, { headers: { 'retry-after': '5' } });
+}
+
+/** Starts the express payment at the provider; answers the cart with the redirect to the payer's approval. */
 async function startExpress(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'express_start' }>,
-): Promise<string> {
+  request: Pick<OrderRequest, 'now' | 'answers'>,
+): Promise<OrderResponse> {
   const { organization } = plan;
   const started = await deps.gateways.express
     .startExpress({
@@ -1222,33 +1277,26 @@ async function startExpress(
       },
     );
   }
-  await deps.db.transaction((tx) =>
-    setExpressProviderReference(tx, organization.id, plan.express.id, started.providerReference),
-  );
-  return started.approvalUrl;
+  // The answer is stored with the provider's reference, as an order's is with its outcome.
+  return deps.db.transaction(async (tx) => {
+    await setExpressProviderReference(tx, organization.id, plan.express.id, started.providerReference);
+    const action = { type: 'redirect' as const, url: started.approvalUrl };
+    const answer = { ...(await viewCartState(tx, plan.after, request.now)), action };
+    await request.answers.keep(tx, { status: 200, body: answer });
+    return answer;
+  });
 }
 
 /**
  * POST orders / PUT orders/{order_id}: validate and price on the server, then complete, start an express payment, or
  * charge. Answers the cart (order.status complete) or, for an express start, the cart with a redirect action.
- * A decline is a 402 with the gateway's words; the order stays for a retry through PUT orders/{order_id}.
+ * A decline is a 402 with the gateway's words; the order stays for a retry through PUT orders/{order_id}. Every answer
+ * that changes money state is stored under the request's Idempotency-Key by the transaction that makes it true.
  */
 export async function submitOrder(deps: OrderDependencies, request: OrderRequest): Promise<OrderResponse> {
   const plan = await prepare(deps, request);
   if (plan.kind === 'refused') throw plan.error;
   if (plan.kind === 'completed') return plan.answer;
-  if (plan.kind === 'express_start') {
-    const action = { type: 'redirect' as const, url: await startExpress(deps, plan) };
-    return { ...(await viewCartState(deps.db, plan.after, request.now)), action };
-  }
-  const paid = await charge(deps, plan, request.shopper, request.now);
-  // The order still held this attempt's lease when it was paid, so it is as this attempt wrote it: the answer is made
-  // from what the request holds. (Had the lease run out and another attempt rewritten it, it is read back.)
-  if (!paid) return viewCart(deps.db, plan.organization.id, plan.cartId, request.now);
-  const { order } = paid;
-  return presentCompletedCart(completedCart(plan.saved, order, plan.payment.method, request.now), order, {
-    lines: paid.lines,
-    profile: plan.chosenProfile,
-    subscriptions: paid.subscriptions,
-  });
+  if (plan.kind === 'express_start') return startExpress(deps, plan, request);
+  return charge(deps, plan, request);
 }

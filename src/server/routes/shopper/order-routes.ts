@@ -14,7 +14,12 @@ import { noteOrderAttempt } from '../../http/metrics.js';
 import { shopperOf } from '../../http/request-context.js';
 import type { Router } from '../../http/router.js';
 import { readPaymentToken } from '../../services/express-service.js';
-import { checkIdempotencyKey, hashRequest, runIdempotent } from '../../services/idempotency.js';
+import {
+  checkIdempotencyKey,
+  hashIdempotencyKey,
+  hashRequest,
+  runIdempotent,
+} from '../../services/idempotency.js';
 import { submitOrder, type OrderDependencies } from '../../services/order-service.js';
 import { SHOPPER_BASE } from './cart-routes.js';
 
@@ -59,7 +64,14 @@ const responses = {
   503: { description: 'The payment service did not answer; nothing was charged (Retry-After)' },
 };
 
-export function registerOrderRoutes(router: Router, context: AppContext, deps: OrderDependencies): void {
+export function registerOrderRoutes(
+  router: Router,
+  context: AppContext,
+  deps: OrderDependencies & {
+    /** what Idempotency-Keys are hashed with (idempotencyKeySecret) */
+    idempotencySecret: Uint8Array;
+  },
+): void {
   const { db, clock } = context;
 
   /** One attempt of POST or PUT orders, once per Idempotency-Key. */
@@ -71,20 +83,24 @@ export function registerOrderRoutes(router: Router, context: AppContext, deps: O
     const shopper = shopperOf(request);
     const now = clock.now();
     const route = order.kind === 'create' ? 'POST orders' : `PUT orders/${order.orderId}`;
+    const key = checkIdempotencyKey(request.headers['idempotency-key']);
     const outcome = await runIdempotent(
       db,
       {
         organizationId: shopper.organizationId,
         scope: 'orders',
-        key: checkIdempotencyKey(request.headers['idempotency-key']),
+        keyHash:
+          key === undefined
+            ? undefined
+            : hashIdempotencyKey(deps.idempotencySecret, shopper.organizationId, key),
         requestHash: requestFingerprint(route, order.body),
         now,
         leaseMs: deps.paymentLeaseMs,
       },
-      async () => {
+      async (answers) => {
         // Counted in the metrics by the request that ran it, never again by an Idempotency-Key replay.
         const counted = noteOrderAttempt(request);
-        const body = await submitOrder(deps, { ...order, shopper, now });
+        const body = await submitOrder(deps, { ...order, shopper, now, answers });
         if (body.order?.status === 'complete') counted.completed();
         return { status: 200, body };
       },
