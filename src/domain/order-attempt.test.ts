@@ -3,6 +3,7 @@ import { failureFromResponse, failureWithoutResponse } from './api-error-catalog
 import {
   classifyOrderFailure,
   orderRequestFor,
+  rateLimitedMessage,
   paymentChoiceFor,
   shouldKeepIdempotencyKey,
 } from './order-attempt.js';
@@ -30,6 +31,38 @@ describe('shouldKeepIdempotencyKey', () => {
   it('starts a new attempt after a decline or invalid fields', () => {
     expect(shouldKeepIdempotencyKey('declined')).toBe(false);
     expect(shouldKeepIdempotencyKey('invalid')).toBe(false);
+  });
+});
+
+describe('rateLimitedMessage', () => {
+  it("says the store's own refusal once: it already says how long to wait", () => {
+    const message =
+      'Too many payment attempts were declined. For your security, payment is paused; please try again in 40 minutes.';
+    expect(
+      rateLimitedMessage({ status: 429, code: 'too_many_failed_payments', message, retryAfterSeconds: 2400 }),
+    ).toBe(message);
+  });
+
+  it('adds the wait to a refusal from something on the way, from its Retry-After', () => {
+    expect(
+      rateLimitedMessage({
+        status: 429,
+        code: 'rate_limited',
+        message: 'Too many attempts.',
+        retryAfterSeconds: 90,
+      }),
+    ).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(
+      rateLimitedMessage({
+        status: 429,
+        code: 'rate_limited',
+        message: 'Too many attempts.',
+        retryAfterSeconds: 60,
+      }),
+    ).toBe('Too many attempts. Try again in 1 minute.');
+    expect(rateLimitedMessage({ status: 429, code: 'rate_limited', message: 'Too many attempts.' })).toBe(
+      'Too many attempts.',
+    );
   });
 });
 

@@ -23,6 +23,16 @@ export function shouldKeepIdempotencyKey(kind: OrderFailureKind): boolean {
   return kind === 'retryable';
 }
 
+/**
+ * What the page says when orders are refused for a while. The store's own refusals (codes `too_many_…`) already say
+ * how long to wait; a refusal from something on the way (a proxy's 429) gets the wait from its Retry-After.
+ */
+export function rateLimitedMessage(failure: ApiFailure): string {
+  if (failure.code.startsWith('too_many_') || !failure.retryAfterSeconds) return failure.message;
+  const minutes = Math.ceil(failure.retryAfterSeconds / 60);
+  return `${failure.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 /** The first attempt creates the order; once the cart has an order (after a decline) it is updated instead. */
 export function orderRequestFor(
   orderId: number | null,

@@ -226,6 +226,22 @@ describe('placing the order', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Card number').value).toBe('4111 1111 1111 1111');
   });
 
+  it("says once how long payment is paused when the store's own limit refuses it", async () => {
+    const message =
+      'Too many payment attempts were declined. For your security, payment is paused; please try again in 40 minutes.';
+    const api = createFakeShopperApi(readyCart());
+    api.on('POST', /\/vrio\/orders$/, () => ({
+      status: 429,
+      headers: { 'retry-after': '2400' },
+      body: { status: 429, code: 'too_many_failed_payments', message },
+    }));
+    const { user } = await openPayment({ api });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $18.00' }));
+    const alert = await screen.findByText(message);
+    expect(alert.textContent).toBe(message);
+  });
+
   it('retries a failure without an answer as the same attempt, with the same key', async () => {
     const api = createFakeShopperApi(readyCart());
     let calls = 0;

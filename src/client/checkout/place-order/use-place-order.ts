@@ -3,6 +3,7 @@ import { navigateTo } from '../../boot/navigate-to.js';
 import type { SectionType } from '../../../contract/organization.js';
 import {
   classifyOrderFailure,
+  rateLimitedMessage,
   paymentChoiceFor,
   shouldKeepIdempotencyKey,
 } from '../../../domain/order-attempt.js';
@@ -168,16 +169,9 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
             await checkout.refetchCart();
             showAlert({ place: 'order', message: failure.message });
             break;
-          case 'rate_limited': {
-            const minutes = failure.retryAfterSeconds ? Math.ceil(failure.retryAfterSeconds / 60) : null;
-            showAlert({
-              place: 'payment',
-              message: minutes
-                ? `${failure.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-                : failure.message,
-            });
+          case 'rate_limited':
+            showAlert({ place: 'payment', message: rateLimitedMessage(failure) });
             break;
-          }
           case 'retryable':
             showAlert({ place: 'order', message: RETRY_MESSAGE });
             break;
