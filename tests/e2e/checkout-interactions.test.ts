@@ -1,47 +1,15 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
-import { launchBrowser } from './browser.js';
-import { ADA, CheckoutPage, ordersOfCart } from './checkout-page.js';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useShopperBrowser } from './shopper-browser.js';
+import { ADA, ordersOfCart } from './checkout-page.js';
 
 // How the built page answers the shopper's hands, in Debian's Chromium against the real server: what the page shows
 // while it works, moving between its sections, clicks that must land, and the cart's lines.
 
-let server: CheckoutServer;
-let browser: Browser;
-const pages: CheckoutPage[] = [];
+const session = useShopperBrowser();
+const shopper = session.shopper;
 
-beforeAll(async () => {
-  server = await startCheckoutServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async (context) => {
-  for (const page of pages.splice(0)) {
-    if (context.task.result?.state === 'fail') {
-      const file = path.join(tmpdir(), `checkout-e2e-${Date.now()}-${pages.length}.png`);
-      await page.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      console.log(`screenshot of the failed page: ${file} (${page.page.url()})`);
-    }
-    expect(page.problems).toEqual([]);
-    await page.close();
-  }
-});
-
-async function shopper(viewport?: { width: number; height: number }): Promise<CheckoutPage> {
-  const page = await CheckoutPage.create(browser, server, viewport);
-  pages.push(page);
-  return page;
-}
-
-const coffeeAndMug = () => server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]);
+const coffeeAndMug = () => session.server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]);
 
 describe('the processing overlay', () => {
   it('blurs the page behind it while the order is processed', async () => {
@@ -101,7 +69,7 @@ describe("the cart's lines", () => {
     await checkout.field('Card number').fill('4111 1111 1111 1111');
     await checkout.orderButton().click();
     await checkout.confirmation();
-    const [order] = await ordersOfCart(server, token);
+    const [order] = await ordersOfCart(session.server, token);
     expect(order.status).toBe('complete');
     expect(order.lines.map((line: { quantity: number }) => line.quantity)).toEqual([1, 2]);
   });

@@ -1,49 +1,14 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
-import { launchBrowser } from './browser.js';
-import { ADA, CheckoutPage, ordersOfCart, type AxeViolation } from './checkout-page.js';
+import { describe, expect, it } from 'vitest';
+import { useShopperBrowser } from './shopper-browser.js';
+import { ADA, ordersOfCart, type AxeViolation } from './checkout-page.js';
 
 // A shopper's whole paths through the built page, in Debian's Chromium, against the real server on a fresh database
 // seeded with the demo store (PostgreSQL when TEST_DATABASE_URL is set, else PGlite).
 
-let server: CheckoutServer;
-let browser: Browser;
-const pages: CheckoutPage[] = [];
+const session = useShopperBrowser();
+const shopper = session.shopper;
 
-beforeAll(async () => {
-  server = await startCheckoutServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async (context) => {
-  for (const page of pages.splice(0)) {
-    if (context.task.result?.state === 'fail') {
-      // What the shopper saw when it failed, for the one reading the CI log.
-      const file = path.join(tmpdir(), `checkout-e2e-${Date.now()}-${pages.length}.png`);
-      await page.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      console.log(`screenshot of the failed page: ${file} (${page.page.url()})`);
-    }
-    // The page never broke its Content-Security-Policy or threw.
-    expect(page.problems).toEqual([]);
-    await page.close();
-  }
-});
-
-async function shopper(viewport?: { width: number; height: number }): Promise<CheckoutPage> {
-  const page = await CheckoutPage.create(browser, server, viewport);
-  pages.push(page);
-  return page;
-}
-
-const coffeeAndMug = () => server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]);
+const coffeeAndMug = () => session.server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]);
 
 describe('one-off order by card', () => {
   it('goes from contact to confirmation and makes one complete order', async () => {
@@ -60,7 +25,7 @@ describe('one-off order by card', () => {
     const orderNumber = await checkout.confirmation();
     expect(await checkout.page.getByText('Thank you, Ada!').count()).toBe(1);
 
-    const orders = await ordersOfCart(server, token);
+    const orders = await ordersOfCart(session.server, token);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ order_id: orderNumber, status: 'complete', email: 'ada@example.com' });
     expect(orders[0].shipping_address).toMatchObject({ city: 'Austin', state: 'TX', zipcode: '73301' });
@@ -92,7 +57,7 @@ describe('subscription order with terms', () => {
     await checkout.confirmation();
     await checkout.page.getByText(/next charge of \$\d+\.\d\d on .*then every 30 days/).waitFor();
 
-    const [order] = await ordersOfCart(server, token);
+    const [order] = await ordersOfCart(session.server, token);
     expect(order.status).toBe('complete');
     expect(order.consent.subscription_terms_accepted).toBe(true);
     expect(order.subscription_ids).toHaveLength(1);
@@ -114,7 +79,7 @@ describe('coming back to the checkout', () => {
     await checkout.field('Email').fill('ada@example.com');
     await checkout.field('Email').blur();
 
-    await checkout.page.goto(`${server.baseUrl}/checkout`);
+    await checkout.page.goto(`${session.server.baseUrl}/checkout`);
     expect(await checkout.summaryText()).toContain('Ethiopia Yirgacheffe coffee beans');
     // The contact step comes back completed, collapsed to its summary.
     await checkout.page.getByText('ada@example.com', { exact: true }).waitFor();
@@ -151,7 +116,7 @@ describe('gift order, then the recipient claims it', () => {
     await checkout.confirmation();
     await checkout.page.getByText(/we will email Grace Hopper \(grace@example.com\)/).waitFor();
 
-    const [order] = await ordersOfCart(server, token);
+    const [order] = await ordersOfCart(session.server, token);
     expect(order.gifts).toHaveLength(2);
     const mugGift = order.gifts.find((gift: { gift_name: string }) => gift.gift_name === 'Alan Turing');
     expect(mugGift.claim_url).toMatch(/\/checkout\/__g__/);
@@ -164,7 +129,7 @@ describe('gift order, then the recipient claims it', () => {
     await recipient.fillShipping({ ...ADA, fname: 'Alan', lname: 'Turing', address1: '9 Bletchley Rd' });
     await recipient.button('Claim your gift').click();
     await recipient.page.getByText('Your gift is claimed.').waitFor();
-    const claimed = (await server.merchant('GET', `/orders/${order.order_id}`)).body;
+    const claimed = (await session.server.merchant('GET', `/orders/${order.order_id}`)).body;
     expect(
       claimed.gifts.find((gift: { gift_name: string }) => gift.gift_name === 'Alan Turing').claimed_at,
     ).not.toBeNull();
@@ -210,7 +175,7 @@ describe('express payment', () => {
     await checkout.button(/^Pay \$.* with PayPal$/).click();
     await checkout.confirmation();
 
-    const orders = await ordersOfCart(server, token);
+    const orders = await ordersOfCart(session.server, token);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ status: 'complete', email: 'payer@example.com' });
     expect(orders[0].payment_attempts.at(-1)).toMatchObject({ method: 'paypal', status: 'approved' });
@@ -248,7 +213,7 @@ describe('a declined card, then a successful retry', () => {
     await checkout.field('Card number').fill('4111 1111 1111 1111');
     await checkout.orderButton().click();
     await checkout.confirmation();
-    const orders = await ordersOfCart(server, token);
+    const orders = await ordersOfCart(session.server, token);
     expect(orders).toHaveLength(1);
     expect(orders[0].status).toBe('complete');
     expect(orders[0].payment_attempts.map((attempt: { status: string }) => attempt.status)).toEqual([
@@ -268,7 +233,7 @@ describe('a double click on the order button', () => {
     await checkout.fillCard('4111 1111 1111 1111');
     await checkout.orderButton().dblclick();
     await checkout.confirmation();
-    const orders = await ordersOfCart(server, token);
+    const orders = await ordersOfCart(session.server, token);
     expect(orders).toHaveLength(1);
     expect(orders[0].payment_attempts).toHaveLength(1);
   });
@@ -277,7 +242,7 @@ describe('a double click on the order button', () => {
 describe('the first view', () => {
   it('comes in the HTML, and the page takes it over with the same markup (nothing moves)', async () => {
     const checkout = await shopper({ width: 412, height: 823 });
-    const url = `${server.baseUrl}/checkout/${await coffeeAndMug()}`;
+    const url = `${session.server.baseUrl}/checkout/${await coffeeAndMug()}`;
     const html = await (await fetch(url)).text();
     expect(html).toContain('<p class="header__store">Northwind Coffee Roasters</p>');
     expect(html).toContain('Loading your order…');
@@ -368,7 +333,7 @@ describe('accessibility', () => {
       const label = `${viewport.width}px`;
       const checkout = await shopper(viewport);
       // Something that ships and a gift: every section appears.
-      const token = await server.newCart([
+      const token = await session.server.newCart([
         { item_id: 'BEANS-ETH-340' },
         { item_id: 'MUG-350', is_gift: true },
       ]);
@@ -411,7 +376,7 @@ describe('accessibility', () => {
       found.push(...report(`${label} express active`, await express.axe()));
 
       const missing = await shopper(viewport);
-      await missing.page.goto(`${server.baseUrl}/checkout/NoSuchCartToken1234567890`);
+      await missing.page.goto(`${session.server.baseUrl}/checkout/NoSuchCartToken1234567890`);
       await missing.page.getByRole('alert').waitFor();
       found.push(...report(`${label} unknown link`, await missing.axe()));
     }

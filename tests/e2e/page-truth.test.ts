@@ -1,53 +1,20 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ORGANIZATION } from '../../src/server/seed/demo-store.js';
-import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
 import { GIFT_RECIPIENT, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
-import { launchBrowser } from './browser.js';
-import { ADA, CheckoutPage } from './checkout-page.js';
+import { useShopperBrowser } from './shopper-browser.js';
+import { ADA } from './checkout-page.js';
 
 // What the page says is true: a claimed gift, who a gift is from, a paid order when the page breaks, what an express
 // payment charges, and billing after leaving it. Real Chromium against the real server (see checkout.test.ts).
 
-let server: CheckoutServer;
-let browser: Browser;
-const pages: CheckoutPage[] = [];
-
-beforeAll(async () => {
-  server = await startCheckoutServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async (context) => {
-  for (const page of pages.splice(0)) {
-    if (context.task.result?.state === 'fail') {
-      const file = path.join(tmpdir(), `checkout-e2e-${Date.now()}-${pages.length}.png`);
-      await page.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      console.log(`screenshot of the failed page: ${file} (${page.page.url()})`);
-    }
-    expect(page.problems).toEqual([]);
-    await page.close();
-  }
-});
-
-async function shopper(): Promise<CheckoutPage> {
-  const page = await CheckoutPage.create(browser, server);
-  pages.push(page);
-  return page;
-}
+const session = useShopperBrowser();
+const shopper = session.shopper;
 
 /** A paid gift of a mug from Ada (through the API), answering its claim link. */
 async function giftedMug(): Promise<string> {
-  const token = await server.newCart([{ item_id: 'MUG-350', is_gift: true }]);
-  const giver = await shopperSession(server.app, DEMO_ORGANIZATION);
+  const token = await session.server.newCart([{ item_id: 'MUG-350', is_gift: true }]);
+  const giver = await shopperSession(session.server.app, DEMO_ORGANIZATION);
   const line = (await giver.get(`carts/${token}`)).body.offers[0].id;
   const saved = await giver.patch(`order_offers/${line}/gift`, {
     ...GIFT_RECIPIENT,
@@ -59,7 +26,7 @@ async function giftedMug(): Promise<string> {
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const placed = await giver.post('orders', orderBody(token, { ...LONDON_BILLING }));
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const detail = (await server.merchant('GET', `/orders/${placed.body.order.order_id}`)).body;
+  const detail = (await session.server.merchant('GET', `/orders/${placed.body.order.order_id}`)).body;
   return detail.gifts[0].claim_url as string;
 }
 
@@ -88,7 +55,7 @@ describe("a gift's claim link", () => {
     expect(await later.axe()).toEqual([]);
 
     // A guessed code of the same shape reads as any unknown link.
-    await later.page.goto(`${server.baseUrl}/checkout/__g__${'A'.repeat(32)}`);
+    await later.page.goto(`${session.server.baseUrl}/checkout/__g__${'A'.repeat(32)}`);
     await later.page.getByRole('heading', { name: 'This checkout link is not valid' }).waitFor();
   });
 });
@@ -98,7 +65,7 @@ describe('the page when it breaks after the payment went through', () => {
     const checkout = await shopper();
     // The confirmation's chunk does not arrive (a dropped connection right after paying).
     await checkout.page.route('**/checkout/assets/confirmation-view-*.js', (route) => route.abort());
-    await checkout.open(await server.newCart([{ item_id: 'BEANS-ETH-340' }]));
+    await checkout.open(await session.server.newCart([{ item_id: 'BEANS-ETH-340' }]));
     await checkout.fillContact('ada@example.com');
     await checkout.fillShipping(ADA);
     await checkout.fillCard('4111 1111 1111 1111');
@@ -118,9 +85,12 @@ describe('the page when it breaks after the payment went through', () => {
 describe('an express payment', () => {
   it('states the final total against the approved amount, and after "Pay another way" asks for billing', async () => {
     const checkout = await shopper();
-    await checkout.open(await server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]), {
-      testMode: true,
-    });
+    await checkout.open(
+      await session.server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]),
+      {
+        testMode: true,
+      },
+    );
     await checkout.button('Pay with PayPal').click();
     await checkout.page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
     const approved = (await checkout.page.locator('.amount').innerText()).trim();
