@@ -1,6 +1,7 @@
 import { withDates, type Stored } from './json-rows.js';
 import type { Queryable } from '../db/database.js';
 import type { KeyHolder } from './idempotency-repository.js';
+import type { PaymentAttemptValues } from './payment-attempts-repository.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from './customers-repository.js';
 import type { ShippingProfileRow } from './shipping-profiles-repository.js';
 
@@ -74,35 +75,6 @@ export interface OrderLineRow {
   next_cycle_total: number | null;
 }
 
-export interface PaymentAttemptRow {
-  id: number;
-  method: 'card' | 'paypal' | 'none';
-  gateway: string;
-  status: 'approved' | 'declined' | 'error';
-  amount: number;
-  decline_code: string | null;
-  message: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  card_exp_month: number | null;
-  card_exp_year: number | null;
-  gateway_reference: string | null;
-  is_test: boolean;
-  created_at: Date;
-}
-
-export interface GiftRow {
-  cart_offer_id: number;
-  gift_name: string;
-  gift_email: string;
-  gift_date: string | null;
-  gift_message: string;
-  gift_phone: string;
-  order_offer_notes: string;
-  claim_code: string | null;
-  claimed_at: Date | null;
-}
-
 const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
   JOIN carts c ON c.organization_id = o.organization_id AND c.id = o.cart_id`;
 
@@ -162,36 +134,6 @@ export async function findOrderLinesAndProfile(
     lines: row?.lines ?? [],
     profile: profile ? withDates<ShippingProfileRow>(profile, ['created_at', 'updated_at']) : null,
   };
-}
-
-export async function findPaymentAttempts(
-  db: Queryable,
-  organizationId: number,
-  orderId: number,
-): Promise<PaymentAttemptRow[]> {
-  const { rows } = await db.query<PaymentAttemptRow>(
-    'SELECT * FROM payment_attempts WHERE organization_id = $1 AND order_id = $2 ORDER BY id',
-    [organizationId, orderId],
-  );
-  return rows;
-}
-
-/** Gift details of the order's lines (recipient, message, claim code). */
-export async function findOrderGifts(
-  db: Queryable,
-  organizationId: number,
-  orderId: number,
-): Promise<GiftRow[]> {
-  const { rows } = await db.query<GiftRow>(
-    `SELECT g.cart_offer_id, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date, g.gift_message,
-            g.gift_phone, g.order_offer_notes, g.claim_code, g.claimed_at
-       FROM gift_details g
-       JOIN order_lines l ON l.organization_id = g.organization_id AND l.cart_offer_id = g.cart_offer_id
-      WHERE l.organization_id = $1 AND l.order_id = $2 AND l.is_gift
-      ORDER BY g.cart_offer_id`,
-    [organizationId, orderId],
-  );
-  return rows;
 }
 
 export async function findOrderSubscriptionIds(
@@ -430,131 +372,6 @@ export async function setOrderOutcome(
 }
 
 /**
- * Holds one use of a code for a payment in flight (discount_codes.held_count, migration 0009). When the limit is
- * reached, answers the uses completed orders have taken, to tell a code used up from one whose last uses are held.
- * The row lock makes racing holds queue.
- */
-export async function reserveDiscountUse(
-  db: Queryable,
-  organizationId: number,
-  discountCodeId: number,
-): Promise<{ held: true } | { held: false; usageCount: number; usageLimit: number | null }> {
-  const { rowCount } = await db.query(
-    `UPDATE discount_codes SET held_count = held_count + 1
-      WHERE organization_id = $1 AND id = $2 AND (usage_limit IS NULL OR usage_count + held_count < usage_limit)`,
-    [organizationId, discountCodeId],
-  );
-  if (rowCount > 0) return { held: true };
-  // A statement of its own, so that it reads what was committed since the update's snapshot was taken.
-  const { rows } = await db.query<{ usage_count: number; usage_limit: number | null }>(
-    'SELECT usage_count, usage_limit FROM discount_codes WHERE organization_id = $1 AND id = $2',
-    [organizationId, discountCodeId],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`discount code ${discountCodeId} vanished`);
-  return { held: false, usageCount: row.usage_count, usageLimit: row.usage_limit };
-}
-
-/** Gives back a use held for a payment that was declined or never made. */
-export async function releaseDiscountUse(
-  db: Queryable,
-  organizationId: number,
-  discountCodeId: number,
-): Promise<void> {
-  await db.query(
-    'UPDATE discount_codes SET held_count = held_count - 1 WHERE organization_id = $1 AND id = $2 AND held_count > 0',
-    [organizationId, discountCodeId],
-  );
-}
-
-export interface PaymentAttemptValues {
-  order_id: number;
-  cart_id: number;
-  method: 'card' | 'paypal' | 'none';
-  gateway: string;
-  status: 'approved' | 'declined' | 'error';
-  amount: number;
-  currency: string;
-  decline_code: string | null;
-  message: string | null;
-  card_brand: string | null;
-  card_type_id: number | null;
-  card_last4: string | null;
-  card_exp_month: number | null;
-  card_exp_year: number | null;
-  gateway_reference: string | null;
-  payment_method_id: number | null;
-  is_test: boolean;
-  ip_address: string | null;
-}
-
-export async function insertPaymentAttempt(
-  db: Queryable,
-  organizationId: number,
-  values: PaymentAttemptValues,
-  now: Date,
-): Promise<void> {
-  const keys = Object.keys(values) as (keyof PaymentAttemptValues)[];
-  await db.query(
-    `INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
-     VALUES ($1, ${keys.map((_, i) => `$${i + 2}`).join(', ')}, $${keys.length + 2})`,
-    [organizationId, ...keys.map((key) => values[key]), now],
-  );
-}
-
-/** Attempts recorded so far: the next attempt's number, from which its gateway idempotency key is derived. */
-export async function countPaymentAttempts(
-  db: Queryable,
-  organizationId: number,
-  orderId: number,
-): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::bigint AS n FROM payment_attempts WHERE organization_id = $1 AND order_id = $2',
-    [organizationId, orderId],
-  );
-  return rows[0]?.n ?? 0;
-}
-
-export async function insertPaymentMethod(
-  db: Queryable,
-  organizationId: number,
-  values: {
-    customer_id: number;
-    method: 'card' | 'paypal';
-    gateway: string;
-    gateway_token: string;
-    card_brand: string | null;
-    card_type_id: number | null;
-    card_last4: string | null;
-    card_exp_month: number | null;
-    card_exp_year: number | null;
-    is_test: boolean;
-  },
-  now: Date,
-): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO payment_methods (organization_id, customer_id, method, gateway, gateway_token, card_brand, card_type_id,
-                                  card_last4, card_exp_month, card_exp_year, is_test, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      organizationId,
-      values.customer_id,
-      values.method,
-      values.gateway,
-      values.gateway_token,
-      values.card_brand,
-      values.card_type_id,
-      values.card_last4,
-      values.card_exp_month,
-      values.card_exp_year,
-      values.is_test,
-      now,
-    ],
-  );
-  return (rows[0] as { id: number }).id;
-}
-
-/**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
  * lease), marks its cart ordered, counts the code use it held as used, and answers the order as completed with its lines. Writes nothing and answers null
  * when the order is complete already (another attempt completed it) or, given `leaseUntil`, no longer holds that
@@ -639,91 +456,12 @@ export async function completeOrderWithAttempt(
   return { order, lines };
 }
 
-/** Issues a single-use claim code to each gift line of a completed order. */
-export async function issueGiftClaimCodes(
-  db: Queryable,
-  organizationId: number,
-  codes: readonly { cartOfferId: number; code: string }[],
-  now: Date,
-): Promise<void> {
-  for (const { cartOfferId, code } of codes) {
-    await db.query(
-      `UPDATE gift_details SET claim_code = $3, claim_issued_at = $4, updated_at = $4
-        WHERE organization_id = $1 AND cart_offer_id = $2 AND claim_code IS NULL`,
-      [organizationId, cartOfferId, code, now],
-    );
-  }
-}
-
-/** Marks a gift claimed by an order; false when it already was. */
-export async function markGiftClaimed(
-  db: Queryable,
-  organizationId: number,
-  giftId: number,
-  orderId: number,
-  now: Date,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE gift_details SET claimed_at = $4, claim_order_id = $3, updated_at = $4
-      WHERE organization_id = $1 AND id = $2 AND claimed_at IS NULL`,
-    [organizationId, giftId, orderId, now],
-  );
-  return rowCount > 0;
-}
-
-export async function lockGift(
-  db: Queryable,
-  organizationId: number,
-  giftId: number,
-): Promise<{ claimed_at: Date | null } | null> {
-  const { rows } = await db.query<{ claimed_at: Date | null }>(
-    'SELECT claimed_at FROM gift_details WHERE organization_id = $1 AND id = $2 FOR UPDATE',
-    [organizationId, giftId],
-  );
-  return rows[0] ?? null;
-}
-
 export async function releasePaymentLease(
   db: Queryable,
   organizationId: number,
   orderId: number,
 ): Promise<void> {
   await db.query('UPDATE orders SET payment_lease_until = NULL WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    orderId,
-  ]);
-}
-
-/**
- * Gives back the code uses held by orders whose payment never finished (the process died between holding the use
- * and recording the payment): no lease, not complete, untouched for `staleBefore`.
- */
-export async function releaseStaleDiscountReservations(
-  db: Queryable,
-  staleBefore: Date,
-  now: Date,
-): Promise<number> {
-  const { rows } = await db.query<{ organization_id: number; discount_code_id: number }>(
-    `WITH stale AS (
-       SELECT id FROM orders
-        WHERE discount_reserved AND status <> 'complete' AND discount_code_id IS NOT NULL AND updated_at < $1
-          AND (payment_lease_until IS NULL OR payment_lease_until < $2)
-        FOR UPDATE SKIP LOCKED
-     )
-     UPDATE orders o SET discount_reserved = false, updated_at = $2 FROM stale WHERE o.id = stale.id
-     RETURNING o.organization_id, o.discount_code_id`,
-    [staleBefore, now],
-  );
-  for (const row of rows) await releaseDiscountUse(db, row.organization_id, row.discount_code_id);
-  return rows.length;
-}
-
-export async function clearDiscountReservation(
-  db: Queryable,
-  organizationId: number,
-  orderId: number,
-): Promise<void> {
-  await db.query('UPDATE orders SET discount_reserved = false WHERE organization_id = $1 AND id = $2', [
     organizationId,
     orderId,
   ]);

@@ -1,51 +1,24 @@
-import type {
-  Cart,
-  CartOffer,
-  GiftRequest,
-  PreviewQuery,
-  PreviewResponse,
-  StoredPreview,
-} from '../../contract/cart.js';
+import type { Cart } from '../../contract/cart.js';
 import { parseCartToken } from '../../domain/cart-token.js';
-import { earliestTodayAnywhere, validateGift } from '../../domain/gift-validation.js';
 import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../domain/link-errors.js';
-import { isCountryCode } from '../../domain/countries.js';
-import {
-  MAX_LINE_QUANTITY,
-  canChangeCartItems,
-  canRemoveCartLine,
-  isCartEditable,
-  isLineQuantityAllowed,
-} from '../../domain/editable-cart.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { AbuseLimits } from '../security/abuse-limits.js';
-import { AppError, notFound, validationError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { ShopperContext } from '../http/request-context.js';
 import { loadCartSnapshot } from '../repositories/cart-snapshot-repository.js';
 import {
   findGiftByClaimCode,
   findOpenClaimCart,
   insertCart,
-  setCartDiscountCode,
-  setCartPreview,
-  removeLine,
-  restoreLine,
-  setLineQuantity,
-  upsertGiftDetails,
   type CartRow,
 } from '../repositories/carts-repository.js';
 import { findCheckoutLinkByPublicId } from '../repositories/checkout-links-repository.js';
 import { findDiscountCodeByCode } from '../repositories/discount-codes-repository.js';
 import { findOffers } from '../repositories/offers-repository.js';
-import { findOrderLinesAndProfile, lockGift } from '../repositories/orders-repository.js';
-import { settingsOf } from './organization-service.js';
-import {
-  addressFromPreview,
-  checkCartDiscount,
-  priceCartState,
-  type PricingAddress,
-} from './cart-pricing.js';
-import { presentCart, presentOffers, storedPreviewOf } from './cart-presenter.js';
+import { findOrderLinesAndProfile } from '../repositories/orders-repository.js';
+import { lockGift } from '../repositories/order-gifts-repository.js';
+import { addressFromPreview, priceCartState, type PricingAddress } from './cart-pricing.js';
+import { presentCart, storedPreviewOf } from './cart-presenter.js';
 import { figuresOfOrder, type OrderFigures, type OrderLineFigures } from './order-figures.js';
 import { major } from './money-input.js';
 import {
@@ -53,7 +26,7 @@ import {
   type OrderSubscriptionNotice,
 } from '../repositories/subscriptions-repository.js';
 import type { ShippingProfileRow } from '../repositories/shipping-profiles-repository.js';
-import { isGiftClaimCart, type CartState } from './cart-state.js';
+import { type CartState } from './cart-state.js';
 import { CART_LIFETIME_MS } from './merchant-cart-service.js';
 import { LINK_NO_LONGER_VALID } from './page-service.js';
 import { newCartToken } from './secrets.js';
@@ -61,7 +34,7 @@ import { CART_VIEW_CHANNEL, type CartViewCache } from './cart-view-cache.js';
 
 export const CART_NOT_FOUND_MESSAGE = LINK_NO_LONGER_VALID;
 
-function cartNotFound(): AppError {
+export function cartNotFound(): AppError {
   return notFound('cart_not_found', CART_NOT_FOUND_MESSAGE);
 }
 
@@ -327,7 +300,8 @@ export async function viewCart(
   return viewCartState(db, state, now);
 }
 
-function refuseIfComplete(state: CartState): void {
+/** Refuses a change to a cart whose order is complete: nothing in it can change any more. */
+export function refuseIfComplete(state: CartState): void {
   if (state.order?.status === 'complete') {
     throw new AppError(
       409,
@@ -335,256 +309,4 @@ function refuseIfComplete(state: CartState): void {
       'This order has already been placed. Nothing more can change in it.',
     );
   }
-}
-
-/** Applies a code (case-insensitively) or removes it (empty string); every refusal has its own code and words. */
-export async function applyDiscountCode(
-  db: Database,
-  shopper: ShopperContext,
-  token: string,
-  input: string,
-  now: Date,
-): Promise<Cart> {
-  return db.transaction(async (tx) => {
-    const state = await requireCartState(tx, shopper, token, now, { lock: true });
-    const { organization, cart } = state;
-    refuseIfComplete(state);
-    if (isGiftClaimCart(state)) {
-      throw new AppError(409, 'gift_claim_fixed', 'A gift is already paid for: codes cannot be used on it.');
-    }
-    const text = input.trim();
-    if (text === '') {
-      await setCartDiscountCode(tx, organization.id, cart.id, null, now);
-    } else {
-      const code = await findDiscountCodeByCode(tx, organization.id, text);
-      const unknown = () =>
-        notFound(
-          'discount_code_not_found',
-          `We don't recognize the code ${text.toUpperCase()}. Check it and try again.`,
-        );
-      if (!code) throw unknown();
-      const check = checkCartDiscount(state, code, now);
-      if (!check.ok) {
-        if (check.status === 404) throw unknown();
-        throw new AppError(check.status, check.code, check.message);
-      }
-      await setCartDiscountCode(tx, organization.id, cart.id, code.id, now);
-    }
-    return viewCartState(tx, await reloadCartState(tx, state), now);
-  });
-}
-
-/**
- * Changes a line's quantity, removes it (quantity 0; kept for Undo) or brings a removed line back (a quantity for
- * it), when the lines may change (canChangeCartItems: the organization lets shoppers edit, its override winning, and
- * no order was paid). The last line stays: a cart is never empty. Answers the cart with totals computed again.
- */
-export async function changeQuantity(
-  db: Database,
-  shopper: ShopperContext,
-  token: string,
-  input: { id: number; quantity: number },
-  now: Date,
-): Promise<Cart> {
-  if (!isLineQuantityAllowed(input.quantity)) {
-    const message = `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}, or 0 to remove the item.`;
-    throw validationError({ quantity: message }, message);
-  }
-  return db.transaction(async (tx) => {
-    const state = await requireCartState(tx, shopper, token, now, { lock: true });
-    const { organization, cart, order } = state;
-    const editable = settingsOf(organization).clientOptions.cart.editable;
-    if (!isCartEditable(editable) || isGiftClaimCart(state)) {
-      throw new AppError(409, 'cart_not_editable', "The items in this cart can't be changed.");
-    }
-    if (!canChangeCartItems({ editable, isGiftClaim: false, orderStatus: order?.status ?? null })) {
-      throw new AppError(
-        409,
-        'cart_ordered',
-        order?.status === 'complete'
-          ? 'This order has already been placed: its items cannot change any more.'
-          : 'A PayPal payment was started for this order: its items cannot change now.',
-      );
-    }
-    if (order?.payment_lease_until && order.payment_lease_until > now) {
-      throw new AppError(
-        409,
-        'payment_in_progress',
-        'Your payment is being processed. Wait a moment before changing your items.',
-        { headers: { 'retry-after': '2' } },
-      );
-    }
-    const line = state.lines.find((entry) => entry.id === input.id);
-    const lineNotFound = () => notFound('order_offer_not_found', 'That item is not in this cart.');
-    if (input.quantity === 0) {
-      if (!line) throw lineNotFound();
-      if (!canRemoveCartLine(state.lines.length)) {
-        throw new AppError(
-          409,
-          'last_line',
-          'This is the only item in your cart, so it cannot be removed. Change its quantity instead.',
-        );
-      }
-      await removeLine(tx, organization.id, cart.id, line.id, now);
-    } else if (line) {
-      await setLineQuantity(tx, organization.id, cart.id, line.id, input.quantity, now);
-    } else if (!(await restoreLine(tx, organization.id, cart.id, input.id, input.quantity, now))) {
-      throw lineNotFound();
-    }
-    return viewCartState(tx, await reloadCartState(tx, state), now);
-  });
-}
-
-function previewAddress(query: PreviewQuery): PricingAddress {
-  const sameAddress = query.same_address !== 'false';
-  const shipCountry = query.ship_country ?? null;
-  return {
-    shipCountry,
-    shipState: query.ship_state ?? null,
-    billCountry: query.bill_country ?? (sameAddress ? shipCountry : null),
-    billState: query.bill_state ?? (sameAddress ? (query.ship_state ?? null) : null),
-  };
-}
-
-/**
- * Tax and shipping for an address and shipping profile. With ship_country the preview is stored on the cart;
- * without it the profiles are emptied, the chosen one cleared and the stored preview dropped. Echoes version.
- */
-export async function previewCart(
-  db: Database,
-  shopper: ShopperContext,
-  token: string,
-  query: PreviewQuery,
-  now: Date,
-): Promise<PreviewResponse> {
-  const fields: Record<string, string> = {};
-  for (const key of ['ship_country', 'bill_country'] as const) {
-    const value = query[key];
-    if (value !== undefined && !isCountryCode(value))
-      fields[key] = 'Use a two-letter ISO country code such as US.';
-  }
-  if (query.shipping_profile_id !== undefined && !/^\d{1,15}$/.test(query.shipping_profile_id)) {
-    fields.shipping_profile_id = 'Choose one of the shipping options offered.';
-  }
-  if (query.same_address !== undefined && !['true', 'false'].includes(query.same_address)) {
-    fields.same_address = 'Use true or false.';
-  }
-  if (Object.keys(fields).length > 0) throw validationError(fields);
-
-  const address = previewAddress(query);
-  return db.transaction(async (tx) => {
-    // The shipping profiles and tax rates of the address come with the cart.
-    const state = await requireCartState(tx, shopper, token, now, { lock: true, places: address });
-    const { organization, cart } = state;
-    refuseIfComplete(state);
-    const requested =
-      query.shipping_profile_id === undefined ? cart.shipping_profile_id : Number(query.shipping_profile_id);
-    const pricing = await priceCartState(tx, state, { address, requestedProfileId: requested, now });
-    const chosenId = pricing.chosenProfile?.id ?? null;
-    const figures = presentCart(state, pricing, { subscriptions: [], paymentMethod: null });
-
-    let stored: StoredPreview | null = null;
-    if (address.shipCountry) {
-      stored = {
-        ship_country: address.shipCountry,
-        ship_state: query.ship_state ?? '',
-        ship_zipcode: query.ship_zipcode ?? '',
-        ship_city: query.ship_city ?? '',
-        bill_country: query.bill_country ?? '',
-        bill_state: query.bill_state ?? '',
-        bill_zipcode: query.bill_zipcode ?? '',
-        same_address: query.same_address !== 'false',
-        shipping_profile_id: chosenId === null ? '' : String(chosenId),
-        subtotal: figures.subtotal,
-        total_tax: figures.total_tax,
-        total_campaign_shipping: figures.total_campaign_shipping,
-        total_offer_shipping: figures.total_offer_shipping,
-        total: figures.total,
-        computed_at: now.toISOString(),
-      };
-    }
-    await setCartPreview(tx, organization.id, cart.id, stored, stored ? chosenId : null, now);
-    const view = { ...figures, preview: stored };
-    return {
-      version: query.version ?? null,
-      order: view.order,
-      customer: view.customer,
-      offers: view.offers,
-      subtotal: view.subtotal,
-      subtotal_items: view.subtotal_items,
-      total_discount: view.total_discount,
-      total_tax: view.total_tax,
-      total_campaign_shipping: view.total_campaign_shipping,
-      total_offer_shipping: view.total_offer_shipping,
-      total_gift_cards: view.total_gift_cards,
-      total: view.total,
-      preview: stored,
-      notice: pricing.shippingNotice,
-    };
-  });
-}
-
-/**
- * Checks a gift's recipient details with the page's own rule (src/domain/gift-validation.ts): every problem at once,
- * keyed by the request's field names; "today" is the earliest calendar date anywhere on earth. (A card number in any
- * of them was refused with the request: src/server/http/router.ts.)
- */
-function checkGift(input: GiftRequest, now: Date): Record<string, string> {
-  const values = {
-    gift_name: input.gift_name,
-    gift_email: input.gift_email,
-    gift_date: input.gift_date,
-    gift_message: input.gift_message,
-    gift_phone: input.gift_phone ?? '',
-    order_offer_notes: input.order_offer_notes ?? '',
-  };
-  return validateGift(values, earliestTodayAnywhere(now));
-}
-
-/** Stores a gift line's recipient details (a giftable line of that cart, before the order completes). */
-export async function saveGift(
-  db: Database,
-  shopper: ShopperContext,
-  orderOfferId: number,
-  input: GiftRequest,
-  now: Date,
-): Promise<{ offer: CartOffer }> {
-  if (input.order_offer_id !== orderOfferId) {
-    throw validationError({ order_offer_id: 'order_offer_id must match the address of the request.' });
-  }
-  return db.transaction(async (tx) => {
-    const state = await requireCartState(tx, shopper, input.cart_token, now, { lock: true });
-    const { organization } = state;
-    const line = state.lines.find((entry) => entry.id === orderOfferId);
-    if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
-    if (!line.is_gift) {
-      throw new AppError(422, 'not_a_gift', 'This item is not a gift, so it has no recipient details.');
-    }
-    refuseIfComplete(state);
-    const fields = checkGift(input, now);
-    if (Object.keys(fields).length > 0) throw validationError(fields);
-    await upsertGiftDetails(
-      tx,
-      organization.id,
-      line.id,
-      {
-        gift_name: input.gift_name.trim(),
-        gift_email: input.gift_email.trim(),
-        gift_date: input.gift_date,
-        gift_message: input.gift_message,
-        gift_phone: input.gift_phone?.trim() ?? '',
-        order_offer_notes: input.order_offer_notes ?? '',
-      },
-      now,
-    );
-    const refreshed = await reloadCartState(tx, state);
-    const pricing = await priceCartState(tx, refreshed, {
-      address: addressFromPreview(storedPreviewOf(refreshed)),
-      requestedProfileId: refreshed.cart.shipping_profile_id,
-      now,
-    });
-    const offer = presentOffers(refreshed, pricing).find((entry) => entry.id === line.id);
-    if (!offer) throw notFound('order_offer_not_found', 'That item is not in this cart.');
-    return { offer };
-  });
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { expireLapsedExpressPayments } from '../repositories/express-payments-repository.js';
 import { deleteUntouchedLinkCarts } from '../repositories/carts-repository.js';
 import { deleteExpiredIdempotencyKeys } from '../repositories/idempotency-repository.js';
-import { releaseStaleDiscountReservations } from '../repositories/orders-repository.js';
+import { releaseStaleDiscountReservations } from '../repositories/discount-uses-repository.js';
 
 const STALE_RESERVATION_MS = 60 * 60 * 1000;
 

@@ -3,13 +3,13 @@ import type { Queryable } from '../db/database.js';
 import { notFound } from '../errors.js';
 import {
   findOrder,
-  findOrderGifts,
   findOrderLines,
   findOrderSubscriptionIds,
-  findPaymentAttempts,
   listOrders,
   type OrderRow,
 } from '../repositories/orders-repository.js';
+import { findOrderGifts } from '../repositories/order-gifts-repository.js';
+import { findPaymentAttempts } from '../repositories/payment-attempts-repository.js';
 import type { OrganizationRow } from '../repositories/organizations-repository.js';
 import {
   findSubscription,

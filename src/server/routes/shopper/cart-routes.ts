@@ -13,13 +13,9 @@ import { scrubCardData } from '../../../domain/card.js';
 import type { AppContext } from '../../context.js';
 import { shopperOf } from '../../http/request-context.js';
 import type { Router } from '../../http/router.js';
-import {
-  applyDiscountCode,
-  changeQuantity,
-  previewCart,
-  readCartJson,
-  saveGift,
-} from '../../services/cart-service.js';
+import { readCartJson } from '../../services/cart-service.js';
+import { applyDiscountCode, changeQuantity, saveGift } from '../../services/cart-edit-service.js';
+import { previewCart } from '../../services/cart-preview-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';
 
