@@ -168,6 +168,16 @@ describe('the data folder lock', () => {
     other.kill();
   });
 
+  it('refuses to be taken twice by one process until it is released', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'sc-lock-twice-'));
+    const lock = lockDataFolder(folder);
+    expect(() => lockDataFolder(folder)).toThrow(/This process already uses the embedded database/);
+    lock.release();
+    const again = lockDataFolder(folder);
+    expect(again.staleTakenOver).toBeNull();
+    again.release();
+  });
+
   it('refuses a second process while the first holds it', async () => {
     const folder = mkdtempSync(path.join(work, 'data-'));
     const holder = startTaker();

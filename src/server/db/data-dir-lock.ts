@@ -107,9 +107,18 @@ function judge(file: string, holder: Holder | 'released' | 'unreadable', folder:
   if (holder === 'released') return { free: true, stale: null };
   if (holder === 'unreadable') return { free: true, stale: 'it named no process' };
   const { pid, started } = holder;
-  // This very process, or one that started with the same id (a container's process 1 after a restart).
+  // This very process holds it already (a second database opened on the folder would corrupt it), or a previous
+  // process with the same id wrote it (a container's process 1 after a restart).
   if (pid === process.pid) {
-    return { free: true, stale: started === processStart(pid) ? null : `pid ${pid} was a previous process` };
+    if (started === processStart(pid)) {
+      return {
+        free: false,
+        message:
+          `This process already uses the embedded database in ${folder}: open it once, or give each database its ` +
+          'own DATA_DIR.',
+      };
+    }
+    return { free: true, stale: `pid ${pid} was a previous process` };
   }
   if (!isAlive(pid)) return { free: true, stale: `its process (pid ${pid}) is gone` };
   const now = processStart(pid);

@@ -28,18 +28,17 @@ export async function openDatabase(
   await mkdir(folder, { recursive: true });
   const lock = lockDataFolder(config.dataDir);
   if (lock.staleTakenOver !== null) options.warn?.(lock.staleTakenOver);
-  const release = () => lock.release();
   try {
     const db = await createPgliteDatabase(folder);
     return {
       ...db,
       async close() {
         await db.close();
-        release();
+        lock.release();
       },
     };
   } catch (error) {
-    release();
+    lock.release();
     throw error;
   }
 }
