@@ -16,7 +16,7 @@ describe('repeatEvery', () => {
     expect(task).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1_000 + 60_000);
     expect(task).toHaveBeenCalledTimes(2);
-    timer.stop();
+    await timer.stop();
     await vi.advanceTimersByTimeAsync(600_000);
     expect(task).toHaveBeenCalledTimes(2);
   });
@@ -30,7 +30,8 @@ describe('repeatEvery', () => {
     finish();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(task).toHaveBeenCalledTimes(2);
-    timer.stop();
+    finish();
+    await timer.stop();
   });
 
   it('logs a failed run and keeps going', async () => {
@@ -40,7 +41,34 @@ describe('repeatEvery', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(task).toHaveBeenCalledTimes(2);
     expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, 'housekeeping failed');
-    timer.stop();
+    await timer.stop();
+  });
+
+  it('runs first after firstAfterSeconds, then every interval', async () => {
+    const task = vi.fn(() => Promise.resolve());
+    const timer = repeatEvery(3600, 'housekeeping', { error: vi.fn() }, task, { firstAfterSeconds: 60 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(task).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3_599_000);
+    expect(task).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(task).toHaveBeenCalledTimes(2);
+    await timer.stop();
+  });
+
+  it('stops only once the run in progress has ended', async () => {
+    let finish = () => {};
+    const task = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const timer = repeatEvery(10, 'rebill run', { error: vi.fn() }, task);
+    await vi.advanceTimersByTimeAsync(10_000);
+    let stopped = false;
+    const stopping = timer.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(stopped).toBe(false);
+    expect(task).toHaveBeenCalledTimes(1);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
   });
 
   it('never runs when the interval is 0', async () => {

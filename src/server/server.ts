@@ -72,7 +72,10 @@ async function main(): Promise<void> {
   }
 
   const metrics = createMetrics();
+  // One set of gateways, for the shoppers' payments and the rebills alike.
+  const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
   const app = await buildApp({
+    gateways,
     config,
     db,
     logger,
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
 
   const statistics = startStatisticsKeeper({ db, logger });
   let closing = false;
-  let stopTimers = () => {};
+  let stopTimers = (): Promise<void> => Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -91,8 +94,10 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopTimers();
+      // No new runs; those in progress end before the database closes under them.
+      const timersStopped = stopTimers();
       await app.close();
+      await timersStopped;
       await statistics.stop();
       await db.close();
     } finally {
@@ -104,19 +109,25 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
 
-  const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
   // Optional in-process rebill runner; `npm run rebill` from cron does the same. Runners never charge twice.
   const rebills = repeatEvery(config.rebillIntervalSeconds, 'rebill run', logger, () =>
     runRebills({ db, gateways, clock: systemClock, logger, onOutcome: metrics.recordRebill }),
   );
-  // Housekeeping runs by default, so a store nobody set up still drops what it must not keep (docs/operations.md).
-  const housekeeping = repeatEvery(config.housekeepingIntervalSeconds, 'housekeeping', logger, () =>
-    runMaintenance(db, systemClock.now(), { untouchedCartRetentionMs: config.untouchedCartRetentionMs }),
+  // Housekeeping runs by default, so a store nobody set up still drops what it must not keep; first a minute after
+  // start, so an instance restarted more often than the interval still does it (docs/operations.md, "Housekeeping").
+  const housekeeping = repeatEvery(
+    config.housekeepingIntervalSeconds,
+    'housekeeping',
+    logger,
+    async () => {
+      const done = await runMaintenance(db, systemClock.now(), {
+        untouchedCartRetentionMs: config.untouchedCartRetentionMs,
+      });
+      if (Object.values(done).some((count) => count > 0)) logger.info(done, 'housekeeping done');
+    },
+    { firstAfterSeconds: Math.min(60, config.housekeepingIntervalSeconds) },
   );
-  stopTimers = () => {
-    rebills.stop();
-    housekeeping.stop();
-  };
+  stopTimers = () => Promise.all([rebills.stop(), housekeeping.stop()]).then(() => undefined);
 
   const lines = [
     '',

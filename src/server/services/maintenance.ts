@@ -19,7 +19,7 @@ export interface MaintenanceOptions {
 }
 
 /**
- * Housekeeping run with the rebills: old idempotency keys, code uses held by crashed payments, lapsed approvals, and
+ * Housekeeping, run by every server on its own timer and by `npm run rebill`: old idempotency keys, code uses held by crashed payments, lapsed approvals, and
  * the carts checkout links made that nobody used (each visit of a link makes one; docs/security.md, "Abuse limits").
  */
 export async function runMaintenance(
