@@ -1,4 +1,5 @@
 import { isRetryableFailure, type ApiFailure } from './api-error-catalogue.js';
+import { describeWait } from './wait-time.js';
 
 /**
  * One order attempt = one Idempotency-Key. A retryable failure (no answer, 5xx) is retried as the SAME attempt with
@@ -29,8 +30,7 @@ export function shouldKeepIdempotencyKey(kind: OrderFailureKind): boolean {
  */
 export function rateLimitedMessage(failure: ApiFailure): string {
   if (failure.code.startsWith('too_many_') || !failure.retryAfterSeconds) return failure.message;
-  const minutes = Math.ceil(failure.retryAfterSeconds / 60);
-  return `${failure.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `${failure.message} Try again in ${describeWait(failure.retryAfterSeconds)}.`;
 }
 
 /** The first attempt creates the order; once the cart has an order (after a decline) it is updated instead. */

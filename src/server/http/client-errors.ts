@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import type { ApiError } from '../../contract/errors.js';
-import { describeWait } from '../security/abuse-limits.js';
+import { describeWaitMs } from '../../domain/wait-time.js';
 import {
   FIXED_SECURITY_HEADERS,
   RESOURCE_CONTENT_SECURITY_POLICY,
@@ -42,10 +42,6 @@ function kilobytes(bytes: number): string {
   return `${Math.floor(bytes / 1024)} KB`;
 }
 
-function wait(ms: number): string {
-  return describeWait(Math.max(1, Math.ceil(ms / 1000)));
-}
-
 /**
  * The answer to a request refused before it reached the app: too slow to arrive, a head over the size limit, or not
  * HTTP at all. Null when there is no one to answer (the connection was reset).
@@ -58,7 +54,7 @@ export function refusalOfParserError(error: ParserError, limits: ParserLimits): 
       return {
         status: 408,
         code: 'request_timeout',
-        message: `The request took too long to arrive (over ${wait(limits.requestTimeoutMs)}). Check the connection and send it again.`,
+        message: `The request took too long to arrive (over ${describeWaitMs(limits.requestTimeoutMs)}). Check the connection and send it again.`,
       };
     case 'HPE_HEADER_OVERFLOW':
       return overflowedInRequestLine(error.rawPacket, error.bytesParsed)

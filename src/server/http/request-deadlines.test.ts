@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { hasBodyToRead, requestDeadlineOptions, withIdleDeadline } from './request-deadlines.js';
+import { hasBodyToRead, requestDeadlineOptions, watchBodyIdle } from './request-deadlines.js';
 
 describe('requestDeadlineOptions', () => {
   it("turns Node's request and head deadlines on, checked often enough to end a late request near its deadline", () => {
@@ -22,32 +22,51 @@ describe('hasBodyToRead', () => {
   });
 });
 
-describe('withIdleDeadline', () => {
+describe('watchBodyIdle', () => {
   const idle = () => new Error('idle');
 
-  it('passes the body through while it keeps coming', async () => {
-    const source = new PassThrough();
-    const guarded = withIdleDeadline(source, 200, idle);
+  it('lets the body through to its reader while it keeps coming, and stops at its end', async () => {
+    const body = new PassThrough();
+    const errors: Error[] = [];
+    body.on('error', (error) => errors.push(error));
+    watchBodyIdle(body, 200, idle);
     const chunks: Buffer[] = [];
-    guarded.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.resume();
     for (const part of ['{"a":', '1', '}']) {
-      source.write(part);
+      body.write(part);
       await new Promise((wait) => setTimeout(wait, 100));
     }
-    source.end();
-    await new Promise((resolve) => guarded.once('end', resolve));
+    body.end();
+    await new Promise((resolve) => body.once('end', resolve));
+    await new Promise((wait) => setTimeout(wait, 300));
+    expect(Buffer.concat(chunks).toString()).toBe('{"a":1}');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the body paused until its reader starts it, losing nothing', async () => {
+    const body = new PassThrough();
+    watchBodyIdle(body, 1_000, idle);
+    body.write('{"a":1}');
+    await new Promise((wait) => setTimeout(wait, 50));
+    const chunks: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.resume();
+    body.end();
+    await new Promise((resolve) => body.once('end', resolve));
     expect(Buffer.concat(chunks).toString()).toBe('{"a":1}');
   });
 
-  it('fails once nothing comes for the idle time, leaving the source open for the answer', async () => {
-    const source = new PassThrough();
-    const guarded = withIdleDeadline(source, 100, idle);
-    guarded.resume();
-    source.write('{"a":');
+  it('fails the body once nothing comes for the idle time, leaving it open for the answer', async () => {
+    const body = new PassThrough();
+    const failed = new Promise<Error>((resolve) => body.once('error', resolve));
+    watchBodyIdle(body, 100, idle);
+    body.resume();
+    body.write('{"a":');
     const started = Date.now();
-    const error = await new Promise<Error>((resolve) => guarded.once('error', resolve));
+    const error = await failed;
     expect(error.message).toBe('idle');
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    expect(source.destroyed).toBe(false);
+    expect(body.destroyed).toBe(false);
   });
 });

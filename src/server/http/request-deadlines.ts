@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, ServerOptions } from 'node:http';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
-import { describeWait } from '../security/abuse-limits.js';
+import { describeWaitMs } from '../../domain/wait-time.js';
 
 /**
  * Node's own deadlines for a request, as Fastify passes them to the HTTP server. Fastify turns Node's request
@@ -26,7 +26,7 @@ export function requestDeadlineOptions(requestTimeoutMs: number): {
   };
 }
 
-/** Fastify reads a body for these methods only; others leave it to Node to discard. */
+/** Fastify reads a body for every method but these (its own list of bodyless methods); Node discards theirs. */
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'TRACE']);
 
 export function hasBodyToRead(method: string, headers: IncomingHttpHeaders): boolean {
@@ -36,30 +36,29 @@ export function hasBodyToRead(method: string, headers: IncomingHttpHeaders): boo
 }
 
 /**
- * The body as it arrives, failed with `idleError()` when nothing comes for `idleMs`. The source is left unread
- * (not destroyed) so the answer can still go out on its connection.
+ * Watches a body as it arrives and fails it with `idleError()` when nothing comes for `idleMs`: through its 'error'
+ * event, which the body's reader answers. The body stays paused for its reader (a 'data' listener alone would start
+ * the flow before the reader listens) and is not destroyed, so the answer can still go out on its connection. Returns
+ * the function that stops watching.
  */
-export function withIdleDeadline(source: Readable, idleMs: number, idleError: () => Error): Readable {
+export function watchBodyIdle(body: Readable, idleMs: number, idleError: () => Error): () => void {
+  const refresh = () => timer.refresh();
+  const stop = () => {
+    clearTimeout(timer);
+    body.off('data', refresh);
+    body.off('end', stop);
+    body.off('close', stop);
+  };
   const timer = setTimeout(() => {
-    source.unpipe(guarded);
-    guarded.destroy(idleError());
+    stop();
+    // Only a body someone reads is failed; one nobody reads (a refused media type) was answered already.
+    if (body.listenerCount('error') > 0) body.emit('error', idleError());
   }, idleMs);
-  const guarded = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      timer.refresh();
-      done(null, chunk);
-    },
-    flush(done) {
-      clearTimeout(timer);
-      done();
-    },
-  });
-  guarded.once('close', () => clearTimeout(timer));
-  // Fastify listens while it reads the body; one it never reads (a refused media type) must not crash the process.
-  guarded.on('error', () => undefined);
-  source.once('error', (error) => guarded.destroy(error));
-  source.pipe(guarded);
-  return guarded;
+  body.pause();
+  body.on('data', refresh);
+  body.once('end', stop);
+  body.once('close', stop);
+  return stop;
 }
 
 /**
@@ -68,18 +67,13 @@ export function withIdleDeadline(source: Readable, idleMs: number, idleError: ()
  * body for the full deadline.
  */
 export function installBodyIdleDeadline(app: FastifyInstance, bodyIdleTimeoutMs: number): void {
-  const idleError = () =>
-    new AppError(
-      408,
-      'request_timeout',
-      `The request body stopped arriving (nothing came for ${describeWait(Math.max(1, Math.ceil(bodyIdleTimeoutMs / 1000)))}). Check the connection and send it again.`,
-      { headers: { connection: 'close' } },
-    );
+  const message = `The request body stopped arriving (nothing came for ${describeWaitMs(bodyIdleTimeoutMs)}). Check the connection and send it again.`;
+  const idleError = () => new AppError(408, 'request_timeout', message, { headers: { connection: 'close' } });
   app.addHook('preParsing', async (request, reply, payload) => {
-    if (!hasBodyToRead(request.method, request.headers)) return payload;
-    const guarded = withIdleDeadline(payload, bodyIdleTimeoutMs, idleError);
-    // Once the answer is out the body no longer matters.
-    reply.raw.once('close', () => guarded.destroy());
-    return guarded;
+    if (hasBodyToRead(request.method, request.headers)) {
+      // Once the answer is out the body no longer matters.
+      reply.raw.once('close', watchBodyIdle(payload, bodyIdleTimeoutMs, idleError));
+    }
+    return payload;
   });
 }

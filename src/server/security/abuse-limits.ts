@@ -1,3 +1,4 @@
+import { describeWaitMs } from '../../domain/wait-time.js';
 import type { Logger } from 'pino';
 import { abuseLimitSubject } from '../../domain/client-ip.js';
 import type { Queryable } from '../db/database.js';
@@ -83,16 +84,9 @@ function orderBuckets(input: { organizationId: number; cartId: number; ip: strin
   };
 }
 
-/** "45 seconds", "1 minute", "10 minutes": how long the shopper waits, rounded up. */
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 function tooMany(code: string, message: (wait: string) => string, retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(429, code, message(describeWait(seconds)), {
+  return new AppError(429, code, message(describeWaitMs(retryAfterMs)), {
     headers: { 'retry-after': String(seconds) },
   });
 }
