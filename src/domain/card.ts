@@ -133,7 +133,18 @@ export function scrubCardNumbers(text: string): string {
   return scrubCvvs(maskCardNumbers(text));
 }
 
+/** Fewer digits than the shortest card number: most texts, answered without a regular expression. */
+function hasTooFewDigits(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57 && ++digits >= 13) return false;
+  }
+  return true;
+}
+
 function maskCardNumbers(text: string): string {
+  if (hasTooFewDigits(text)) return text;
   let out = '';
   let last = 0;
   for (const match of text.matchAll(DIGIT_GROUPS)) {
@@ -180,6 +191,14 @@ export function containsCardNumber(text: string): boolean {
   return maskCardNumbers(text) !== text;
 }
 
+/** Whether a value sent holds a card number: a text with one in it, or a JSON number that is one (either sign). */
+export function isCardNumberValue(value: unknown): boolean {
+  if (typeof value === 'string') return containsCardNumber(value);
+  return (
+    typeof value === 'number' && Number.isSafeInteger(value) && looksLikeCardNumber(String(Math.abs(value)))
+  );
+}
+
 export const CARD_NUMBER_IN_TEXT_MESSAGE =
   'This looks like a card number. Enter card details only in the payment fields.';
 
@@ -197,9 +216,7 @@ export function isSensitiveCardKey(key: string): boolean {
 export function scrubCardData<T>(value: T, depth = 0): T {
   if (depth > 8) return '[truncated]' as T;
   if (typeof value === 'string') return scrubCardNumbers(value) as T;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && looksLikeCardNumber(String(value))) {
-    return '[redacted]' as T;
-  }
+  if (typeof value === 'number' && isCardNumberValue(value)) return '[redacted]' as T;
   if (Array.isArray(value)) return value.map((item: unknown) => scrubCardData(item, depth + 1)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

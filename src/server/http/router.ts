@@ -3,7 +3,7 @@ import { issuesToFields } from '../../contract/errors.js';
 import type { z } from '../../contract/zod.js';
 import { CARD_NUMBER_IN_TEXT_MESSAGE, scrubCardNumbers } from '../../domain/card.js';
 import { AppError } from '../errors.js';
-import { findCardNumbers } from './card-numbers-in-input.js';
+import { findCardNumbers } from '../../domain/card-numbers-in-input.js';
 
 type Schema = z.ZodMiniType;
 type Output<S> = S extends Schema ? z.output<S> : undefined;
@@ -125,11 +125,12 @@ function parse(
   }
   if (!result.success && !holdsCardNumber && options.invalid)
     throw options.invalid(result.error.issues, input);
-  // Every problem at once; a field's card number is the one to tell. Field names are masked like the values.
-  const fields = maskedNames({
-    ...(result.success ? {} : issuesToFields(result.error.issues, input)),
+  // Every problem at once; a field's card number is the one to tell. Field names are masked like the values (those
+  // findCardNumbers names are already).
+  const fields = {
+    ...(result.success ? {} : maskedNames(issuesToFields(result.error.issues, input))),
     ...cardNumbers,
-  });
+  };
   const count = Object.keys(fields).length;
   const what = where === 'query' ? 'query parameter' : 'field';
   // A page that shows only the message (the preview's) still tells the shopper what to do.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { containsCardNumber } from '../../domain/card.js';
+import { CARD_NUMBER_IN_TEXT_MESSAGE } from '../../domain/card.js';
 import { COUNTRY_CODES, statesOf } from '../../domain/countries.js';
 import { formatMoney, minor } from '../../domain/money.js';
 import type { AppContext } from '../context.js';
@@ -174,7 +174,7 @@ export async function registerTestGatewayRoutes(app: FastifyInstance, context: A
           const values = Object.fromEntries(
             PAYER_FIELDS.map((name) => [
               name,
-              containsCardNumber(form[name] ?? '') ? '' : (form[name] ?? ''),
+              problems[name] === CARD_NUMBER_IN_TEXT_MESSAGE ? '' : (form[name] ?? ''),
             ]),
           );
           return reply

@@ -2,7 +2,7 @@ import type { PaymentToken } from '../../contract/order.js';
 import { checkAddress, checkEmail, type FieldProblems } from '../../domain/checkout-fields.js';
 import type { Database, Queryable } from '../db/database.js';
 import { notFound } from '../errors.js';
-import { findCardNumbers } from '../http/card-numbers-in-input.js';
+import { findCardNumbers } from '../../domain/card-numbers-in-input.js';
 import type { ShopperContext } from '../http/request-context.js';
 import type { ExpressPayer } from '../payments/gateway.js';
 import {

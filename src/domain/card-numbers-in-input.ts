@@ -1,9 +1,9 @@
 import {
   CARD_NUMBER_IN_TEXT_MESSAGE,
   containsCardNumber,
-  looksLikeCardNumber,
+  isCardNumberValue,
   scrubCardNumbers,
-} from '../../domain/card.js';
+} from './card.js';
 
 /**
  * Every place in a request's query or body that holds a card number, keyed by dotted path as validation problems
@@ -13,12 +13,12 @@ import {
  */
 export function findCardNumbers(input: unknown, expected: readonly string[] = []): Record<string, string> {
   const found: Record<string, string> = {};
-  const visit = (value: unknown, path: string[], keyHoldsCard: boolean) => {
-    const name = path.join('.');
-    if (expected.includes(name)) return;
-    if (keyHoldsCard || holdsCardNumber(value)) {
+  const onPurpose = new Set(expected);
+  const visit = (value: unknown, path: string, keyHoldsCard: boolean) => {
+    if (onPurpose.has(path)) return;
+    if (keyHoldsCard || isCardNumberValue(value)) {
       // Own properties only: a hostile field named "__proto__" is reported like any other.
-      Object.defineProperty(found, scrubCardNumbers(name) || '_', {
+      Object.defineProperty(found, scrubCardNumbers(path) || '_', {
         value: CARD_NUMBER_IN_TEXT_MESSAGE,
         enumerable: true,
         writable: true,
@@ -28,14 +28,9 @@ export function findCardNumbers(input: unknown, expected: readonly string[] = []
     }
     if (value === null || typeof value !== 'object') return;
     for (const [key, item] of Object.entries(value)) {
-      visit(item, [...path, key], containsCardNumber(key));
+      visit(item, path === '' ? key : `${path}.${key}`, containsCardNumber(key));
     }
   };
-  visit(input, [], false);
+  visit(input, '', false);
   return found;
-}
-
-function holdsCardNumber(value: unknown): boolean {
-  if (typeof value === 'string') return containsCardNumber(value);
-  return typeof value === 'number' && Number.isSafeInteger(value) && looksLikeCardNumber(String(value));
 }

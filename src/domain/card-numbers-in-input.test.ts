@@ -25,6 +25,10 @@ describe('findCardNumbers', () => {
     expect(found).toEqual({ shipping_profile_id: MESSAGE, '[card ••••1111]': MESSAGE });
   });
 
+  it('finds a card number sent as a negative JSON number', () => {
+    expect(findCardNumbers({ quantity: -4111111111111111 })).toEqual({ quantity: MESSAGE });
+  });
+
   it('leaves the fields where the route takes a card number on purpose, and ordinary values, alone', () => {
     expect(
       findCardNumbers(
