@@ -4,10 +4,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Architecture in lint: src/domain and src/contract are pure and shared; the page never reaches into the server;
-// only src/server/config.ts reads process.env.
+// only src/server/platform/config.ts reads process.env.
 const noEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: 'Read settings through src/server/config.ts (the only reader of process.env).',
+  message: 'Read settings through src/server/platform/config.ts (the only reader of process.env).',
 };
 
 export default tseslint.config(
@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/config.ts'],
+    ignores: ['src/server/platform/config.ts'],
     rules: { 'no-restricted-syntax': ['error', noEnv] },
   },
   {

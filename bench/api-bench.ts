@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPostgresDatabase } from '../src/server/db/postgres.js';
+import { createPostgresDatabase } from '../src/server/platform/db/postgres.js';
 import { cartViewCounts } from '../tests/helpers/metrics.js';
 import {
   countCpu,

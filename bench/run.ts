@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createPostgresDatabase } from '../src/server/db/postgres.js';
+import { createPostgresDatabase } from '../src/server/platform/db/postgres.js';
 import { ORDER_GOAL, runApiBench, type ApiBenchResult, type DatabaseKind } from './api-bench.js';
 import { projectRoot } from './bench-process.js';
 import type { FlowResult } from './load.js';

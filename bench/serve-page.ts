@@ -5,12 +5,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
-import { systemClock } from '../src/server/clock.js';
-import { parseConfig } from '../src/server/config.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { createPgliteDatabase } from '../src/server/db/pglite.js';
-import { createLogger } from '../src/server/logging.js';
-import { ensureDemoStore } from '../src/server/seed/demo-store.js';
+import { systemClock } from '../src/server/platform/clock.js';
+import { parseConfig } from '../src/server/platform/config.js';
+import { migrate } from '../src/server/platform/db/migrate.js';
+import { createPgliteDatabase } from '../src/server/platform/db/pglite.js';
+import { createLogger } from '../src/server/platform/logging.js';
+import { ensureDemoStore } from '../src/server/modules/demo/demo-store.js';
 
 const clientDir = path.resolve(process.argv[2] ?? '');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-serve-page-'));

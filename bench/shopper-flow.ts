@@ -1,7 +1,7 @@
 import { card, orderBody as shopperOrder } from '../tests/helpers/order-body.js';
 import type { FlowState, FlowStep } from './load.js';
 
-/** The demo organization's test card (src/server/seed/demo-store.ts): approved by the test gateway. */
+/** The demo organization's test card (src/server/modules/demo/demo-store.ts): approved by the test gateway. */
 export const DEMO_TEST_CARD = '4242424242424242';
 const SHOPPER = '/checkout/api/vrio';
 const PREVIEW_QUERY = 'ship_country=US&ship_state=TX&ship_zipcode=73301&same_address=true';

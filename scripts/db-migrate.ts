@@ -1,7 +1,7 @@
 // Applies pending migrations to DATABASE_URL (or the embedded database in DATA_DIR) and exits.
-import { loadConfig } from '../src/server/config.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { loadConfig } from '../src/server/platform/config.js';
+import { migrate } from '../src/server/platform/db/migrate.js';
+import { openDatabase } from '../src/server/platform/db/open-database.js';
 
 const config = loadConfig();
 const db = await openDatabase(config);

@@ -1,10 +1,10 @@
 // Creates the demo store if it does not exist yet and prints a demo checkout URL.
-import { loadConfig } from '../src/server/config.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
-import { resolveSecret } from '../src/server/security/persisted-secrets.js';
-import { ensureDemoStore } from '../src/server/seed/demo-store.js';
-import { newMerchantApiKey } from '../src/server/services/secrets.js';
+import { loadConfig } from '../src/server/platform/config.js';
+import { migrate } from '../src/server/platform/db/migrate.js';
+import { openDatabase } from '../src/server/platform/db/open-database.js';
+import { resolveSecret } from '../src/server/platform/security/persisted-secrets.js';
+import { ensureDemoStore } from '../src/server/modules/demo/demo-store.js';
+import { newMerchantApiKey } from '../src/server/platform/security/secrets.js';
 
 const config = loadConfig();
 const db = await openDatabase(config);

@@ -1,12 +1,12 @@
 // Charges every due subscription once and does the housekeeping, then exits. Safe to run from several machines
 // at once (cron on each instance, say): runners skip each other's subscriptions.
-import { systemClock } from '../src/server/clock.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open-database.js';
-import { createLogger } from '../src/server/logging.js';
-import { createPaymentGateways } from '../src/server/payments/select-gateway.js';
-import { runMaintenance } from '../src/server/services/maintenance.js';
-import { runRebills } from '../src/server/services/rebill-service.js';
+import { systemClock } from '../src/server/platform/clock.js';
+import { loadConfig } from '../src/server/platform/config.js';
+import { openDatabase } from '../src/server/platform/db/open-database.js';
+import { createLogger } from '../src/server/platform/logging.js';
+import { createPaymentGateways } from '../src/server/platform/payments/select-gateway.js';
+import { runMaintenance } from '../src/server/modules/housekeeping/maintenance.js';
+import { runRebills } from '../src/server/modules/subscriptions/rebill-service.js';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel });

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/server/clock.js';
-import { AppError } from '../../src/server/errors.js';
-import { createLogger } from '../../src/server/logging.js';
+import { ManualClock } from '../../src/server/platform/clock.js';
+import { AppError } from '../../src/server/platform/errors.js';
+import { createLogger } from '../../src/server/platform/logging.js';
 import {
   ABUSE_LIMITS,
   ABUSE_LIMITS_RETENTION_MS,
   createAbuseLimits,
   type AbuseLimits,
-} from '../../src/server/security/abuse-limits.js';
-import { createPostgresRateLimitStore } from '../../src/server/security/postgres-rate-limit-store.js';
-import type { RateLimitStore } from '../../src/server/security/rate-limit-store.js';
-import { createRedisRateLimitStore } from '../../src/server/security/redis-rate-limit-store.js';
+} from '../../src/server/platform/security/abuse-limits.js';
+import { createPostgresRateLimitStore } from '../../src/server/platform/security/postgres-rate-limit-store.js';
+import type { RateLimitStore } from '../../src/server/platform/security/rate-limit-store.js';
+import { createRedisRateLimitStore } from '../../src/server/platform/security/redis-rate-limit-store.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 // Redis-backed limits run when a Redis server is named, as PostgreSQL runs when TEST_DATABASE_URL is set.

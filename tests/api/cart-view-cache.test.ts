@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '../../src/contract/cart.js';
-import { createPostgresDatabase, LISTEN_APPLICATION_NAME } from '../../src/server/db/postgres.js';
+import { createPostgresDatabase, LISTEN_APPLICATION_NAME } from '../../src/server/platform/db/postgres.js';
 import { cartViewCounts } from '../helpers/metrics.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
@@ -8,7 +8,7 @@ import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, injectJson, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseKind } from '../helpers/test-database.js';
 
-// GET carts/{token} answers from the instance's kept views (src/server/services/cart-view-cache.ts). Each test
+// GET carts/{token} answers from the instance's kept views (src/server/platform/cart-view-cache.ts). Each test
 // reads a cart twice (the second read from memory), changes something the view is made of, and reads again.
 
 let t: TestApp;

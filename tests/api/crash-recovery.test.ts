@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
-import { createPgliteDatabase } from '../../src/server/db/pglite.js';
+import type { Database } from '../../src/server/platform/db/database.js';
+import { createPgliteDatabase } from '../../src/server/platform/db/pglite.js';
 import { orderBody } from '../helpers/order-body.js';
 import {
   http,

@@ -1,11 +1,11 @@
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../src/server/db/database.js';
-import { loadMigrations, migrate } from '../../src/server/db/migrate.js';
-import { loadCartSnapshot } from '../../src/server/repositories/cart-snapshot-repository.js';
-import { analyzeGrownTables } from '../../src/server/services/statistics-keeper.js';
-import { DEMO_ORGANIZATION, ensureDemoStore } from '../../src/server/seed/demo-store.js';
-import { createPostgresDatabase } from '../../src/server/db/postgres.js';
+import type { Database, Queryable } from '../../src/server/platform/db/database.js';
+import { loadMigrations, migrate } from '../../src/server/platform/db/migrate.js';
+import { loadCartSnapshot } from '../../src/server/modules/carts/cart-snapshot-repository.js';
+import { analyzeGrownTables } from '../../src/server/platform/maintenance/statistics-keeper.js';
+import { DEMO_ORGANIZATION, ensureDemoStore } from '../../src/server/modules/demo/demo-store.js';
+import { createPostgresDatabase } from '../../src/server/platform/db/postgres.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 let database: TestDatabase | null = null;

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/platform/db/database.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
 import {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../src/server/db/database.js';
-import { AppError } from '../../src/server/errors.js';
+import type { Database, Queryable } from '../../src/server/platform/db/database.js';
+import { AppError } from '../../src/server/platform/errors.js';
 import {
   hashIdempotencyKey,
   idempotencyKeySecret,
   runIdempotent,
-} from '../../src/server/services/idempotency.js';
+} from '../../src/server/modules/orders/idempotency.js';
 import { interceptQueries } from '../helpers/intercept-queries.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics } from '../../src/server/http/metrics.js';
-import { createPaymentGateways } from '../../src/server/payments/select-gateway.js';
-import { DECLINING_TOKEN_PREFIX } from '../../src/server/payments/test-gateway.js';
-import { runRebills } from '../../src/server/services/rebill-service.js';
+import { createMetrics } from '../../src/server/platform/observability/metrics.js';
+import { createPaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
+import { DECLINING_TOKEN_PREFIX } from '../../src/server/platform/payments/test-gateway.js';
+import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
 import { card, CARDS, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore } from '../helpers/store.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../src/server/db/database.js';
+import type { Database, Queryable } from '../../src/server/platform/db/database.js';
 import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { card, CARDS, EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
 import type { ShopperSession } from '../helpers/shopper.js';

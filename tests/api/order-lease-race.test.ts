@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/platform/db/database.js';
 import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { interceptQueries } from '../helpers/intercept-queries.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../src/server/db/database.js';
+import type { Database, Queryable } from '../../src/server/platform/db/database.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore, storeWithShopper } from '../helpers/store.js';
@@ -11,7 +11,7 @@ import { createTestDatabase } from '../helpers/test-database.js';
 // request waits through one after the other. A statement sent while the one ahead of it in the same transaction is
 // still unanswered goes out with it (PostgreSQL's connection pipelines them), as BEGIN goes out with the first.
 // (On PostgreSQL a transaction that changes a cart's view sends two statements more with its COMMIT, in the same
-// round trip, not counted here: commitPastNotifyLock in src/server/db/postgres.ts.)
+// round trip, not counted here: commitPastNotifyLock in src/server/platform/db/postgres.ts.)
 let t: TestApp;
 let counting = false;
 const statements: string[] = [];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCartSnapshot } from '../../src/server/repositories/cart-snapshot-repository.js';
+import { loadCartSnapshot } from '../../src/server/modules/carts/cart-snapshot-repository.js';
 import {
   addressAsking,
   findAddressPlaces,
   pricingPlacesFrom,
   type PricingAddress,
-} from '../../src/server/repositories/pricing-repository.js';
+} from '../../src/server/modules/carts/pricing-repository.js';
 import { createStore } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

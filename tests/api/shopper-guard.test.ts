@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/server/security/tokens.js';
+import { createTokenService } from '../../src/server/platform/security/tokens.js';
 import { anotherInstance } from '../helpers/another-instance.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';

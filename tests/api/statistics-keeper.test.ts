@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/platform/db/database.js';
 import {
   analyzeGrownTables,
   autovacuumKeepsStatistics,
   keepTables,
   startStatisticsKeeper,
-} from '../../src/server/services/statistics-keeper.js';
-import { createPostgresDatabase } from '../../src/server/db/postgres.js';
+} from '../../src/server/platform/maintenance/statistics-keeper.js';
+import { createPostgresDatabase } from '../../src/server/platform/db/postgres.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 // The planner statistics, kept by the server where autovacuum does not keep them (PGlite; a server with it off).

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentGateways, type PaymentGateways } from '../../src/server/payments/select-gateway.js';
-import { DECLINING_TOKEN_PREFIX } from '../../src/server/payments/test-gateway.js';
-import { runRebills } from '../../src/server/services/rebill-service.js';
+import {
+  createPaymentGateways,
+  type PaymentGateways,
+} from '../../src/server/platform/payments/select-gateway.js';
+import { DECLINING_TOKEN_PREFIX } from '../../src/server/platform/payments/test-gateway.js';
+import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABUSE_LIMITS } from '../../src/server/security/abuse-limits.js';
+import { ABUSE_LIMITS } from '../../src/server/platform/security/abuse-limits.js';
 import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
 import { launchBrowser } from './browser.js';
 

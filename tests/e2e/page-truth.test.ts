@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ORGANIZATION } from '../../src/server/seed/demo-store.js';
+import { DEMO_ORGANIZATION } from '../../src/server/modules/demo/demo-store.js';
 import { GIFT_RECIPIENT, LONDON_BILLING, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { useShopperBrowser } from './shopper-browser.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import type { Config } from '../../src/server/config.js';
-import { createLogger } from '../../src/server/logging.js';
+import type { Config } from '../../src/server/platform/config.js';
+import { createLogger } from '../../src/server/platform/logging.js';
 import type { TestApp } from './test-app.js';
 
 /**

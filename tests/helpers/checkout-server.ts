@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import type { Config } from '../../src/server/config.js';
-import { systemClock } from '../../src/server/clock.js';
-import { createLogger } from '../../src/server/logging.js';
-import { ensureDemoStore } from '../../src/server/seed/demo-store.js';
+import type { Config } from '../../src/server/platform/config.js';
+import { systemClock } from '../../src/server/platform/clock.js';
+import { createLogger } from '../../src/server/platform/logging.js';
+import { ensureDemoStore } from '../../src/server/modules/demo/demo-store.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { testConfig } from './test-app.js';
 

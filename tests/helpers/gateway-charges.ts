@@ -1,4 +1,4 @@
-import type { Database } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/platform/db/database.js';
 import { interceptQueries } from './intercept-queries.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { createTestDatabase } from './test-database.js';

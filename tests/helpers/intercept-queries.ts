@@ -1,4 +1,4 @@
-import type { Database, Queryable, QueryResult } from '../../src/server/db/database.js';
+import type { Database, Queryable, QueryResult } from '../../src/server/platform/db/database.js';
 
 /** What a wrapped database does with one statement: `run` sends it on; `db` is where it was sent (for more work). */
 export type QueryHook = (

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/platform/db/database.js';
 import { shopperSession, type ShopperSession } from './shopper.js';
 import { createTestOrganization, merchantClient } from './test-app.js';
 

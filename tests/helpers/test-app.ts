@@ -5,11 +5,14 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { ManualClock } from '../../src/server/clock.js';
-import { parseConfig, type Config } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/database.js';
-import { createLogger } from '../../src/server/logging.js';
-import { createOrganization, type NewOrganization } from '../../src/server/services/organization-service.js';
+import { ManualClock } from '../../src/server/platform/clock.js';
+import { parseConfig, type Config } from '../../src/server/platform/config.js';
+import type { Database } from '../../src/server/platform/db/database.js';
+import { createLogger } from '../../src/server/platform/logging.js';
+import {
+  createOrganization,
+  type NewOrganization,
+} from '../../src/server/modules/organizations/organization-service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://checkout.test';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../src/server/db/database.js';
-import { migrate } from '../../src/server/db/migrate.js';
-import { createPgliteDatabase } from '../../src/server/db/pglite.js';
-import { createPostgresDatabase } from '../../src/server/db/postgres.js';
+import type { Database } from '../../src/server/platform/db/database.js';
+import { migrate } from '../../src/server/platform/db/migrate.js';
+import { createPgliteDatabase } from '../../src/server/platform/db/pglite.js';
+import { createPostgresDatabase } from '../../src/server/platform/db/postgres.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -1,0 +1,189 @@
+// A shopper's changes to a cart before its order completes: the discount code, quantities and lines, gift details.
+import type { Cart, CartOffer, GiftRequest } from '../../../contract/cart.js';
+import { earliestTodayAnywhere, validateGift } from '../../../domain/gift-validation.js';
+import {
+  MAX_LINE_QUANTITY,
+  canChangeCartItems,
+  canRemoveCartLine,
+  isCartEditable,
+  isLineQuantityAllowed,
+} from '../../../domain/editable-cart.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, notFound, validationError } from '../../platform/errors.js';
+import type { ShopperContext } from '../organizations/request-context.js';
+import {
+  setCartDiscountCode,
+  removeLine,
+  restoreLine,
+  setLineQuantity,
+  upsertGiftDetails,
+} from './carts-repository.js';
+import { findDiscountCodeByCode } from '../catalog/discount-codes-repository.js';
+import { settingsOf } from '../organizations/organization-service.js';
+import { addressFromPreview, checkCartDiscount, priceCartState } from './cart-pricing.js';
+import { presentOffers, storedPreviewOf } from './cart-presenter.js';
+import { isGiftClaimCart } from './cart-state.js';
+import { refuseIfComplete, reloadCartState, requireCartState, viewCartState } from './cart-service.js';
+
+/** Applies a code (case-insensitively) or removes it (empty string); every refusal has its own code and words. */
+export async function applyDiscountCode(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  input: string,
+  now: Date,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart } = state;
+    refuseIfComplete(state);
+    if (isGiftClaimCart(state)) {
+      throw new AppError(409, 'gift_claim_fixed', 'A gift is already paid for: codes cannot be used on it.');
+    }
+    const text = input.trim();
+    if (text === '') {
+      await setCartDiscountCode(tx, organization.id, cart.id, null, now);
+    } else {
+      const code = await findDiscountCodeByCode(tx, organization.id, text);
+      const unknown = () =>
+        notFound(
+          'discount_code_not_found',
+          `We don't recognize the code ${text.toUpperCase()}. Check it and try again.`,
+        );
+      if (!code) throw unknown();
+      const check = checkCartDiscount(state, code, now);
+      if (!check.ok) {
+        if (check.status === 404) throw unknown();
+        throw new AppError(check.status, check.code, check.message);
+      }
+      await setCartDiscountCode(tx, organization.id, cart.id, code.id, now);
+    }
+    return viewCartState(tx, await reloadCartState(tx, state), now);
+  });
+}
+
+/**
+ * Changes a line's quantity, removes it (quantity 0; kept for Undo) or brings a removed line back (a quantity for
+ * it), when the lines may change (canChangeCartItems: the organization lets shoppers edit, its override winning, and
+ * no order was paid). The last line stays: a cart is never empty. Answers the cart with totals computed again.
+ */
+export async function changeQuantity(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  input: { id: number; quantity: number },
+  now: Date,
+): Promise<Cart> {
+  if (!isLineQuantityAllowed(input.quantity)) {
+    const message = `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}, or 0 to remove the item.`;
+    throw validationError({ quantity: message }, message);
+  }
+  return db.transaction(async (tx) => {
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart, order } = state;
+    const editable = settingsOf(organization).clientOptions.cart.editable;
+    if (!isCartEditable(editable) || isGiftClaimCart(state)) {
+      throw new AppError(409, 'cart_not_editable', "The items in this cart can't be changed.");
+    }
+    if (!canChangeCartItems({ editable, isGiftClaim: false, orderStatus: order?.status ?? null })) {
+      throw new AppError(
+        409,
+        'cart_ordered',
+        order?.status === 'complete'
+          ? 'This order has already been placed: its items cannot change any more.'
+          : 'A PayPal payment was started for this order: its items cannot change now.',
+      );
+    }
+    if (order?.payment_lease_until && order.payment_lease_until > now) {
+      throw new AppError(
+        409,
+        'payment_in_progress',
+        'Your payment is being processed. Wait a moment before changing your items.',
+        { headers: { 'retry-after': '2' } },
+      );
+    }
+    const line = state.lines.find((entry) => entry.id === input.id);
+    const lineNotFound = () => notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (input.quantity === 0) {
+      if (!line) throw lineNotFound();
+      if (!canRemoveCartLine(state.lines.length)) {
+        throw new AppError(
+          409,
+          'last_line',
+          'This is the only item in your cart, so it cannot be removed. Change its quantity instead.',
+        );
+      }
+      await removeLine(tx, organization.id, cart.id, line.id, now);
+    } else if (line) {
+      await setLineQuantity(tx, organization.id, cart.id, line.id, input.quantity, now);
+    } else if (!(await restoreLine(tx, organization.id, cart.id, input.id, input.quantity, now))) {
+      throw lineNotFound();
+    }
+    return viewCartState(tx, await reloadCartState(tx, state), now);
+  });
+}
+
+/**
+ * Checks a gift's recipient details with the page's own rule (src/domain/gift-validation.ts): every problem at once,
+ * keyed by the request's field names; "today" is the earliest calendar date anywhere on earth. (A card number in any
+ * of them was refused with the request: src/server/platform/http/router.ts.)
+ */
+function checkGift(input: GiftRequest, now: Date): Record<string, string> {
+  const values = {
+    gift_name: input.gift_name,
+    gift_email: input.gift_email,
+    gift_date: input.gift_date,
+    gift_message: input.gift_message,
+    gift_phone: input.gift_phone ?? '',
+    order_offer_notes: input.order_offer_notes ?? '',
+  };
+  return validateGift(values, earliestTodayAnywhere(now));
+}
+
+/** Stores a gift line's recipient details (a giftable line of that cart, before the order completes). */
+export async function saveGift(
+  db: Database,
+  shopper: ShopperContext,
+  orderOfferId: number,
+  input: GiftRequest,
+  now: Date,
+): Promise<{ offer: CartOffer }> {
+  if (input.order_offer_id !== orderOfferId) {
+    throw validationError({ order_offer_id: 'order_offer_id must match the address of the request.' });
+  }
+  return db.transaction(async (tx) => {
+    const state = await requireCartState(tx, shopper, input.cart_token, now, { lock: true });
+    const { organization } = state;
+    const line = state.lines.find((entry) => entry.id === orderOfferId);
+    if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (!line.is_gift) {
+      throw new AppError(422, 'not_a_gift', 'This item is not a gift, so it has no recipient details.');
+    }
+    refuseIfComplete(state);
+    const fields = checkGift(input, now);
+    if (Object.keys(fields).length > 0) throw validationError(fields);
+    await upsertGiftDetails(
+      tx,
+      organization.id,
+      line.id,
+      {
+        gift_name: input.gift_name.trim(),
+        gift_email: input.gift_email.trim(),
+        gift_date: input.gift_date,
+        gift_message: input.gift_message,
+        gift_phone: input.gift_phone?.trim() ?? '',
+        order_offer_notes: input.order_offer_notes ?? '',
+      },
+      now,
+    );
+    const refreshed = await reloadCartState(tx, state);
+    const pricing = await priceCartState(tx, refreshed, {
+      address: addressFromPreview(storedPreviewOf(refreshed)),
+      requestedProfileId: refreshed.cart.shipping_profile_id,
+      now,
+    });
+    const offer = presentOffers(refreshed, pricing).find((entry) => entry.id === line.id);
+    if (!offer) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    return { offer };
+  });
+}

@@ -1,0 +1,71 @@
+import type { CreateCart } from '../../../contract/merchant.js';
+import type { Database } from '../../platform/db/database.js';
+import { validationError } from '../../platform/errors.js';
+import { insertCart } from './carts-repository.js';
+import { insertCustomer, upsertAddress } from './customers-repository.js';
+import type { OrganizationRow } from '../organizations/organizations-repository.js';
+import { checkCartLines, checkDiscountCodeExists } from './cart-lines.js';
+import { newCartToken } from '../../platform/security/secrets.js';
+
+/** How long a cart stays open for checkout. */
+export const CART_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createMerchantCart(
+  db: Database,
+  organization: OrganizationRow,
+  input: CreateCart,
+  options: { publicUrl: string; now: Date; source?: 'merchant' | 'demo' },
+): Promise<{ cart_token: string; checkout_url: string }> {
+  return db.transaction(async (tx) => {
+    const fields: Record<string, string> = {};
+    const lines = await checkCartLines(tx, organization.id, input.offers, fields);
+    const code = await checkDiscountCodeExists(tx, organization.id, input.discount_code, fields);
+    if (Object.keys(fields).length > 0) throw validationError(fields);
+
+    let customerId: number | null = null;
+    const customer = input.customer;
+    if (customer && Object.values(customer).some((value) => value !== undefined && value !== '')) {
+      const row = await insertCustomer(tx, organization.id, {
+        email: customer.email ?? '',
+        phone: customer.phone ?? '',
+        first_name: customer.ship_fname ?? '',
+        last_name: customer.ship_lname ?? '',
+      });
+      customerId = row.id;
+      await upsertAddress(
+        tx,
+        organization.id,
+        row.id,
+        'shipping',
+        {
+          first_name: customer.ship_fname ?? '',
+          last_name: customer.ship_lname ?? '',
+          address1: customer.ship_address1 ?? '',
+          address2: customer.ship_address2 ?? '',
+          city: customer.ship_city ?? '',
+          state: customer.ship_state ?? '',
+          zipcode: customer.ship_zipcode ?? '',
+          country: customer.ship_country ?? '',
+          phone: customer.phone ?? '',
+        },
+        options.now,
+      );
+    }
+
+    const token = newCartToken();
+    await insertCart(
+      tx,
+      organization.id,
+      {
+        token,
+        source: options.source ?? 'merchant',
+        customerId,
+        discountCodeId: code?.id ?? null,
+        expiresAt: new Date(options.now.getTime() + CART_LIFETIME_MS),
+        now: options.now,
+      },
+      lines.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
+    );
+    return { cart_token: token, checkout_url: `${options.publicUrl}/checkout/${token}` };
+  });
+}

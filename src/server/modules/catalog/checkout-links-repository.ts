@@ -1,0 +1,127 @@
+import type { Queryable } from '../../platform/db/database.js';
+import { listPage, updateRow, type Page } from '../../platform/db/sql.js';
+
+export interface CheckoutLinkLine {
+  offer_id: number;
+  quantity: number;
+  is_gift: boolean;
+}
+
+export interface CheckoutLinkRow {
+  id: number;
+  organization_id: number;
+  public_id: string;
+  name: string;
+  discount_code: string | null;
+  active: boolean;
+  expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  offers: CheckoutLinkLine[];
+}
+
+export type CheckoutLinkValues = Pick<CheckoutLinkRow, 'name' | 'discount_code' | 'active' | 'expires_at'>;
+
+const SELECT = `SELECT l.*, coalesce((
+    SELECT json_agg(json_build_object('offer_id', o.offer_id, 'quantity', o.quantity, 'is_gift', o.is_gift)
+                    ORDER BY o.position)
+      FROM checkout_link_offers o
+     WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers
+  FROM checkout_links l`;
+
+async function setLines(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  lines: readonly CheckoutLinkLine[],
+) {
+  await db.query('DELETE FROM checkout_link_offers WHERE organization_id = $1 AND checkout_link_id = $2', [
+    organizationId,
+    id,
+  ]);
+  await db.query(
+    `INSERT INTO checkout_link_offers (organization_id, checkout_link_id, position, offer_id, quantity, is_gift)
+     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift
+       FROM unnest($3::bigint[], $4::int[], $5::boolean[]) WITH ORDINALITY AS line(offer_id, quantity, is_gift, position)`,
+    [
+      organizationId,
+      id,
+      lines.map((l) => l.offer_id),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.is_gift),
+    ],
+  );
+}
+
+export async function insertCheckoutLink(
+  db: Queryable,
+  organizationId: number,
+  publicId: string,
+  values: CheckoutLinkValues,
+  lines: readonly CheckoutLinkLine[],
+): Promise<CheckoutLinkRow> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO checkout_links (organization_id, public_id, name, discount_code, active, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [organizationId, publicId, values.name, values.discount_code, values.active, values.expires_at],
+  );
+  const id = (rows[0] as { id: number }).id;
+  await setLines(db, organizationId, id, lines);
+  return (await findCheckoutLink(db, organizationId, id)) as CheckoutLinkRow;
+}
+
+export async function updateCheckoutLink(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: Partial<CheckoutLinkValues>,
+  lines: readonly CheckoutLinkLine[] | undefined,
+  now: Date,
+): Promise<CheckoutLinkRow | null> {
+  const updated = await updateRow<{ id: number }>(
+    db,
+    'checkout_links',
+    organizationId,
+    id,
+    { ...values },
+    now,
+  );
+  if (!updated) return null;
+  if (lines !== undefined) await setLines(db, organizationId, id, lines);
+  return findCheckoutLink(db, organizationId, id);
+}
+
+export async function findCheckoutLink(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<CheckoutLinkRow | null> {
+  const { rows } = await db.query<CheckoutLinkRow>(`${SELECT} WHERE l.organization_id = $1 AND l.id = $2`, [
+    organizationId,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** A link by the public id in a __c__ cart token; any organization (the token says which). */
+export async function findCheckoutLinkByPublicId(
+  db: Queryable,
+  publicId: string,
+): Promise<CheckoutLinkRow | null> {
+  const { rows } = await db.query<CheckoutLinkRow>(`${SELECT} WHERE l.public_id = $1`, [publicId]);
+  return rows[0] ?? null;
+}
+
+export async function listCheckoutLinks(
+  db: Queryable,
+  organizationId: number,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+): Promise<Page<CheckoutLinkRow>> {
+  const page = await listPage<{ id: number }>(db, 'checkout_links', organizationId, options);
+  if (page.rows.length === 0) return { rows: [], hasMore: false };
+  const { rows } = await db.query<CheckoutLinkRow>(
+    `${SELECT} WHERE l.organization_id = $1 AND l.id = ANY($2::bigint[]) ORDER BY l.id DESC`,
+    [organizationId, page.rows.map((row) => row.id)],
+  );
+  return { rows, hasMore: page.hasMore };
+}

@@ -1,0 +1,191 @@
+import type { OrderDetail, Subscription } from '../../../contract/merchant.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  findOrder,
+  findOrderLines,
+  findOrderSubscriptionIds,
+  listOrders,
+  type OrderRow,
+} from '../orders/orders-repository.js';
+import { findOrderGifts } from '../orders/order-gifts-repository.js';
+import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
+import type { OrganizationRow } from '../organizations/organizations-repository.js';
+import {
+  findSubscription,
+  findSubscriptionCharges,
+  listSubscriptions,
+  type SubscriptionChargeRow,
+  type SubscriptionRow,
+} from '../subscriptions/subscriptions-repository.js';
+import { iso, major, majorOrNull } from '../../platform/http/money-input.js';
+
+export const GIFT_CLAIM_PREFIX = '__g__';
+
+function presentOrderSummary(row: OrderRow) {
+  return {
+    order_id: row.id,
+    cart_token: row.cart_token,
+    status: row.status,
+    is_test: row.is_test,
+    currency: row.currency,
+    email: row.email,
+    total: major(row.total, row.currency),
+    created_at: iso(row.created_at),
+    completed_at: iso(row.completed_at),
+  };
+}
+
+export async function listOrderPage(
+  db: Queryable,
+  organization: OrganizationRow,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+) {
+  const page = await listOrders(db, organization.id, options);
+  return { data: page.rows.map(presentOrderSummary), has_more: page.hasMore };
+}
+
+export async function getOrderDetail(
+  db: Queryable,
+  organization: OrganizationRow,
+  id: number,
+  publicUrl: string,
+): Promise<OrderDetail> {
+  const order = await findOrder(db, organization.id, id);
+  if (!order) throw notFound('order_not_found', `There is no order ${id}.`);
+  const [lines, attempts, gifts, subscriptionIds] = await Promise.all([
+    findOrderLines(db, organization.id, id),
+    findPaymentAttempts(db, organization.id, id),
+    findOrderGifts(db, organization.id, id),
+    findOrderSubscriptionIds(db, organization.id, id),
+  ]);
+  const money = (amount: number) => major(amount, order.currency);
+  return {
+    ...presentOrderSummary(order),
+    phone: order.phone,
+    subtotal: money(order.subtotal),
+    total_discount: money(order.total_discount),
+    total_offer_shipping: money(order.total_offer_shipping),
+    total_campaign_shipping: money(order.total_campaign_shipping),
+    total_tax: money(order.total_tax),
+    total_gift_cards: money(order.total_gift_cards),
+    discount_code: order.discount_code,
+    shipping_profile_id: order.shipping_profile_id,
+    shipping_address: order.shipping_address,
+    billing_address: order.billing_address,
+    same_address: order.same_address,
+    consent: {
+      subscription_terms_accepted: order.subscription_terms_accepted,
+      subscription_terms_accepted_at: iso(order.subscription_terms_accepted_at),
+      subscription_terms_ip: order.subscription_terms_ip,
+      subscription_terms_version: order.subscription_terms_version,
+      email_opt_in: order.email_opt_in,
+    },
+    ip_address: order.ip_address,
+    lines: lines.map((line) => ({
+      order_offer_id: line.cart_offer_id,
+      offer_id: line.offer_id,
+      item_name: line.item_name,
+      quantity: line.quantity,
+      unit_price: money(line.unit_price),
+      subtotal: money(line.subtotal),
+      discount: money(line.discount),
+      shipping: money(line.shipping),
+      tax: money(line.tax),
+      total: money(line.total),
+      is_gift: line.is_gift,
+      is_recurring: line.is_recurring,
+      billing_interval_days: line.billing_interval_days,
+      next_cycle_total: majorOrNull(line.next_cycle_total, order.currency),
+    })),
+    payment_attempts: attempts.map((attempt) => ({
+      id: attempt.id,
+      method: attempt.method,
+      gateway: attempt.gateway,
+      status: attempt.status,
+      amount: money(attempt.amount),
+      decline_code: attempt.decline_code,
+      message: attempt.message,
+      card_brand: attempt.card_brand,
+      card_last4: attempt.card_last4,
+      card_exp_month: attempt.card_exp_month,
+      card_exp_year: attempt.card_exp_year,
+      gateway_reference: attempt.gateway_reference,
+      is_test: attempt.is_test,
+      created_at: iso(attempt.created_at),
+    })),
+    gifts: gifts.map((gift) => ({
+      order_offer_id: gift.cart_offer_id,
+      gift_name: gift.gift_name,
+      gift_email: gift.gift_email,
+      gift_date: gift.gift_date,
+      gift_message: gift.gift_message,
+      gift_phone: gift.gift_phone,
+      order_offer_notes: gift.order_offer_notes,
+      claim_url: gift.claim_code ? `${publicUrl}/checkout/${GIFT_CLAIM_PREFIX}${gift.claim_code}` : null,
+      claimed_at: iso(gift.claimed_at),
+    })),
+    subscription_ids: subscriptionIds,
+  };
+}
+
+export function presentSubscription(
+  row: SubscriptionRow,
+  charges: readonly SubscriptionChargeRow[],
+): Subscription {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    offer_id: row.offer_id,
+    status: row.status,
+    quantity: row.quantity,
+    cycle_amount: major(row.cycle_amount, row.currency),
+    currency: row.currency,
+    interval_days: row.interval_days,
+    cycle: row.cycle,
+    next_charge_at: iso(row.next_charge_at),
+    retry_count: row.retry_count,
+    is_test: row.is_test,
+    customer_email: row.customer_email,
+    payment_method: row.pm_method
+      ? { method: row.pm_method, card_brand: row.pm_card_brand, card_last4: row.pm_card_last4 }
+      : null,
+    charges: charges
+      .filter((charge) => charge.subscription_id === row.id)
+      .map((charge) => ({
+        cycle: charge.cycle,
+        attempt: charge.attempt,
+        amount: major(charge.amount, row.currency),
+        status: charge.status,
+        message: charge.message,
+        created_at: iso(charge.created_at),
+      })),
+    created_at: iso(row.created_at),
+    paused_at: iso(row.paused_at),
+    cancelled_at: iso(row.cancelled_at),
+  };
+}
+
+export async function listSubscriptionPage(
+  db: Queryable,
+  organization: OrganizationRow,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+) {
+  const page = await listSubscriptions(db, organization.id, options);
+  const charges = await findSubscriptionCharges(
+    db,
+    organization.id,
+    page.rows.map((row) => row.id),
+  );
+  return { data: page.rows.map((row) => presentSubscription(row, charges)), has_more: page.hasMore };
+}
+
+export async function getSubscription(
+  db: Queryable,
+  organization: OrganizationRow,
+  id: number,
+): Promise<Subscription> {
+  const row = await findSubscription(db, organization.id, id);
+  if (!row) throw notFound('subscription_not_found', `There is no subscription ${id}.`);
+  return presentSubscription(row, await findSubscriptionCharges(db, organization.id, [id]));
+}

@@ -1,0 +1,161 @@
+// Completing an order in the caller's transaction, and the payment attempt each outcome records.
+import type { Queryable } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
+import type { CardSummary, ChargeResult, ExpressCompleteResult } from '../../platform/payments/gateway.js';
+import { issueGiftClaimCodes, markGiftClaimed } from './order-gifts-repository.js';
+import { completeOrderWithAttempt, type OrderLineRow, type OrderRow } from './orders-repository.js';
+import { type PaymentAttemptValues } from './payment-attempts-repository.js';
+import type { OrganizationRow } from '../organizations/organizations-repository.js';
+import {
+  insertSubscription,
+  type OrderSubscriptionNotice,
+} from '../subscriptions/subscriptions-repository.js';
+import type { CartState } from '../carts/cart-state.js';
+import { newGiftClaimCode } from '../../platform/security/secrets.js';
+
+/**
+ * Completes an order inside the caller's transaction: its approved payment attempt and status (one statement), gift
+ * claim codes, the claimed gift, subscriptions for its recurring lines (not gifts: a recipient's own claim starts
+ * theirs), the stored payment method.
+ */
+export async function completeOrder(
+  tx: Queryable,
+  organization: OrganizationRow,
+  order: Pick<OrderRow, 'id' | 'customer_id' | 'currency' | 'is_test'>,
+  context: {
+    attempt: PaymentAttemptValues;
+    paymentMethodId: number | null;
+    giftClaimId: number | null;
+    /** when the order's held code use changes as it completes (an order paid in full by its code) */
+    discountReserved?: boolean;
+    now: Date;
+  },
+): Promise<{ lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] }> {
+  const { now, giftClaimId: giftId } = context;
+  const completed = await completeOrderWithAttempt(
+    tx,
+    organization.id,
+    {
+      orderId: order.id,
+      attempt: context.attempt,
+      paymentMethodId: context.paymentMethodId,
+      discountReserved: context.discountReserved,
+    },
+    now,
+  );
+  // The caller holds the order row and found it not complete.
+  if (!completed) throw new Error(`order ${order.id} was complete already`);
+  const { lines } = completed;
+  await issueGiftClaimCodes(
+    tx,
+    organization.id,
+    lines
+      .filter((line) => line.is_gift)
+      .map((line) => ({ cartOfferId: line.cart_offer_id, code: newGiftClaimCode() })),
+    now,
+  );
+  if (giftId !== null && !(await markGiftClaimed(tx, organization.id, giftId, order.id, now))) {
+    throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
+  }
+  const customerId = order.customer_id;
+  // What the answer says of each subscription started, in the order they are started.
+  const subscriptions: OrderSubscriptionNotice[] = [];
+  for (const line of lines) {
+    if (!line.is_recurring || line.is_gift || line.billing_interval_days === null) continue;
+    if (customerId === null) throw new Error(`order ${order.id} has no customer to bill later cycles to`);
+    const subscription = {
+      cycle_amount: line.next_cycle_total ?? 0,
+      interval_days: line.billing_interval_days,
+      next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+    };
+    await insertSubscription(
+      tx,
+      organization.id,
+      {
+        order_id: order.id,
+        order_line_id: line.id,
+        customer_id: customerId,
+        offer_id: line.offer_id,
+        payment_method_id: context.paymentMethodId,
+        quantity: line.quantity,
+        currency: order.currency,
+        ...subscription,
+        is_test: order.is_test,
+      },
+      now,
+    );
+    subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
+  }
+  return { lines, subscriptions };
+}
+
+/** The cart once its order completed: ordered, the order complete (its lease ended), paid last by `method`. */
+export function completedCart(
+  state: CartState,
+  order: OrderRow,
+  method: NonNullable<CartState['lastPaymentMethod']>,
+  now: Date,
+): CartState {
+  return {
+    ...state,
+    cart: { ...state.cart, ordered_at: now, updated_at: now },
+    order: { ...order, status: 'complete', completed_at: now, payment_lease_until: null, updated_at: now },
+    lastPaymentMethod: method,
+  };
+}
+
+export function orderAlreadyPlaced(): AppError {
+  return new AppError(
+    409,
+    'order_complete',
+    'This order has already been placed and paid. Nothing was charged again.',
+  );
+}
+
+export function attemptValues(input: {
+  orderId: number;
+  cartId: number;
+  method: PaymentAttemptValues['method'];
+  gateway: string;
+  status: PaymentAttemptValues['status'];
+  amount: number;
+  currency: string;
+  isTest: boolean;
+  ip: string | null;
+  declineCode?: string | null;
+  message?: string | null;
+  reference?: string | null;
+  summary?: CardSummary | null;
+  paymentMethodId?: number | null;
+}): PaymentAttemptValues {
+  return {
+    order_id: input.orderId,
+    cart_id: input.cartId,
+    method: input.method,
+    gateway: input.gateway,
+    status: input.status,
+    amount: input.amount,
+    currency: input.currency,
+    decline_code: input.declineCode ?? null,
+    message: input.message ?? null,
+    card_brand: input.summary?.brand ?? null,
+    card_type_id: input.summary?.typeId ?? null,
+    card_last4: input.summary?.last4 ?? null,
+    card_exp_month: input.summary?.expMonth ?? null,
+    card_exp_year: input.summary?.expYear ?? null,
+    gateway_reference: input.reference ?? null,
+    payment_method_id: input.paymentMethodId ?? null,
+    is_test: input.isTest,
+    ip_address: input.ip,
+  };
+}
+
+/** A gateway's outcome as a payment attempt records it. */
+export function outcomeDetails(
+  result: ChargeResult | ExpressCompleteResult,
+): Partial<Parameters<typeof attemptValues>[0]> {
+  if (result.status === 'approved') return { reference: result.reference };
+  if (result.status === 'declined')
+    return { declineCode: result.code, message: result.message, reference: result.reference };
+  return { message: result.message };
+}

@@ -1,0 +1,256 @@
+// An order request's body read as the order: its addresses, its customer, its row, and everything wrong with it.
+import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
+import {
+  checkAddress,
+  checkCard,
+  checkEmail,
+  checkPhone,
+  type FieldProblems,
+} from '../../../domain/checkout-fields.js';
+import { earliestTodayAnywhere, validateGift } from '../../../domain/gift-validation.js';
+import type { AddressValues, CartCustomer } from '../carts/customers-repository.js';
+import type { OrderAddress, OrderRow, OrderValues } from './orders-repository.js';
+import type { CartPricing, PricingAddress } from '../carts/cart-pricing.js';
+import { isShippingRequired, type CartState } from '../carts/cart-state.js';
+import { settingsOf } from '../organizations/organization-service.js';
+
+function text(value: string | undefined): string {
+  return value?.trim() ?? '';
+}
+
+/** The ship_* or bill_* fields of an order body as an address (trimmed; state and postal code upper-cased). */
+function addressOf(body: CreateOrder | UpdateOrder, prefix: 'ship' | 'bill'): OrderAddress {
+  const field = (name: string) =>
+    text(body[`${prefix}_${name}` as keyof (CreateOrder | UpdateOrder)] as string | undefined);
+  return {
+    fname: field('fname'),
+    lname: field('lname'),
+    address1: field('address1'),
+    address2: field('address2'),
+    city: field('city'),
+    state: field('state').toUpperCase(),
+    zipcode: field('zipcode').toUpperCase(),
+    country: field('country').toUpperCase(),
+    phone: text(body.phone),
+  };
+}
+
+/** The addresses of an order body, read once per request. */
+export interface OrderAddresses {
+  /** something in the cart ships with this order */
+  shipping: boolean;
+  sameAddress: boolean;
+  ship: OrderAddress;
+  bill: OrderAddress;
+  /** the shipping address stands for the billing one ("same address" kept, and something ships) */
+  billingIsShipping: boolean;
+  /** the address billed: `ship` when it stands for both, else `bill` */
+  billing: OrderAddress;
+}
+
+export function addressesOf(body: CreateOrder | UpdateOrder, state: CartState): OrderAddresses {
+  const shipping = isShippingRequired(state);
+  const sameAddress = body.same_address ?? true;
+  const ship = addressOf(body, 'ship');
+  const bill = addressOf(body, 'bill');
+  const billingIsShipping = sameAddress && shipping;
+  return { shipping, sameAddress, ship, bill, billingIsShipping, billing: billingIsShipping ? ship : bill };
+}
+
+/**
+ * The places an order body's addresses may be priced for, known before the cart is: which of them pricing uses (tax
+ * at the shipping or the billing place) depends on the cart's lines. Undefined when the body names no country.
+ */
+export function placesAddressOf(body: CreateOrder | UpdateOrder): PricingAddress | undefined {
+  const ship = addressOf(body, 'ship');
+  const bill = addressOf(body, 'bill');
+  if (!ship.country && !bill.country) return undefined;
+  return {
+    shipCountry: ship.country || null,
+    shipState: ship.state || null,
+    billCountry: bill.country || null,
+    billState: bill.state || null,
+  };
+}
+
+function toAddressValues(address: OrderAddress): AddressValues {
+  return {
+    first_name: address.fname,
+    last_name: address.lname,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state: address.state,
+    zipcode: address.zipcode,
+    country: address.country,
+    phone: address.phone,
+  };
+}
+
+export function requestedProfileId(value: string | number | undefined, fields: FieldProblems): number | null {
+  if (value === undefined || value === '') return null;
+  const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) {
+    fields.shipping_profile_id = 'Choose one of the shipping options offered.';
+    return null;
+  }
+  return id;
+}
+
+/** Everything wrong with the order at once, keyed by the body's field names. */
+export function checkOrder(
+  body: CreateOrder | UpdateOrder,
+  addresses: OrderAddresses,
+  state: CartState,
+  pricing: CartPricing,
+  context: {
+    method: string | null;
+    paymentDue: boolean;
+    termsDisplayed: boolean;
+    requested: number | null;
+    now: Date;
+  },
+  fields: FieldProblems,
+): void {
+  const email = checkEmail(body.email);
+  if (email) fields.email = email;
+  const phone = checkPhone(body.phone);
+  if (phone) fields.phone = phone;
+
+  if (addresses.shipping) {
+    Object.assign(fields, checkAddress({ ...addresses.ship }, 'ship'));
+    if (!fields.ship_country && pricing.shippingNotice?.code === 'shipping_unavailable') {
+      fields.ship_country = pricing.shippingNotice.message;
+    } else if (
+      context.requested !== null &&
+      pricing.chosenProfile &&
+      pricing.chosenProfile.id !== context.requested
+    ) {
+      fields.shipping_profile_id = 'Choose one of the shipping options for this address.';
+    }
+  }
+  const billingShown = context.paymentDue && context.method !== 'paypal' && !addresses.billingIsShipping;
+  if (billingShown) Object.assign(fields, checkAddress({ ...addresses.bill }, 'bill'));
+
+  if (context.termsDisplayed && body.subscription_terms_accepted !== true) {
+    fields.subscription_terms_accepted = 'Accept the subscription terms to continue.';
+  }
+
+  if (context.paymentDue) {
+    const payment = body.payment;
+    if (!payment || payment.method === 'none') fields.payment = 'Choose how you want to pay.';
+    else if (payment.method === 'card') {
+      Object.assign(
+        fields,
+        checkCard(
+          {
+            number: payment.card_number,
+            cvv: payment.card_cvv,
+            expMonth: payment.card_exp_month,
+            expYear: payment.card_exp_year,
+          },
+          { now: context.now, testCards: settingsOf(state.organization).clientOptions.testCards },
+        ),
+      );
+    }
+  }
+
+  // Each gift's recipient, by the rule the page uses, keyed per line as the page names its fields (gift_name_{id}).
+  for (const line of state.lines) {
+    if (!line.is_gift) continue;
+    const problems = validateGift(
+      {
+        gift_name: line.gift_name ?? '',
+        gift_email: line.gift_email ?? '',
+        gift_date: line.gift_date ?? '',
+        gift_message: line.gift_message ?? '',
+        gift_phone: line.gift_phone ?? '',
+        order_offer_notes: line.order_offer_notes ?? '',
+      },
+      earliestTodayAnywhere(context.now),
+    );
+    for (const [name, message] of Object.entries(problems)) fields[`${name}_${line.id}`] = message;
+  }
+}
+
+/** The order's customer and addresses as they are saved on its cart. */
+export function customerOf(
+  state: CartState,
+  body: CreateOrder | UpdateOrder,
+  addresses: OrderAddresses,
+): CartCustomer {
+  const { ship, bill, billing, sameAddress } = addresses;
+  const values = {
+    email: text(body.email),
+    phone: text(body.phone),
+    first_name: ship.fname || bill.fname,
+    last_name: ship.lname || bill.lname,
+    same_address: sameAddress,
+    email_opt_in: body.email_opt_in ?? false,
+  };
+  const addressList: (AddressValues & { kind: 'shipping' | 'billing' })[] = [];
+  if (ship.country || ship.address1) addressList.push({ kind: 'shipping', ...toAddressValues(ship) });
+  if (billing.country || billing.address1) addressList.push({ kind: 'billing', ...toAddressValues(billing) });
+  return { cartId: state.cart.id, customerId: state.customer?.id ?? null, values, addresses: addressList };
+}
+
+/** The cart with its customer as saved: a new customer is set on the cart; an address given replaces its kind's. */
+export function withCustomer(state: CartState, customer: CartCustomer, customerId: number): CartState {
+  return {
+    ...state,
+    cart: { ...state.cart, customer_id: customerId },
+    customer: {
+      ...(state.customer ?? { organization_id: state.organization.id }),
+      id: customerId,
+      ...customer.values,
+    },
+    addresses: [
+      ...state.addresses.filter((kept) => !customer.addresses.some((given) => given.kind === kept.kind)),
+      ...customer.addresses,
+    ],
+  };
+}
+
+export function orderValues(
+  state: CartState,
+  pricing: CartPricing,
+  body: CreateOrder | UpdateOrder,
+  addresses: OrderAddresses,
+  context: {
+    status: OrderRow['status'];
+    isTest: boolean;
+    termsDisplayed: boolean;
+    ip: string | null;
+    now: Date;
+  },
+): Omit<OrderValues, 'customer_id'> {
+  const result = pricing.result;
+  const { shipping, sameAddress, ship, bill } = addresses;
+  const accepted = context.termsDisplayed && body.subscription_terms_accepted === true;
+  return {
+    status: context.status,
+    is_test: context.isTest,
+    currency: state.organization.currency,
+    subtotal: result.subtotal,
+    total_discount: result.totalDiscount,
+    total_offer_shipping: result.totalOfferShipping,
+    total_campaign_shipping: result.totalCampaignShipping,
+    total_tax: result.totalTax,
+    total_gift_cards: result.totalGiftCards,
+    total: result.total,
+    discount_code_id: pricing.discountApplied ? (state.discountCode?.id ?? null) : null,
+    discount_code: pricing.discountApplied ? (state.discountCode?.code ?? null) : null,
+    shipping_profile_id: pricing.chosenProfile?.id ?? null,
+    email: text(body.email),
+    phone: text(body.phone),
+    same_address: sameAddress,
+    shipping_address: shipping || ship.country ? ship : null,
+    billing_address: addresses.billingIsShipping ? ship : bill.country ? bill : null,
+    subscription_terms_accepted: accepted,
+    subscription_terms_accepted_at: accepted ? context.now : null,
+    subscription_terms_ip: accepted ? context.ip : null,
+    subscription_terms_version: accepted ? settingsOf(state.organization).subscriptionTerms.version : null,
+    email_opt_in: body.email_opt_in ?? false,
+    ip_address: context.ip,
+  };
+}

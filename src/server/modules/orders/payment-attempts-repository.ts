@@ -1,0 +1,118 @@
+// An order's payment attempts and the payment methods stored for later charges.
+import type { Queryable } from '../../platform/db/database.js';
+
+export interface PaymentAttemptRow {
+  id: number;
+  method: 'card' | 'paypal' | 'none';
+  gateway: string;
+  status: 'approved' | 'declined' | 'error';
+  amount: number;
+  decline_code: string | null;
+  message: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  gateway_reference: string | null;
+  is_test: boolean;
+  created_at: Date;
+}
+
+export async function findPaymentAttempts(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<PaymentAttemptRow[]> {
+  const { rows } = await db.query<PaymentAttemptRow>(
+    'SELECT * FROM payment_attempts WHERE organization_id = $1 AND order_id = $2 ORDER BY id',
+    [organizationId, orderId],
+  );
+  return rows;
+}
+
+export interface PaymentAttemptValues {
+  order_id: number;
+  cart_id: number;
+  method: 'card' | 'paypal' | 'none';
+  gateway: string;
+  status: 'approved' | 'declined' | 'error';
+  amount: number;
+  currency: string;
+  decline_code: string | null;
+  message: string | null;
+  card_brand: string | null;
+  card_type_id: number | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  gateway_reference: string | null;
+  payment_method_id: number | null;
+  is_test: boolean;
+  ip_address: string | null;
+}
+
+export async function insertPaymentAttempt(
+  db: Queryable,
+  organizationId: number,
+  values: PaymentAttemptValues,
+  now: Date,
+): Promise<void> {
+  const keys = Object.keys(values) as (keyof PaymentAttemptValues)[];
+  await db.query(
+    `INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
+     VALUES ($1, ${keys.map((_, i) => `$${i + 2}`).join(', ')}, $${keys.length + 2})`,
+    [organizationId, ...keys.map((key) => values[key]), now],
+  );
+}
+
+/** Attempts recorded so far: the next attempt's number, from which its gateway idempotency key is derived. */
+export async function countPaymentAttempts(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::bigint AS n FROM payment_attempts WHERE organization_id = $1 AND order_id = $2',
+    [organizationId, orderId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertPaymentMethod(
+  db: Queryable,
+  organizationId: number,
+  values: {
+    customer_id: number;
+    method: 'card' | 'paypal';
+    gateway: string;
+    gateway_token: string;
+    card_brand: string | null;
+    card_type_id: number | null;
+    card_last4: string | null;
+    card_exp_month: number | null;
+    card_exp_year: number | null;
+    is_test: boolean;
+  },
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO payment_methods (organization_id, customer_id, method, gateway, gateway_token, card_brand, card_type_id,
+                                  card_last4, card_exp_month, card_exp_year, is_test, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      organizationId,
+      values.customer_id,
+      values.method,
+      values.gateway,
+      values.gateway_token,
+      values.card_brand,
+      values.card_type_id,
+      values.card_last4,
+      values.card_exp_month,
+      values.card_exp_year,
+      values.is_test,
+      now,
+    ],
+  );
+  return (rows[0] as { id: number }).id;
+}

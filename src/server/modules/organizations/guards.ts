@@ -1,0 +1,91 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { findActiveKey } from './api-keys-repository.js';
+import { findOrganizationById } from './organizations-repository.js';
+import { hashApiKey } from '../../platform/security/secrets.js';
+import type { TokenService } from '../../platform/security/tokens.js';
+import { clientIpOf, isTestModeRequest } from './request-context.js';
+
+type Credential = { kind: 'missing' } | { kind: 'malformed' } | { kind: 'token'; value: string };
+
+/** The credential of "Authorization: Bearer <credential>"; a header in any other form is malformed, not missing. */
+function bearer(request: FastifyRequest): Credential {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || /^\s*(Bearer\s*)?$/i.test(header)) return { kind: 'missing' };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ? { kind: 'token', value: match[1] } : { kind: 'malformed' };
+}
+
+function csrfHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers['csrf-token'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+const CSRF_MESSAGES = {
+  missing: 'This request needs a CSRF token. Reload the page to get a fresh one.',
+  invalid: 'The CSRF token is not valid. Reload the page to get a fresh one.',
+  expired: 'The CSRF token has expired. Reload the page to get a fresh one.',
+} as const;
+
+const ACCESS_MESSAGES = {
+  missing: 'No access token requested.',
+  invalid: 'The access token is not valid. Authorize again.',
+  expired: 'The access token has expired. Authorize again.',
+} as const;
+
+export function createGuards(context: AppContext, tokens: TokenService) {
+  async function checkCsrf(request: FastifyRequest): Promise<void> {
+    const result = await tokens.verifyCsrfToken(csrfHeader(request));
+    if (!result.ok) throw new AppError(403, `csrf_token_${result.reason}`, CSRF_MESSAGES[result.reason]);
+  }
+
+  const merchant: preHandlerAsyncHookHandler = async (request, reply) => {
+    const key = bearer(request);
+    const active = key.kind === 'token' ? await findActiveKey(context.db, hashApiKey(key.value)) : null;
+    const organization =
+      active === null ? null : await findOrganizationById(context.db, active.organization_id);
+    if (!organization) {
+      reply.header('www-authenticate', 'Bearer realm="merchant"');
+      throw new AppError(
+        401,
+        key.kind === 'missing' ? 'api_key_missing' : 'api_key_invalid',
+        key.kind === 'missing'
+          ? 'Send your merchant API key as "Authorization: Bearer <key>".'
+          : 'This merchant API key is not valid or was revoked.',
+      );
+    }
+    request.merchantOrganization = organization;
+    request.merchantKeyId = active?.id;
+  };
+
+  const csrf: preHandlerAsyncHookHandler = async (request) => {
+    await checkCsrf(request);
+  };
+
+  const shopper: preHandlerAsyncHookHandler = async (request, reply) => {
+    const credential = bearer(request);
+    const access =
+      credential.kind === 'malformed'
+        ? ({ ok: false, reason: 'invalid' } as const)
+        : await tokens.verifyAccessToken(credential.kind === 'token' ? credential.value : undefined);
+    if (!access.ok) {
+      reply.header('www-authenticate', 'Bearer realm="checkout"');
+      throw new AppError(401, `access_token_${access.reason}`, ACCESS_MESSAGES[access.reason]);
+    }
+    await checkCsrf(request);
+    // The visitor's address is worked out when a route asks for it (orders do; a cart read does not).
+    let clientIp: string | null | undefined;
+    request.shopper = {
+      organizationId: access.value.organizationId,
+      organizationPublicId: access.value.organizationPublicId,
+      testMode: isTestModeRequest(request),
+      get clientIp() {
+        if (clientIp === undefined) clientIp = clientIpOf(request, context.config.trustedProxies);
+        return clientIp;
+      },
+    };
+  };
+
+  return { merchant, csrf, shopper };
+}

@@ -1,0 +1,39 @@
+import type { Queryable } from '../../platform/db/database.js';
+
+/** Which organization a cart token belongs to, for serving its page; null when the token names nothing usable. */
+export async function findOrganizationIdForCart(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<number | null> {
+  const { rows } = await db.query<{ organization_id: number }>(
+    'SELECT organization_id FROM carts WHERE token = $1 AND (expires_at IS NULL OR expires_at > $2)',
+    [token, now],
+  );
+  return rows[0]?.organization_id ?? null;
+}
+
+export async function findOrganizationIdForLink(
+  db: Queryable,
+  linkId: string,
+  now: Date,
+): Promise<number | null> {
+  const { rows } = await db.query<{ organization_id: number }>(
+    'SELECT organization_id FROM checkout_links WHERE public_id = $1 AND active AND (expires_at IS NULL OR expires_at > $2)',
+    [linkId, now],
+  );
+  return rows[0]?.organization_id ?? null;
+}
+
+/** Which organization a gift claim code belongs to, and whether its gift was claimed; null for an unknown code. */
+export async function findGiftClaimOrganization(
+  db: Queryable,
+  claimCode: string,
+): Promise<{ organization_id: number; claimed: boolean } | null> {
+  const { rows } = await db.query<{ organization_id: number; claimed: boolean }>(
+    `SELECT organization_id, claimed_at IS NOT NULL AS claimed FROM gift_details
+      WHERE claim_code = $1 AND claim_issued_at IS NOT NULL`,
+    [claimCode],
+  );
+  return rows[0] ?? null;
+}

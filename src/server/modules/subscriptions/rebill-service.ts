@@ -1,0 +1,158 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { ChargeResult } from '../../platform/payments/gateway.js';
+import { gatewayForStoredMethod, type PaymentGateways } from '../../platform/payments/select-gateway.js';
+import {
+  claimDueSubscriptions,
+  insertSubscriptionCharge,
+  scheduleSubscription,
+  type DueSubscriptionRow,
+} from './subscriptions-repository.js';
+
+const DAY_MS = 86_400_000;
+/** A declined renewal is tried again after 1, 3 and 7 days; after that the subscription is past due. */
+export const RETRY_SCHEDULE_DAYS = [1, 3, 7] as const;
+/** A gateway that did not answer charged nothing: try again soon, without counting it as a decline. */
+const ERROR_RETRY_MS = 60 * 60 * 1000;
+/** How long a runner holds a claimed subscription while it charges it. */
+const LEASE_MS = 10 * 60 * 1000;
+
+export interface RebillDependencies {
+  db: Database;
+  gateways: PaymentGateways;
+  clock: Clock;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+  batchSize?: number;
+  /** Told each recorded outcome (the server's metrics). */
+  onOutcome?: (outcome: { status: ChargeResult['status']; pastDue: boolean }) => void;
+}
+
+export interface RebillSummary {
+  approved: number;
+  declined: number;
+  errors: number;
+  pastDue: number;
+}
+
+async function chargeOne(deps: RebillDependencies, subscription: DueSubscriptionRow): Promise<ChargeResult> {
+  const gateway = subscription.pm_gateway
+    ? gatewayForStoredMethod(deps.gateways, subscription.pm_gateway)
+    : null;
+  if (!gateway || !subscription.pm_token) {
+    return {
+      status: 'declined',
+      code: 'payment_declined',
+      message: 'No stored payment method can be charged.',
+      reference: null,
+    };
+  }
+  const cycle = subscription.cycle + 1;
+  const attempt = subscription.attempts_this_cycle + 1;
+  try {
+    return await gateway.charge({
+      amount: subscription.cycle_amount,
+      currency: subscription.currency,
+      source: { kind: 'token', token: subscription.pm_token },
+      storeForFuture: true,
+      // From the recorded attempts: a runner that crashed after charging retries with the same key.
+      idempotencyKey: `sub_${subscription.organization_id}_${subscription.id}_cycle_${cycle}_attempt_${attempt}`,
+      description: `Subscription ${subscription.id}, cycle ${cycle}`,
+      testCard: false,
+      organizationId: subscription.organization_id,
+    });
+  } catch {
+    return { status: 'error', message: 'The payment service did not answer.', retryable: true };
+  }
+}
+
+/** Where the subscription goes after an attempt: its next charge date, retries, or past due. */
+export function nextSchedule(
+  subscription: Pick<DueSubscriptionRow, 'next_charge_at' | 'interval_days' | 'retry_count'>,
+  outcome: ChargeResult['status'],
+  now: Date,
+): { approved: boolean; nextChargeAt: Date; retryCount: number; pastDue: boolean } {
+  if (outcome === 'approved') {
+    // The next cycle is one interval after this one was due; after downtime, one interval from now (no catch-up).
+    const fromDue = subscription.next_charge_at.getTime() + subscription.interval_days * DAY_MS;
+    const next = fromDue > now.getTime() ? fromDue : now.getTime() + subscription.interval_days * DAY_MS;
+    return { approved: true, nextChargeAt: new Date(next), retryCount: 0, pastDue: false };
+  }
+  if (outcome === 'error') {
+    return {
+      approved: false,
+      nextChargeAt: new Date(now.getTime() + ERROR_RETRY_MS),
+      retryCount: subscription.retry_count,
+      pastDue: false,
+    };
+  }
+  const retryCount = subscription.retry_count + 1;
+  const delay = RETRY_SCHEDULE_DAYS[retryCount - 1];
+  if (delay === undefined) {
+    return { approved: false, nextChargeAt: subscription.next_charge_at, retryCount, pastDue: true };
+  }
+  return {
+    approved: false,
+    nextChargeAt: new Date(now.getTime() + delay * DAY_MS),
+    retryCount,
+    pastDue: false,
+  };
+}
+
+/**
+ * Charges every due subscription once. Several runners (processes, instances) may run at the same time: each claims
+ * due rows with FOR UPDATE SKIP LOCKED and a lease, charges outside any transaction, and records the attempt once
+ * (a unique (subscription, cycle, attempt)), so each due subscription is charged once.
+ */
+export async function runRebills(deps: RebillDependencies): Promise<RebillSummary> {
+  const summary: RebillSummary = { approved: 0, declined: 0, errors: 0, pastDue: 0 };
+  for (;;) {
+    const now = deps.clock.now();
+    const claimed = await deps.db.transaction((tx) =>
+      claimDueSubscriptions(tx, {
+        now,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        limit: deps.batchSize ?? 20,
+      }),
+    );
+    if (claimed.length === 0) return summary;
+    for (const subscription of claimed) {
+      const result = await chargeOne(deps, subscription);
+      const recordedAt = deps.clock.now();
+      const schedule = nextSchedule(subscription, result.status, recordedAt);
+      const cycle = subscription.cycle + 1;
+      const recorded = await deps.db.transaction(async (tx) => {
+        const inserted = await insertSubscriptionCharge(tx, {
+          organizationId: subscription.organization_id,
+          subscriptionId: subscription.id,
+          cycle,
+          attempt: subscription.attempts_this_cycle + 1,
+          amount: subscription.cycle_amount,
+          status: result.status,
+          message: result.status === 'approved' ? null : result.message,
+          reference: result.status === 'error' ? null : result.reference,
+          now: recordedAt,
+        });
+        if (!inserted) return false;
+        await scheduleSubscription(tx, {
+          organizationId: subscription.organization_id,
+          subscriptionId: subscription.id,
+          chargedCycle: cycle,
+          ...schedule,
+          now: recordedAt,
+        });
+        return true;
+      });
+      if (!recorded) continue;
+      if (result.status === 'approved') summary.approved++;
+      else if (result.status === 'declined') summary.declined++;
+      else summary.errors++;
+      if (schedule.pastDue) summary.pastDue++;
+      deps.onOutcome?.({ status: result.status, pastDue: schedule.pastDue });
+      deps.logger?.info(
+        { subscription: subscription.id, cycle, outcome: result.status, pastDue: schedule.pastDue },
+        'subscription rebill',
+      );
+    }
+  }
+}

@@ -1,0 +1,309 @@
+import type { Queryable } from '../../platform/db/database.js';
+
+export interface SubscriptionRow {
+  id: number;
+  organization_id: number;
+  order_id: number;
+  order_line_id: number;
+  customer_id: number;
+  offer_id: number;
+  payment_method_id: number | null;
+  status: 'active' | 'paused' | 'past_due' | 'cancelled';
+  quantity: number;
+  cycle_amount: number;
+  currency: string;
+  interval_days: number;
+  cycle: number;
+  next_charge_at: Date;
+  retry_count: number;
+  is_test: boolean;
+  created_at: Date;
+  updated_at: Date;
+  paused_at: Date | null;
+  cancelled_at: Date | null;
+  /** joined */
+  customer_email: string;
+  pm_method: string | null;
+  pm_card_brand: string | null;
+  pm_card_last4: string | null;
+}
+
+export interface SubscriptionChargeRow {
+  subscription_id: number;
+  cycle: number;
+  attempt: number;
+  amount: number;
+  status: 'approved' | 'declined' | 'error';
+  message: string | null;
+  created_at: Date;
+}
+
+const SELECT = `SELECT s.*, c.email AS customer_email, pm.method AS pm_method, pm.card_brand AS pm_card_brand,
+       pm.card_last4 AS pm_card_last4
+  FROM subscriptions s
+  JOIN customers c ON c.organization_id = s.organization_id AND c.id = s.customer_id
+  LEFT JOIN payment_methods pm ON pm.organization_id = s.organization_id AND pm.id = s.payment_method_id`;
+
+export async function listSubscriptions(
+  db: Queryable,
+  organizationId: number,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+): Promise<{ rows: SubscriptionRow[]; hasMore: boolean }> {
+  const limit = options.limit ?? 50;
+  const { rows } = await db.query<SubscriptionRow>(
+    `${SELECT} WHERE s.organization_id = $1 AND ($2::bigint IS NULL OR s.id < $2) ORDER BY s.id DESC LIMIT $3`,
+    [organizationId, options.startingAfter ?? null, limit + 1],
+  );
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export async function findSubscription(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>(`${SELECT} WHERE s.organization_id = $1 AND s.id = $2`, [
+    organizationId,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findSubscriptionCharges(
+  db: Queryable,
+  organizationId: number,
+  subscriptionIds: readonly number[],
+): Promise<SubscriptionChargeRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  const { rows } = await db.query<SubscriptionChargeRow>(
+    `SELECT subscription_id, cycle, attempt, amount, status, message, created_at FROM subscription_charges
+      WHERE organization_id = $1 AND subscription_id = ANY($2::bigint[]) ORDER BY id`,
+    [organizationId, subscriptionIds],
+  );
+  return rows;
+}
+
+export interface NewSubscription {
+  order_id: number;
+  order_line_id: number;
+  customer_id: number;
+  offer_id: number;
+  payment_method_id: number | null;
+  quantity: number;
+  cycle_amount: number;
+  currency: string;
+  interval_days: number;
+  next_charge_at: Date;
+  is_test: boolean;
+}
+
+export async function insertSubscription(
+  db: Queryable,
+  organizationId: number,
+  values: NewSubscription,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO subscriptions (organization_id, order_id, order_line_id, customer_id, offer_id, payment_method_id, status,
+                                quantity, cycle_amount, currency, interval_days, cycle, next_charge_at, is_test,
+                                created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, 1, $11, $12, $13, $13) RETURNING id`,
+    [
+      organizationId,
+      values.order_id,
+      values.order_line_id,
+      values.customer_id,
+      values.offer_id,
+      values.payment_method_id,
+      values.quantity,
+      values.cycle_amount,
+      values.currency,
+      values.interval_days,
+      values.next_charge_at,
+      values.is_test,
+      now,
+    ],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+/** What the confirmation page says about a subscription an order started. */
+export interface OrderSubscriptionNotice {
+  order_offer_id: number;
+  item_name: string;
+  cycle_amount: number;
+  interval_days: number;
+  next_charge_at: Date;
+}
+
+/** What the confirmation page says about each subscription an order started, in the order they were started. */
+export async function findOrderSubscriptionNotices(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<OrderSubscriptionNotice[]> {
+  const { rows } = await db.query<OrderSubscriptionNotice>(
+    `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at
+       FROM subscriptions s
+       JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id
+      WHERE s.organization_id = $1 AND s.order_id = $2 ORDER BY s.id`,
+    [organizationId, orderId],
+  );
+  return rows;
+}
+
+export interface DueSubscriptionRow {
+  id: number;
+  organization_id: number;
+  status: SubscriptionRow['status'];
+  cycle: number;
+  cycle_amount: number;
+  currency: string;
+  interval_days: number;
+  next_charge_at: Date;
+  retry_count: number;
+  is_test: boolean;
+  payment_method_id: number | null;
+  pm_gateway: string | null;
+  pm_token: string | null;
+  /** charges already recorded for the cycle being charged: the next attempt's number is this + 1 */
+  attempts_this_cycle: number;
+}
+
+/**
+ * Claims due subscriptions for one runner: rows another runner holds are skipped (SKIP LOCKED), and the claim is a
+ * lease, so the charge can run outside the transaction and a crashed runner's claim lapses.
+ */
+export async function claimDueSubscriptions(
+  db: Queryable,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<DueSubscriptionRow[]> {
+  const { rows } = await db.query<DueSubscriptionRow>(
+    `WITH due AS (
+       SELECT id FROM subscriptions
+        WHERE status = 'active' AND next_charge_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+        ORDER BY next_charge_at, id
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+     )
+     UPDATE subscriptions s SET lease_until = $2
+       FROM due
+      WHERE s.id = due.id
+     RETURNING s.id, s.organization_id, s.status, s.cycle, s.cycle_amount, s.currency, s.interval_days, s.next_charge_at,
+               s.retry_count, s.is_test, s.payment_method_id,
+               (SELECT pm.gateway FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_gateway,
+               (SELECT pm.gateway_token FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_token,
+               (SELECT count(*) FROM subscription_charges c WHERE c.subscription_id = s.id AND c.cycle = s.cycle + 1)::bigint AS attempts_this_cycle`,
+    [input.now, input.leaseUntil, input.limit],
+  );
+  return rows;
+}
+
+/** Records one charge attempt; false when this attempt was already recorded (another runner, or a retry). */
+export async function insertSubscriptionCharge(
+  db: Queryable,
+  values: {
+    organizationId: number;
+    subscriptionId: number;
+    cycle: number;
+    attempt: number;
+    amount: number;
+    status: 'approved' | 'declined' | 'error';
+    message: string | null;
+    reference: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO subscription_charges (organization_id, subscription_id, cycle, attempt, amount, status, message,
+                                       gateway_reference, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (subscription_id, cycle, attempt) DO NOTHING`,
+    [
+      values.organizationId,
+      values.subscriptionId,
+      values.cycle,
+      values.attempt,
+      values.amount,
+      values.status,
+      values.message,
+      values.reference,
+      values.now,
+    ],
+  );
+  return rowCount > 0;
+}
+
+/** Moves a subscription on after a charge attempt of `cycle`, only if nobody did already. */
+export async function scheduleSubscription(
+  db: Queryable,
+  values: {
+    organizationId: number;
+    subscriptionId: number;
+    chargedCycle: number;
+    approved: boolean;
+    nextChargeAt: Date;
+    retryCount: number;
+    pastDue: boolean;
+    now: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions
+        SET cycle = CASE WHEN $4 THEN $3 ELSE cycle END,
+            next_charge_at = $5,
+            retry_count = $6,
+            status = CASE WHEN $7 AND status = 'active' THEN 'past_due' ELSE status END,
+            lease_until = NULL,
+            updated_at = $8
+      WHERE organization_id = $1 AND id = $2 AND cycle = $3 - 1`,
+    [
+      values.organizationId,
+      values.subscriptionId,
+      values.chargedCycle,
+      values.approved,
+      values.nextChargeAt,
+      values.retryCount,
+      values.pastDue,
+      values.now,
+    ],
+  );
+}
+
+export async function setSubscriptionStatus(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: { status: SubscriptionRow['status']; nextChargeAt?: Date; resetRetries?: boolean; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions
+        SET status = $3,
+            next_charge_at = coalesce($4, next_charge_at),
+            retry_count = CASE WHEN $5 THEN 0 ELSE retry_count END,
+            paused_at = CASE WHEN $3 = 'paused' THEN $6 WHEN $3 = 'active' THEN NULL ELSE paused_at END,
+            cancelled_at = CASE WHEN $3 = 'cancelled' THEN $6 ELSE cancelled_at END,
+            updated_at = $6
+      WHERE organization_id = $1 AND id = $2`,
+    [
+      organizationId,
+      id,
+      values.status,
+      values.nextChargeAt ?? null,
+      values.resetRetries ?? false,
+      values.now,
+    ],
+  );
+}
+
+export async function lockSubscription(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<SubscriptionRow | null> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `${SELECT} WHERE s.organization_id = $1 AND s.id = $2 FOR UPDATE OF s`,
+    [organizationId, id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CartViewCacheStats } from '../cart-view-cache.js';
+
+export type RebillOutcome = 'approved' | 'declined' | 'error';
+
+/** The process's Prometheus metrics: HTTP requests by route, orders, declines, rebills, and Node's own. */
+export interface Metrics {
+  readonly contentType: string;
+  render(): Promise<string>;
+  /** Counts a finished request (app.ts calls it from an onResponse hook). */
+  observe(request: FastifyRequest, reply: FastifyReply): void;
+  /** For the rebill runner (src/server/modules/subscriptions/rebill-service.ts onOutcome). */
+  recordRebill(outcome: { status: RebillOutcome; pastDue: boolean }): void;
+  /** Shows the cart-view cache's counts (src/server/platform/cart-view-cache.ts), read when /metrics is. */
+  watchCartViews(stats: () => CartViewCacheStats): void;
+}
+
+/** Orders this process actually ran (a replay of a stored answer is no new order or decline). */
+const orderAttempts = new WeakMap<FastifyRequest, { completed: boolean }>();
+
+/** Called by the order routes when a request runs the order rather than replaying an Idempotency-Key's answer. */
+export function noteOrderAttempt(request: FastifyRequest): { completed(): void } {
+  const attempt = { completed: false };
+  orderAttempts.set(request, attempt);
+  return {
+    completed() {
+      attempt.completed = true;
+    },
+  };
+}
+
+/**
+ * One registry per app. Requests are labelled by route pattern (never the raw URL, so cart tokens do not become
+ * label values), method and status.
+ */
+export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
+  const requests = new Histogram({
+    name: 'checkout_http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const orders = new Counter({
+    name: 'checkout_orders_completed_total',
+    help: 'Orders placed and paid (POST or PUT orders answered with order.status complete)',
+    registers: [registry],
+  });
+  const declines = new Counter({
+    name: 'checkout_payment_declines_total',
+    help: 'Order payments the gateway declined (POST or PUT orders answered 402)',
+    registers: [registry],
+  });
+  const rebills = new Counter({
+    name: 'checkout_rebills_total',
+    help: 'Subscription renewals charged by this process, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const pastDue = new Counter({
+    name: 'checkout_subscriptions_past_due_total',
+    help: 'Subscriptions that became past due after their last declined retry',
+    registers: [registry],
+  });
+  for (const outcome of ['approved', 'declined', 'error'] as const) rebills.inc({ outcome }, 0);
+  let cartViews: (() => CartViewCacheStats) | null = null;
+  new Counter({
+    name: 'checkout_cart_view_cache_total',
+    help: "GET carts/{token} answered from this instance's kept views (hit) or read from the database (miss), views kept, refused (changed while read), dropped by a change notice, evicted for room",
+    labelNames: ['event'] as const,
+    registers: [registry],
+    collect() {
+      if (!cartViews) return;
+      const counts = cartViews();
+      this.reset();
+      this.inc({ event: 'hit' }, counts.hits);
+      this.inc({ event: 'miss' }, counts.misses);
+      for (const event of ['kept', 'refused', 'dropped', 'evicted'] as const)
+        this.inc({ event }, counts[event]);
+    },
+  });
+  new Gauge({
+    name: 'checkout_cart_view_cache_entries',
+    help: 'Cart views this instance keeps in memory',
+    registers: [registry],
+    collect() {
+      this.set(cartViews ? cartViews().size : 0);
+    },
+  });
+
+  return {
+    contentType: registry.contentType,
+    render: () => registry.metrics(),
+    observe(request, reply) {
+      const status = reply.statusCode;
+      requests.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(status) },
+        reply.elapsedTime / 1000,
+      );
+      const attempt = orderAttempts.get(request);
+      if (attempt) {
+        if (status === 200 && attempt.completed) orders.inc();
+        else if (status === 402) declines.inc();
+      }
+    },
+    recordRebill({ status, pastDue: becamePastDue }) {
+      rebills.inc({ outcome: status });
+      if (becamePastDue) pastDue.inc();
+    },
+    watchCartViews(stats) {
+      cartViews = stats;
+    },
+  };
+}
