@@ -1,3 +1,4 @@
+import { containsCardNumber } from '../domain/card.js';
 import {
   ClientOptionsSchema,
   LegalLinksSchema,
@@ -78,12 +79,15 @@ export const OfferListSchema = listOf(OfferSchema);
 // ---------- discount codes ----------
 
 const discountCodeFields = {
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Use 1 to 64 letters, digits, dashes or underscores.'),
+  code: z.string().check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Use 1 to 64 letters, digits, dashes or underscores.'),
+    // The checkout refuses card numbers in every field, so a shopper could never apply such a code.
+    z.refine(
+      (code) => !containsCardNumber(code),
+      'This code looks like a card number, which shoppers cannot enter as a code. Choose another code.',
     ),
+  ),
   kind: z.enum(['percent', 'fixed']),
   /** percent codes: 0.01 to 100 */
   percent_off: z.optional(

@@ -271,6 +271,22 @@ describe('discount codes', () => {
     expect(changed.body).toMatchObject({ offer_ids: [], active: false });
   });
 
+  it('refuses a code that looks like a card number, which no shopper could apply', async () => {
+    const { api } = await newMerchant();
+    const response = await api.post('/discount-codes', {
+      code: '4111111111111111',
+      kind: 'fixed',
+      amount_off: 1,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.fields).toEqual({
+      code: 'This code looks like a card number, which shoppers cannot enter as a code. Choose another code.',
+    });
+    expect(JSON.stringify(response.body)).not.toContain('4111111111111111');
+    const list = await api.get('/discount-codes');
+    expect(JSON.stringify(list.body)).not.toContain('4111111111111111');
+  });
+
   it('refuses a duplicate code case-insensitively', async () => {
     const { api } = await newMerchant();
     await api.post('/discount-codes', { code: 'SPRING', kind: 'fixed', amount_off: 1 });
