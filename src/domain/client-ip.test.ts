@@ -115,4 +115,17 @@ describe('abuseLimitSubject', () => {
     expect(abuseLimitSubject('::ffff:81.2.69.50', 64)).toBe('81.2.69.50');
     expect(abuseLimitSubject('not an address', 64)).toBeNull();
   });
+
+  it('counts shoppers behind a NAT64 gateway by their IPv4 addresses', () => {
+    expect(abuseLimitSubject('64:ff9b::81.2.69.50', 64)).toBe('81.2.69.50');
+    expect(abuseLimitSubject('64:ff9b::5102:4533', 64)).toBe('81.2.69.51');
+    expect(isPublicIp('64:ff9b::10.0.0.1')).toBe(false);
+    expect(isPublicIp('64:ff9b::8.8.8.8')).toBe(true);
+  });
+
+  it('does not take the deprecated IPv4-compatible addresses (::a.b.c.d) as public', () => {
+    expect(isPublicIp('::8.8.8.8')).toBe(false);
+    expect(isPublicIp('::')).toBe(false);
+    expect(isPublicIp('::1')).toBe(false);
+  });
 });

@@ -45,14 +45,17 @@ function parseIPv6(text: string): bigint | null {
   return value;
 }
 
+const NAT64_PREFIX = 0x64ff9b_0000_0000_0000_0000n;
+
 function parseIp(text: string): Parsed | null {
   const trimmed = text.trim();
   const v4 = parseIPv4(trimmed);
   if (v4 !== null) return { version: 4, value: v4 };
   const v6 = parseIPv6(trimmed);
   if (v6 === null) return null;
-  // IPv4-mapped IPv6 (::ffff:a.b.c.d) is the IPv4 address.
-  if (v6 >> 32n === 0xffffn) return { version: 4, value: v6 & 0xffffffffn };
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d) and the NAT64 well-known prefix (64:ff9b::a.b.c.d) are the IPv4 address, so
+  // the shoppers behind one NAT64 gateway are told apart as their IPv4 addresses are, not lumped into one /64.
+  if (v6 >> 32n === 0xffffn || v6 >> 32n === NAT64_PREFIX) return { version: 4, value: v6 & 0xffffffffn };
   return { version: 6, value: v6 };
 }
 
@@ -85,8 +88,8 @@ const NON_PUBLIC = [
   '198.51.100.0/24',
   '203.0.113.0/24',
   '224.0.0.0/3',
-  '::/128',
-  '::1/128',
+  // ::/96 holds the unspecified and loopback addresses and the deprecated IPv4-compatible ones (::a.b.c.d).
+  '::/96',
   '64:ff9b:1::/48',
   '100::/64',
   '2001:db8::/32',
