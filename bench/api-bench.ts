@@ -74,7 +74,7 @@ export interface ApiBenchResult {
   hostBudget: HostBudget | null;
 }
 
-/** The order goal (issue 7): its rate and p99, and how busy the cores may be at that rate for the p99 to hold. */
+/** The order goal (docs/operations.md#capacity): its rate and p99, and how busy the cores may be at that rate. */
 export const ORDER_GOAL = { ordersPerSecond: 200, p99Ms: 100, busyShare: 0.7 };
 
 /**
@@ -93,7 +93,7 @@ export interface HostBudget {
   /**
    * cpuPerOrderMs in requests to the bare Fastify route of the same run (the machine's CPU per bare request, load
    * generator included), or null: it moves less with the machine's speed than cpuPerOrderMs (168-251 where that moved
-   * 13-23 ms, docs/operations.md), so several runs of it can compare builds measured in different hours
+   * 13-23 ms, bench/results/2026-history.md), so several runs of it can compare builds measured in different hours
    */
   cpuPerOrderInBareRequests: number | null;
 }

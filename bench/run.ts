@@ -86,7 +86,7 @@ function printApi(result: ApiBenchResult): void {
     note,
   ];
   const cartRatio = result.cartRead.result.rate / bareRate;
-  // The API's goals are PostgreSQL's (issue 7); the embedded database's figures are there to say when to move to it.
+  // The API's goals are PostgreSQL's (docs/operations.md#capacity); the embedded database's say when to move to it.
   const ownGoals = result.database === 'postgres';
   const apiGoal = ownGoals
     ? goal

@@ -44,7 +44,7 @@ const TestCardSchema = z
   .string()
   .check(z.regex(/^\d{12,19}$/, 'A test card is 12 to 19 digits without spaces.'));
 
-/** The specification's client options, with the specification's own names. */
+/** The page's client options, with their own names (docs/checkout-rules.md#client-options). */
 export const ClientOptionsSchema = z.object({
   cart: z.object({
     editable: z.object({

@@ -1,6 +1,6 @@
 /**
- * The page's error catalogue (specification section 8): every failed call becomes one ApiFailure with a status the
- * page can act on and a message a shopper can read.
+ * The page's error catalogue (docs/checkout-rules.md#error-catalogue): every failed call becomes one ApiFailure with
+ * a status the page can act on and a message a shopper can read.
  */
 export interface ApiFailure {
   status: number;
@@ -22,7 +22,7 @@ export const GIFT_UPDATE_FAILURE_STATUS = 513;
 export const NO_RESPONSE_MESSAGE = 'We could not reach the store. Check your connection and try again.';
 
 /**
- * The catalogue's stand-ins (kept as they are in the stored error, as the specification words them) say nothing a
+ * The catalogue's stand-ins (kept as they are in the stored error, in the catalogue's own words) say nothing a
  * shopper can act on: the page shows these sentences instead.
  */
 const SHOPPER_WORDS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-/** Card brands the checkout accepts, with the specification's type ids. */
+/** Card brands the checkout accepts, with their type ids (docs/checkout-rules.md#card-brands). */
 export const CARD_TYPE_IDS = {
   mastercard: 1,
   visa: 2,

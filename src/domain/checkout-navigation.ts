@@ -1,5 +1,5 @@
 /**
- * Moving through the checkout's sections (specification section 4). Indices are positions in the organization's
+ * Moving through the sections (docs/checkout-rules.md#navigation). Indices are positions in the organization's
  * ordered section list; `visible` says which of them are shown now, so hidden sections are skipped and a section
  * that appears or disappears never shifts the others.
  */

@@ -168,7 +168,7 @@ export function chooseClientIp(input: {
   let candidate = remote;
   if (input.forwardedFor !== undefined && isInRanges(remote, input.trustedProxies)) {
     const header = Array.isArray(input.forwardedFor) ? input.forwardedFor.join(',') : input.forwardedFor;
-    // The specification: for a comma-separated list, the first entry is taken.
+    // For a comma-separated list, the first entry is taken (docs/checkout-rules.md#start-and-authorization).
     candidate = header.split(',')[0]?.trim() ?? '';
   }
   if (!isPublicIp(candidate)) return null;

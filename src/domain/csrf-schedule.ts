@@ -1,9 +1,9 @@
-/** When to fetch a fresh CSRF token (specification sections 4 and 9). */
+/** When to fetch a fresh CSRF token (docs/checkout-rules.md#csrf-token-timing). */
 export const CSRF_DEFAULT_EXPIRY_SECONDS = 3600;
 export const CSRF_DEFAULT_REGENERATION_SECONDS = 3480;
 export const CSRF_MIN_EXPIRY_SECONDS = 16;
 
-/** Is this a CSRF expiry the specification accepts: a number of at least 16 seconds. */
+/** Is this a CSRF expiry the checkout accepts: a number of at least 16 seconds. */
 export function isValidCsrfExpiry(expiry: unknown): expiry is number {
   return typeof expiry === 'number' && Number.isFinite(expiry) && expiry >= CSRF_MIN_EXPIRY_SECONDS;
 }

@@ -1,5 +1,5 @@
 /**
- * The tax and shipping preview's query (specification section 5: empty parameters are sent as the text 'null').
+ * The tax and shipping preview's query (docs/checkout-rules.md#preview-query): empty values are sent as 'null'.
  * Each request carries a version; only the answer echoing the latest version is applied, so a slow answer to an
  * older address never overwrites a newer one.
  */

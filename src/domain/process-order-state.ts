@@ -1,5 +1,5 @@
 /**
- * The order button's state and its two checkboxes (specification section 4, "Process-order state").
+ * The order button's state and its two checkboxes (docs/checkout-rules.md#order-button).
  * Subscription terms: displayed only when the option is on, the order is recurring and at least one offer is not a
  * gift (a gift's recipient, not the buyer, is the subscriber); the value is true when the box is not displayed or is
  * auto-checked. Email opt-in starts from its auto-checked option.

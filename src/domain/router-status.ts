@@ -1,7 +1,7 @@
 import { isUniqueCartToken } from './cart-token.js';
 
 /**
- * The specification's router status flags: route changing (starts true, until the cart token in the address bar
+ * Router status flags (docs/checkout-rules.md#cart-tokens): route changing (true until the address bar's token
  * names the cart itself), dynamic link (the page was opened through a __c__ link or a __g__ claim, which answer a
  * new cart), cart-token cookie set (the cart's token is remembered, so /checkout without a token resumes it).
  */

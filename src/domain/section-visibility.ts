@@ -1,6 +1,6 @@
 /**
- * Which checkout sections a shopper sees (the specification's visibility table). Hidden sections do not appear at
- * all, so numbering and navigation skip them.
+ * Which checkout sections a shopper sees (docs/checkout-rules.md#section-visibility). Hidden sections do not appear
+ * at all, so numbering and navigation skip them.
  */
 export interface VisibilityFacts {
   /** an approved express (PayPal-style) payment is being used */

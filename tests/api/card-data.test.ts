@@ -116,7 +116,7 @@ describe('card numbers and CVVs are kept nowhere', () => {
     }
     expect(rows.join('\n')).toContain('"card_last4":"1111"');
 
-    // The organization's own testCards setting (the specification's client option) names the test number on purpose.
+    // The organization's testCards setting (docs/checkout-rules.md#client-options) names the test number on purpose.
     const database = rows.join('\n').replace(/"testCards":\s*\[\s*"\d+"\s*\]/g, '"testCards":[…]');
     expect(database).toContain('"testCards":[…]');
     const places = {

@@ -1,4 +1,4 @@
-/** The page's authentication state (specification section 3). Held in memory only: never stored. */
+/** The page's authentication state (docs/checkout-rules.md#start-and-authorization), held in memory only. */
 export interface AuthState {
   access_token: string | null;
   token_type: string | null;

@@ -3,7 +3,7 @@ import type { CheckoutApi } from './checkout-api.js';
 import { createQueryCache, type QueryCache } from './query-cache.js';
 import type { CachedQuery } from './use-cached-query.js';
 
-/** Cached query data is kept 60 s after last use (specification section 9). */
+/** Cached query data is kept 60 s after last use (docs/checkout-rules.md#cached-server-data). */
 export const QUERY_GC_TIME_MS = 60_000;
 
 /** The cart changes only through this page's own calls, which write their answers into the cache. */
@@ -15,7 +15,7 @@ export const cartKey = (token: string) => `cart/${token}`;
 
 /**
  * Writes a cart into the cache. A failed cache update must not break the page: it is logged to the console
- * (specification section 8) and the page keeps its previous data.
+ * (docs/checkout-rules.md#cached-server-data) and the page keeps its previous data.
  */
 export function setCachedCart(cache: QueryCache, token: string, cart: Cart): void {
   try {

@@ -14,7 +14,7 @@ const browserTimers: Timers = {
 };
 
 /**
- * Keeps a CSRF token fresh: after each new token, the next one is fetched at the specification's time (expiry − 9 s
+ * Keeps a CSRF token fresh (docs/checkout-rules.md#csrf-token-timing): the next one is fetched at (expiry − 9 s
  * below 180 s, else expiry − 120 s). `regenerate` gets a new token (which reports its expiry through schedule()).
  */
 export function createCsrfScheduler(regenerate: () => Promise<boolean>, timers: Timers = browserTimers) {

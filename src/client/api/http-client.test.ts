@@ -245,7 +245,7 @@ describe('request', () => {
     network.down = true;
     const error = await http.request({ method: 'GET', path: 'carts/T', schema: cartSchema }).catch((e) => e);
     expect(error.failure).toMatchObject({ status: 401, message: NO_RESPONSE_MESSAGE });
-    // The stored error stays the browser's text (specification section 8).
+    // The stored error stays the browser's text (docs/checkout-rules.md#error-catalogue).
     expect(http.auth.error).toBe('Failed to fetch');
   });
 

@@ -63,8 +63,9 @@ export interface HttpClient {
   /**
    * What the page tells the shopper when start() failed: the stored authorization error when the store answered (its
    * own words), and the catalogue's words for no answer at all (the network, or a chunk of the page that did not
-   * download), where the stored error is the browser's raw text (specification section 8); the catalogue's stand-ins
-   * ("No error data provided") read as sentences the shopper can act on. Null while no error is stored.
+   * download), where the stored error is the browser's raw text (docs/checkout-rules.md#error-catalogue); the
+   * catalogue's stand-ins ("No error data provided") read as sentences the shopper can act on. Null while no error is
+   * stored.
    */
   readonly startError: string | null;
   /** CSRF token, then authorization; false (with auth.error set) when either fails. Runs once unless it failed. */

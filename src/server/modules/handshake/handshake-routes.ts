@@ -24,7 +24,7 @@ export function registerHandshakeRoutes(router: Router, context: AppContext, tok
     tags: ['handshake'],
     guard: 'none',
     body: CsrfRequestSchema,
-    // The specification's rule has its own status: a bad expiry is a 400 with the rule in words.
+    // A bad expiry is a 400 with the rule in words (docs/checkout-rules.md#csrf-token-timing).
     invalidBody: (issues, input) => {
       const issue = issues.find((candidate) => candidate.path[0] === 'csrfTokenExpiry') ?? issues[0];
       const fields = issuesToFields(issues, input);

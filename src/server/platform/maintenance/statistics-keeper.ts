@@ -19,7 +19,7 @@ const ANALYZE_LOCK_KEY = 727_274_003;
  * new statistics, and that replanning is a burst of work the requests of the moment wait behind (at 80 orders/s on the
  * benchmark machine, the orders answered in over 60 ms went from 4 with no ANALYZE to 16-63 at each ANALYZE of a
  * growing store's tables, one every 10 seconds; the p99 of whole runs at that rate moved within the machine's noise,
- * docs/operations.md, "Planner statistics"). Between two ANALYZEs the planner scales a table's row count by its
+ * bench/results/2026-history.md#planner-statistics). Between ANALYZEs the planner scales a table's row count by its
  * current pages, so statistics taken at half the size still describe its shape. What a new store needs most are its
  * tables' first statistics, which come as before (a table never analyzed is analyzed once it holds a page); after them
  * a table growing tenfold is analyzed about 3 times instead of about 24.
