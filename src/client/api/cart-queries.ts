@@ -1,51 +1,76 @@
+import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Cart, PreviewResponse } from '../../contract/cart.js';
 import type { CheckoutApi } from './checkout-api.js';
-import { createQueryCache, type QueryCache } from './query-cache.js';
-import type { CachedQuery } from './use-cached-query.js';
 
 /** Cached query data is kept 60 s after last use (docs/checkout-rules.md#cached-server-data). */
 export const QUERY_GC_TIME_MS = 60_000;
 
-/** The cart changes only through this page's own calls, which write their answers into the cache. */
-export function createCartCache(): QueryCache {
-  return createQueryCache({ gcTimeMs: QUERY_GC_TIME_MS });
+/**
+ * The page's server state, one client per page. The cart changes only through the page's own calls, which write their
+ * answers in: an answer is fresh until invalidated, and a failure is shown, not retried (docs/checkout-rules.md#cached-server-data).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        staleTime: Infinity,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        // The HTTP client says when the store cannot be reached: ask even when the browser thinks it is offline.
+        networkMode: 'always',
+      },
+    },
+  });
 }
 
-export const cartKey = (token: string) => `cart/${token}`;
+export const cartKey = (token: string) => ['cart', token] as const;
 
 /**
  * Writes a cart into the cache. A failed cache update must not break the page: it is logged to the console
  * (docs/checkout-rules.md#cached-server-data) and the page keeps its previous data.
  */
-export function setCachedCart(cache: QueryCache, token: string, cart: Cart): void {
+export function setCachedCart(client: QueryClient, token: string, cart: Cart): void {
   try {
-    cache.setData(cartKey(token), cart);
+    client.setQueryData<Cart>(cartKey(token), cart);
   } catch (error) {
     console.error('Could not update the cached cart', error);
   }
 }
 
-export function updateCachedCart(cache: QueryCache, token: string, update: (cart: Cart) => Cart): void {
+/** Changes the cached cart from its latest value; nothing happens when there is none. */
+export function updateCachedCart(client: QueryClient, token: string, update: (cart: Cart) => Cart): void {
   try {
-    cache.updateData<Cart>(cartKey(token), update);
+    client.setQueryData<Cart>(cartKey(token), (cached) =>
+      cached === undefined ? undefined : update(cached),
+    );
   } catch (error) {
     console.error('Could not update the cached cart', error);
   }
+}
+
+/**
+ * Marks the cached cart stale and fetches it again for the page (a fetch already running may have left before the
+ * change, so it is replaced); resolves when that fetch settled, never rejects: a failure shows on the page.
+ */
+export async function invalidateCart(client: QueryClient, token: string): Promise<void> {
+  await client.invalidateQueries({ queryKey: cartKey(token), exact: true });
 }
 
 /**
  * GET carts/{token}. A __c__ link or __g__ claim answers a new cart with its own token: the answer is cached under
  * both tokens so the page (and a reload at the new address) reads the same cart.
  */
-export function cartQuery(api: CheckoutApi, cache: QueryCache, token: string): CachedQuery<Cart> {
-  return {
-    key: cartKey(token),
-    fetch: async () => {
+export function cartQuery(api: CheckoutApi, client: QueryClient, token: string) {
+  return queryOptions({
+    queryKey: cartKey(token),
+    queryFn: async (): Promise<Cart> => {
       const cart = await api.getCart(token);
-      if (cart.cart_token !== token) setCachedCart(cache, cart.cart_token, cart);
+      if (cart.cart_token !== token) setCachedCart(client, cart.cart_token, cart);
       return cart;
     },
-  };
+  });
 }
 
 /**

@@ -1,13 +1,11 @@
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useReducer, useState } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
 import type { Cart } from '../../contract/cart.js';
-import { cartKey, cartQuery, createCartCache } from '../api/cart-queries.js';
+import { cartKey, cartQuery, createQueryClient } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
-import type { QueryCache } from '../api/query-cache.js';
-import { QueryCacheContext } from '../api/query-cache-context.js';
-import { useCachedQuery } from '../api/use-cached-query.js';
 import { NO_ACCESS_TOKEN_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
 import { linkErrorTitle } from '../../domain/link-errors.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
@@ -33,7 +31,7 @@ export interface CheckoutAppProps {
 
 interface Services {
   api: CheckoutApi;
-  queryCache: QueryCache;
+  queryClient: QueryClient;
   scheduler: ReturnType<typeof createCsrfScheduler>;
 }
 
@@ -51,7 +49,7 @@ function createServices(props: CheckoutAppProps): Services {
   // itself loads meanwhile.
   void http.start();
   loadCheckoutView().catch(() => undefined);
-  return { api: createCheckoutApi(http), queryCache: createCartCache(), scheduler: scheduler.current };
+  return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
 }
 
 /** The page: CSRF token, then authorization as the configured organization, then the cart. */
@@ -84,13 +82,13 @@ export function CheckoutApp(props: CheckoutAppProps) {
   }, [services]);
 
   return (
-    <QueryCacheContext value={services.queryCache}>
+    <QueryClientProvider client={services.queryClient}>
       <LiveRegionProvider>
         <ErrorBoundary
           onError={onError}
           fallback={(retry) => {
             const failure = describePageFailure({
-              ...lastKnownOrder(services.queryCache, props.routeToken),
+              ...lastKnownOrder(services.queryClient, props.routeToken),
               orderRequested: services.api.orderRequested,
             });
             return (
@@ -105,10 +103,10 @@ export function CheckoutApp(props: CheckoutAppProps) {
             );
           }}
         >
-          <CheckoutSession {...props} api={services.api} queryCache={services.queryCache} />
+          <CheckoutSession {...props} api={services.api} queryClient={services.queryClient} />
         </ErrorBoundary>
       </LiveRegionProvider>
-    </QueryCacheContext>
+    </QueryClientProvider>
   );
 }
 
@@ -150,14 +148,14 @@ export function PageMessage({
 }
 
 /** The order as the page last read it (the cart a link opened is cached under both tokens), for the error view. */
-function lastKnownOrder(cache: QueryCache, routeToken: string): Pick<PageFailureFacts, 'order' | 'total'> {
-  const first = cache.getData<Cart>(cartKey(routeToken));
-  const cart = (first && cache.getData<Cart>(cartKey(first.cart_token))) ?? first;
+function lastKnownOrder(client: QueryClient, routeToken: string): Pick<PageFailureFacts, 'order' | 'total'> {
+  const first = client.getQueryData<Cart>(cartKey(routeToken));
+  const cart = (first && client.getQueryData<Cart>(cartKey(first.cart_token))) ?? first;
   return cart ? { order: cart.order, total: cart.total } : { order: null, total: 0 };
 }
 
-function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCache: QueryCache }) {
-  const { config, api, queryCache, now, routeToken } = props;
+function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
+  const { config, api, queryClient, now, routeToken } = props;
   const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
   const [attempt, setAttempt] = useState(0);
 
@@ -176,10 +174,10 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryCach
   };
 
   // A __c__ link or __g__ claim answers a cart of its own (cached under both tokens): from then on the page uses it.
-  const enabled = { enabled: auth === 'ready' };
-  const first = useCachedQuery(queryCache, cartQuery(api, queryCache, routeToken), enabled);
+  const enabled = auth === 'ready';
+  const first = useQuery({ ...cartQuery(api, queryClient, routeToken), enabled });
   const token = first.data?.cart_token ?? routeToken;
-  const cart = useCachedQuery(queryCache, cartQuery(api, queryCache, token), enabled);
+  const cart = useQuery({ ...cartQuery(api, queryClient, token), enabled });
   const [router, dispatchRouter] = useReducer(routerStatusReducer, routeToken, initialRouterStatus);
   // The whole page renders when the cart first arrives: in the background, in slices, so the browser stays
   // responsive meanwhile (the loading view stays up until it is ready); later cart changes render at once.

@@ -1,12 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import type { Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
 import type { PageConfig } from '../../contract/page-config.js';
 import { testCardsFrom } from '../../domain/editable-cart.js';
 import { initialProcessOrderState, processOrder } from '../../domain/process-order-state.js';
-import { cartKey, setCachedCart, updateCachedCart } from '../api/cart-queries.js';
+import { invalidateCart, setCachedCart, updateCachedCart } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
-import { useQueryCache } from '../api/query-cache-context.js';
 import { focusField } from '../ui/field-ids.js';
 import {
   CheckoutContext,
@@ -42,7 +42,7 @@ export function CheckoutProvider({
   now = systemNow,
   children,
 }: CheckoutProviderProps) {
-  const queryCache = useQueryCache();
+  const queryClient = useQueryClient();
   const [form, dispatchForm] = useReducer(formReducer, null, () =>
     initialForm(cart, readStoredForm(sessionStore(), token), now()),
   );
@@ -92,14 +92,12 @@ export function CheckoutProvider({
     dispatchOrder({ type: 'setDisabled', disabled: cart.offers.length === 0 });
   }, [cart, orderOptions]);
 
-  const setCart = useCallback((next: Cart) => setCachedCart(queryCache, token, next), [queryCache, token]);
+  const setCart = useCallback((next: Cart) => setCachedCart(queryClient, token, next), [queryClient, token]);
   const updateCart = useCallback(
-    (update: (cart: Cart) => Cart) => updateCachedCart(queryCache, token, update),
-    [queryCache, token],
+    (update: (cart: Cart) => Cart) => updateCachedCart(queryClient, token, update),
+    [queryClient, token],
   );
-  const refetchCart = useCallback(async () => {
-    await queryCache.invalidate(cartKey(token));
-  }, [queryCache, token]);
+  const refetchCart = useCallback(() => invalidateCart(queryClient, token), [queryClient, token]);
 
   // testCardsFrom answers a new [] when the store lists none: kept, so the context value below stays the same.
   const configuredTestCards = config.client_options.testCards;

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Cart } from '../../contract/cart.js';
 import {
@@ -9,7 +10,6 @@ import {
 import { effectiveSameAddress } from '../../domain/same-address.js';
 import { updateCachedCart, withPreview } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
-import { useQueryCache } from '../api/query-cache-context.js';
 import type { CheckoutForm, FormAction } from './form/checkout-form.js';
 
 /** Typing a ZIP code asks once, after the shopper pauses. */
@@ -60,7 +60,7 @@ export function useCartPreview(input: {
   dispatchForm: (action: FormAction) => void;
 }) {
   const { api, token, cart, form, dispatchForm } = input;
-  const queryCache = useQueryCache();
+  const queryClient = useQueryClient();
   const shipping = cart.order.shipping_information_required;
   const key = previewKey(previewInputOf(form, cart));
   // The cart's stored preview already answers its own address: no request for it.
@@ -87,7 +87,7 @@ export function useCartPreview(input: {
         .getPreview(token, previewQueryParams({ ...query, version: requested }))
         .then((answer) => {
           if (!isLatestPreview(answer.version, String(version.current))) return;
-          updateCachedCart(queryCache, token, (cached) => withPreview(cached, answer));
+          updateCachedCart(queryClient, token, (cached) => withPreview(cached, answer));
           setNotice(answer.notice?.message ?? null);
           setFailed(null);
           const asked = query.shipping_profile_id === 'null' ? '' : (query.shipping_profile_id ?? '');
@@ -108,7 +108,7 @@ export function useCartPreview(input: {
         });
     }, PREVIEW_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [key, shipping, api, token, queryCache, dispatchForm]);
+  }, [key, shipping, api, token, queryClient, dispatchForm]);
 
   return { pending, notice, failed };
 }
