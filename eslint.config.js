@@ -1,10 +1,13 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Architecture in lint: src/domain and src/contract are pure and shared; the page never reaches into the server;
-// only src/server/platform/config.ts reads process.env.
+// in the server, platform never imports a feature module, and neither imports the composition root (app.ts,
+// server.ts); no import cycles in src; no file in src/server over 500 lines; only src/server/platform/config.ts reads
+// process.env. src/server/lint-rules.test.ts shows each rule a file that breaks it.
 const noEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'Read settings through src/server/platform/config.ts (the only reader of process.env).',
@@ -52,6 +55,60 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/platform/config.ts'],
     rules: { 'no-restricted-syntax': ['error', noEnv] },
+  },
+  {
+    // Import rules that need the imported file, not just the written specifier: imports are resolved the way
+    // TypeScript's NodeNext does it ('./x.js' names ./x.ts), so a path written any way is judged by where it leads.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
+      ],
+    },
+    rules: {
+      // A cycle makes load order decide what is undefined at start, and ties two files into one: break it by moving
+      // the shared piece (often a type or a constant) to the file or layer that owns it. The rule follows value
+      // imports only (documented, no option): `import type` is erased from the build (verbatimModuleSyntax).
+      // Packages are not followed (ignoreExternal): they are not ours, and PGlite's bundle overflows the parser.
+      // No maxDepth: following every import added 5-10 s of CPU to a 60-70 s lint (2 cores, measured when added).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'src/server/platform',
+              from: 'src/server/modules',
+              message:
+                'platform must not depend on a feature module: move the shared piece into platform or pass it in from app.ts.',
+            },
+            {
+              target: 'src/server/platform',
+              from: ['src/server/app.ts', 'src/server/server.ts'],
+              message:
+                'platform must not import the composition root (app.ts, server.ts): take what it needs as a parameter.',
+            },
+            {
+              target: 'src/server/modules',
+              from: ['src/server/app.ts', 'src/server/server.ts'],
+              message:
+                'a feature module must not import the composition root (app.ts, server.ts): take what it needs as a parameter, or import it from platform or the module that owns it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // "No source file in src/server over 500 lines", tests included: split a long file by subject.
+    files: ['src/server/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ['src/domain/**/*.ts'],
