@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../src/server/platform/db/postgres.js';
-import { cartViewCounts } from '../tests/helpers/metrics.js';
 import {
   countCpu,
   memoryOf,
@@ -52,12 +51,8 @@ export interface ApiBenchResult {
   database: DatabaseKind;
   server: string;
   bare: MeasuredCase<LoadResult>;
-  /** repeated reads of 100 carts: answered from the server's kept views after the first read of each */
+  /** repeated reads of 100 carts, each read from the database */
   cartRead: MeasuredCase<LoadResult>;
-  /** of the reads in cartRead, the share answered from kept views (the server's /metrics), or null */
-  cartReadHitRatio: number | null;
-  /** the same reads with CART_VIEW_CACHE_SIZE=0: every read goes to the database */
-  cartReadFromDatabase: MeasuredCase<LoadResult>;
   preview: MeasuredCase<LoadResult>;
   flowSaturation: MeasuredCase<FlowResult>;
   flowRates: MeasuredCase<FlowResult>[];
@@ -188,13 +183,6 @@ async function shopperHeaders(baseUrl: string): Promise<Record<string, string>> 
   return { authorization: `Bearer ${String(auth.access_token)}`, 'csrf-token': csrfToken };
 }
 
-async function cartViewHitsAndMisses(baseUrl: string): Promise<{ hit: number; miss: number } | null> {
-  const response = await fetch(`${baseUrl}/metrics`);
-  if (!response.ok) return null;
-  const { hit, miss } = cartViewCounts(await response.text());
-  return hit === undefined || miss === undefined ? null : { hit, miss };
-}
-
 async function completedOrdersCounted(baseUrl: string): Promise<number | null> {
   const response = await fetch(`${baseUrl}/metrics`);
   if (!response.ok) return null;
@@ -254,46 +242,22 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     options.log(`${database}: bare Fastify route`);
     const bare = await runBare(options, workDir);
 
-    const startServer = async (extraEnv: Record<string, string>, logName: string) => {
-      const started = await startBenchProcess({
-        args: ['dist/node/server/server.js'],
-        env: { ...env, ...extraEnv },
-        logFile: path.join(workDir, logName),
-        ready: /Secure Checkout is running at (http:\/\/\S+)/,
-      });
-      return { process: started.process, baseUrl: started.match };
-    };
-
-    // First a server that keeps no cart views: every cart read goes to the database.
-    const uncached = await startServer({ CART_VIEW_CACHE_SIZE: '0' }, 'server-no-cart-views.log');
-    server = uncached.process;
+    const started = await startBenchProcess({
+      args: ['dist/node/server/server.js'],
+      env,
+      logFile: path.join(workDir, 'server.log'),
+      ready: /Secure Checkout is running at (http:\/\/\S+)/,
+    });
+    server = started.process;
+    const baseUrl = started.match;
     const merchant = { authorization: `Bearer ${merchantKey}` };
-    const offers = (await api(uncached.baseUrl, 'GET', '/checkout/api/merchant/offers', merchant)).data as {
+    const offers = (await api(baseUrl, 'GET', '/checkout/api/merchant/offers', merchant)).data as {
       id: number;
       item_id: string;
     }[];
     const beans = offers.find((offer) => offer.item_id === 'BEANS-ETH-340');
     if (!beans) throw new Error('the demo store has no BEANS-ETH-340 offer');
-    const readCarts = await createCarts(uncached.baseUrl, merchantKey, beans.id, 100);
-    const uncachedSaturation = {
-      url: uncached.baseUrl,
-      headers: await shopperHeaders(uncached.baseUrl),
-      connections: options.connections,
-    };
-    await saturate({ ...uncachedSaturation, paths: readCarts.map(cartPath), seconds: 2 }); // warm-up
-    options.log(`${database}: GET carts/{token}, CART_VIEW_CACHE_SIZE=0 (from the database)`);
-    const cartReadFromDatabase = await measure(
-      server.pid,
-      () => saturate({ ...uncachedSaturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
-      database,
-    );
-    await server.stop();
-    server = null;
-
-    // Then the server as it runs by default, for everything else.
-    const started = await startServer({}, 'server.log');
-    server = started.process;
-    const baseUrl = started.baseUrl;
+    const readCarts = await createCarts(baseUrl, merchantKey, beans.id, 100);
     const headers = await shopperHeaders(baseUrl);
     const saturation = { url: baseUrl, headers, connections: options.connections };
     // Warm-up: the JIT and the database's caches.
@@ -301,18 +265,11 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     await saturate({ ...saturation, paths: readCarts.map(previewPath), seconds: 2 });
 
     options.log(`${database}: GET carts/{token}`);
-    const countsBefore = await cartViewHitsAndMisses(baseUrl);
     const cartRead = await measure(
       server.pid,
       () => saturate({ ...saturation, paths: readCarts.map(cartPath), seconds: options.seconds }),
       database,
     );
-    const countsAfter = await cartViewHitsAndMisses(baseUrl);
-    const cartReadHitRatio =
-      countsBefore && countsAfter
-        ? (countsAfter.hit - countsBefore.hit) /
-          (countsAfter.hit - countsBefore.hit + countsAfter.miss - countsBefore.miss)
-        : null;
     options.log(`${database}: GET carts/{token}/preview`);
     const preview = await measure(
       server.pid,
@@ -368,8 +325,6 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
       server: 'node dist/node/server/server.js (built), LOG_LEVEL info (default), logs to a file',
       bare,
       cartRead,
-      cartReadHitRatio,
-      cartReadFromDatabase,
       preview,
       flowSaturation,
       flowRates,

@@ -32,7 +32,6 @@ import { createPostgresRateLimitStore } from './platform/security/postgres-rate-
 import type { RateLimitStore } from './platform/security/rate-limit-store.js';
 import { createRedisRateLimitStore } from './platform/security/redis-rate-limit-store.js';
 import { createTokenService } from './platform/security/tokens.js';
-import { CART_VIEW_CHANNEL, createCartViewCache } from './platform/cart-view-cache.js';
 import { idempotencyKeySecret } from './modules/orders/idempotency.js';
 
 export interface AppOptions {
@@ -75,10 +74,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ipv6PrefixLength: options.config.rateLimitIpv6Prefix,
     }),
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
-    cartViews:
-      options.config.cartViewCacheSize > 0
-        ? createCartViewCache({ maxEntries: options.config.cartViewCacheSize })
-        : null,
   };
 
   const securityHeaders = createSecurityHeaders({
@@ -119,24 +114,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app, securityHeaders);
 
   const metrics = options.metrics ?? createMetrics();
-  const cartViews = context.cartViews;
-  if (cartViews) {
-    metrics.watchCartViews(() => cartViews.stats());
-    let warned = false;
-    const stopListening = await options.db.listen(CART_VIEW_CHANNEL, {
-      message: (tag) => cartViews.changed(tag),
-      listening(on) {
-        cartViews.setListening(on);
-        if (!on && !warned) {
-          logger.warn(
-            'cart views: the listening connection is lost; carts are read from the database until it is back',
-          );
-        } else if (on && warned) logger.info('cart views: listening again');
-        warned = !on;
-      },
-    });
-    app.addHook('onClose', stopListening);
-  }
   // One line per request, route pattern only: paths carry cart tokens, query strings a shopper's address.
   const accessLog = accessLogOf(logger);
   app.addHook('onResponse', async (request, reply) => {

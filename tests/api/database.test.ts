@@ -1,12 +1,10 @@
-import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/server/platform/db/database.js';
 import { loadMigrations, migrate } from '../../src/server/platform/db/migrate.js';
 import { loadCartSnapshot } from '../../src/server/modules/carts/cart-snapshot-repository.js';
 import { analyzeGrownTables } from '../../src/server/platform/maintenance/statistics-keeper.js';
 import { DEMO_ORGANIZATION, ensureDemoStore } from '../../src/server/modules/demo/demo-store.js';
-import { createPostgresDatabase } from '../../src/server/platform/db/postgres.js';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let database: TestDatabase | null = null;
 
@@ -33,6 +31,46 @@ describe('migrations', () => {
     await migrate(database.db, all);
     const edited = all.map((m, i) => (i === 0 ? { ...m, checksum: 'different' } : m));
     await expect(migrate(database.db, edited)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it('leave no trigger that sends change notices, also on a database migrated before they were dropped', async () => {
+    database = await createTestDatabase({ migrated: false });
+    const { db } = database;
+    const all = await loadMigrations();
+    const dropped = all.findIndex((m) => m.name === 'cart_view_changes_dropped');
+    expect(dropped).toBeGreaterThan(0);
+    // The triggers and functions that sent notices on cart_view_changes; and any function that calls pg_notify.
+    const noticeSenders = async () =>
+      (
+        await db.query<{ name: string }>(
+          `SELECT t.tgrelid::regclass::text || '.' || t.tgname AS name FROM pg_trigger t
+             JOIN pg_proc p ON p.oid = t.tgfoid
+            WHERE NOT t.tgisinternal AND (p.proname LIKE 'cart_view%' OR p.prosrc ILIKE '%pg_notify%')
+           UNION ALL
+           SELECT p.proname || '()' FROM pg_proc p
+            WHERE p.pronamespace = current_schema()::regnamespace
+              AND (p.proname LIKE 'cart_view%' OR p.prosrc ILIKE '%pg_notify%')
+           ORDER BY 1`,
+        )
+      ).rows.map((row) => row.name);
+
+    // A database at the version before, with data in it, as one running the previous release would be.
+    await migrate(db, all.slice(0, dropped));
+    expect(await noticeSenders()).toEqual(
+      expect.arrayContaining([
+        'carts.cart_view_changes',
+        'offers.cart_view_truncated',
+        'cart_view_changed()',
+      ]),
+    );
+    await db.query(
+      "INSERT INTO organizations (public_id, name, currency) VALUES ('before-drop', 'Before', 'USD')",
+    );
+    expect(await migrate(db, all)).toEqual(all.slice(dropped).map((m) => m.version));
+    expect(await noticeSenders()).toEqual([]);
+    // Writes go on as before on every table that had a trigger.
+    await db.query("UPDATE organizations SET name = 'After' WHERE public_id = 'before-drop'");
+    await db.exec('TRUNCATE tax_rates');
   });
 
   it('key every business table by organization', async () => {
@@ -173,55 +211,58 @@ function planNodes(node: PlanNode): PlanNode[] {
 }
 
 describe('transactions (Database.transaction)', () => {
-  it('run statements sent without waiting in the order sent: a read sent with a lock is made once the lock is held', async () => {
+  it('read a locked cart as the writer ahead in the queue left it once it committed (loadCartSnapshot with lock)', async () => {
     database = await createTestDatabase();
     const { db } = database;
-    await db.exec(
-      'CREATE TABLE pipeline_probe (id int PRIMARY KEY, n int NOT NULL); INSERT INTO pipeline_probe VALUES (1, 0), (2, 0);',
+    const { rows: orgs } = await db.query<{ id: number }>(
+      "INSERT INTO organizations (public_id, name, currency) VALUES ('lock-queue', 'Lock queue', 'USD') RETURNING id",
     );
-    const lock = 'SELECT id FROM pipeline_probe WHERE id = 1 FOR UPDATE';
+    const organizationId = orgs[0]!.id;
+    const { rows: offers } = await db.query<{ id: number }>(
+      "INSERT INTO offers (organization_id, offer_name, item_name, price) VALUES ($1, 'Beans', 'Beans', 1800) RETURNING id",
+      [organizationId],
+    );
+    const { rows: carts } = await db.query<{ id: number }>(
+      "INSERT INTO carts (organization_id, token, source) VALUES ($1, 'lockqueuetoken0000000001', 'merchant') RETURNING id",
+      [organizationId],
+    );
+    await db.query(
+      'INSERT INTO cart_offers (organization_id, cart_id, position, offer_id) VALUES ($1, $2, 0, $3)',
+      [organizationId, carts[0]!.id, offers[0]!.id],
+    );
+    const key = { token: 'lockqueuetoken0000000001' };
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    // The writer ahead: holds row 1 and changes row 2 (another row, as a cart's writer changes its order and lines).
+    // The writer ahead: holds the cart and changes its line (another table, as an order's writer does).
     const writer = db.transaction(async (tx) => {
-      await tx.query(lock);
+      await loadCartSnapshot(tx, organizationId, key, { lock: true });
       holding();
       await released;
-      await tx.query('UPDATE pipeline_probe SET n = 1 WHERE id = 2');
+      await tx.query('UPDATE cart_offers SET quantity = 3 WHERE organization_id = $1 AND cart_id = $2', [
+        organizationId,
+        carts[0]!.id,
+      ]);
     });
     await held;
-    // The lock and the read go out together (loadCartSnapshot, the PostgreSQL rate-limit store). Run in that order,
-    // the read starts once the writer has committed; run first, or beside the lock, it would see row 2 as before.
-    const reader = db.transaction(async (tx) => {
-      const [locked, read] = await Promise.all([
-        tx.query<{ id: number }>(lock),
-        tx.query<{ n: number }>('SELECT n FROM pipeline_probe WHERE id = 2'),
-      ]);
-      return { locked: locked.rows.length, n: read.rows[0]?.n };
-    });
-    // Long enough for the reader's statements to reach the database and the lock to wait there (PGlite queues the
-    // whole transaction behind the writer's instead).
+    // Waits for the writer's lock; the snapshot it then reads shows the writer's change.
+    const reader = db.transaction((tx) => loadCartSnapshot(tx, organizationId, key, { lock: true }));
+    // Long enough for the reader's lock to wait at the database (PGlite queues the whole transaction instead).
     await new Promise((resolve) => setTimeout(resolve, 100));
     release();
     await writer;
-    expect(await reader).toEqual({ locked: 1, n: 1 });
+    expect((await reader)?.lines.map((line) => line.quantity)).toEqual([3]);
   });
 
-  it('are on disk when they resolve, also one that announced a change (committed past the notify lock)', async () => {
+  it('are on disk when they resolve', async () => {
     database = await createTestDatabase();
     const { db } = database;
     await db.exec('CREATE TABLE durability_probe (id int PRIMARY KEY)');
-    for (const [id, announces] of [
-      [1, true],
-      [2, false],
-      [3, true],
-    ] as const) {
+    for (const id of [1, 2]) {
       // The WAL's end once this transaction has written all but its commit record, which comes after it.
       const written = await db.transaction(async (tx) => {
         await tx.query('INSERT INTO durability_probe VALUES ($1)', [id]);
-        if (announces) tx.announce('cart_view_changes', `c:probe-${id}`);
         const { rows } = await tx.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
         return rows[0]?.lsn;
       });
@@ -233,101 +274,32 @@ describe('transactions (Database.transaction)', () => {
     }
   });
 
-  it('fail whole when their COMMIT fails, also one that announced, announce nothing, and leave the connections usable', async () => {
+  it('fail whole when their COMMIT fails, and leave the connections usable', async () => {
     database = await createTestDatabase();
     const { db } = database;
-    // A constraint checked at COMMIT: the statements succeed, the COMMIT (sent with the flush, when announcing) fails.
+    // A constraint checked at COMMIT: the statements succeed, the COMMIT fails.
     await db.exec(
       'CREATE TABLE commit_probe (id int, CONSTRAINT commit_probe_once UNIQUE (id) DEFERRABLE INITIALLY DEFERRED)',
     );
-    const heard: string[] = [];
-    const stop = await db.listen('cart_view_changes', { message: (p) => heard.push(p), listening: () => {} });
-    try {
-      for (const announces of [true, false]) {
-        await expect(
-          db.transaction(async (tx) => {
-            await tx.query('INSERT INTO commit_probe VALUES (1), (1)');
-            if (announces) tx.announce('cart_view_changes', 'c:commit-failed');
-          }),
-        ).rejects.toThrow(/commit_probe_once/);
-      }
-      // Every connection of the pool, some of them the ones whose COMMIT failed, commits the next transaction.
-      await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          db.transaction(async (tx) => {
-            await tx.query('INSERT INTO commit_probe VALUES ($1)', [i]);
-            tx.announce('cart_view_changes', `c:committed-${i}`);
-          }),
-        ),
-      );
-      const { rows } = await db.query<{ ids: number[] }>(
-        'SELECT coalesce(array_agg(id ORDER BY id), ARRAY[]::int[]) AS ids FROM commit_probe',
-      );
-      expect(rows[0]?.ids).toEqual(Array.from({ length: 12 }, (_, i) => i));
-      expect(heard).not.toContain('c:commit-failed');
-      expect(heard.filter((p) => p.startsWith('c:committed-'))).toHaveLength(12);
-    } finally {
-      await stop();
-    }
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO commit_probe VALUES (1), (1)');
+      }),
+    ).rejects.toThrow(/commit_probe_once/);
+    // Every connection of the pool, one of them the one whose COMMIT failed, commits the next transaction.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO commit_probe VALUES ($1)', [i]);
+        }),
+      ),
+    );
+    const { rows } = await db.query<{ ids: number[] }>(
+      'SELECT coalesce(array_agg(id ORDER BY id), ARRAY[]::int[]) AS ids FROM commit_probe',
+    );
+    expect(rows[0]?.ids).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 });
-
-/**
- * The writes to PostgreSQL's socket while `work` runs: each is one write system call (pg corks the messages of one
- * statement itself). Counts the writes of every socket to the database's port.
- */
-async function writesTo(port: number, work: () => Promise<unknown>): Promise<number> {
-  const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-  const original = { _write: proto._write, _writev: proto._writev };
-  let writes = 0;
-  for (const method of ['_write', '_writev'] as const) {
-    proto[method] = function (this: Socket, ...args: unknown[]) {
-      if (this.remotePort === port) writes++;
-      return original[method].apply(this, args);
-    };
-  }
-  try {
-    await work();
-  } finally {
-    proto._write = original._write;
-    proto._writev = original._writev;
-  }
-  return writes;
-}
-
-// Round trips are counted on the wire: PGlite has none.
-if (testDatabaseKind() === 'postgres') {
-  describe('transactions on the wire', () => {
-    it('send BEGIN with their first statement, and the COMMIT past the notify lock with its flush, as one write each', async () => {
-      database = await createTestDatabase();
-      const port = Number(new URL(database.url!).port || 5432);
-      // One connection, already open, with its statements already prepared: only the transactions' own writes count.
-      const db = createPostgresDatabase(database.url!, { poolSize: 1 });
-      try {
-        await db.exec('CREATE TABLE wire_probe (id int PRIMARY KEY)');
-        const insert = (tx: Queryable, id: number) => tx.query('INSERT INTO wire_probe VALUES ($1)', [id]);
-        await db.transaction((tx) => insert(tx, 0));
-
-        // BEGIN with the INSERT, then COMMIT: two writes (three if BEGIN went out alone).
-        expect(await writesTo(port, () => db.transaction((tx) => insert(tx, 1)))).toBe(2);
-        // BEGIN with the INSERT, then SET LOCAL synchronous_commit, COMMIT and the flushing statement together.
-        const announcing = () =>
-          db.transaction(async (tx) => {
-            await insert(tx, 2);
-            tx.announce('cart_view_changes', 'c:wire');
-          });
-        expect(await writesTo(port, announcing)).toBe(2);
-        // A statement sent without waiting beside the first goes in the same write.
-        const twoAtOnce = () => db.transaction((tx) => Promise.all([insert(tx, 3), insert(tx, 4)]));
-        expect(await writesTo(port, twoAtOnce)).toBe(2);
-        const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wire_probe');
-        expect(rows[0]?.n).toBe(5);
-      } finally {
-        await db.close();
-      }
-    });
-  });
-}
 
 describe('query plans', () => {
   /** An organization with one offer; carts (each with its line, an order and a payment attempt) added in ranges. */
@@ -457,109 +429,5 @@ describe('query plans', () => {
     const { scans, wide } = scansReadingMoreThanOne(plans.replanned);
     expect(scans).toBeGreaterThanOrEqual(4);
     expect(wide).toEqual([]);
-  });
-});
-
-describe('change notices (Database.listen and announce)', () => {
-  it('hear what triggers send at COMMIT, and what announce says once its transaction commits, never on rollback', async () => {
-    database = await createTestDatabase();
-    const { db } = database;
-    const heard: string[] = [];
-    const states: boolean[] = [];
-    const stop = await db.listen('cart_view_changes', {
-      message: (payload) => heard.push(payload),
-      listening: (on) => states.push(on),
-    });
-    try {
-      expect(states).toEqual([true]);
-      const until = async (payload: string) => {
-        // The embedded database delivers before the statement resolves; PostgreSQL a moment after the COMMIT.
-        for (let waited = 0; !heard.includes(payload) && waited < 2000; waited += 10) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        return heard.includes(payload);
-      };
-
-      db.announce('cart_view_changes', 'c:outside');
-      expect(heard).toEqual(['c:outside']);
-
-      await db.transaction(async (tx) => {
-        tx.announce('cart_view_changes', 'c:committed');
-        expect(heard).not.toContain('c:committed');
-      });
-      expect(heard).toContain('c:committed');
-
-      await expect(
-        db.transaction(async (tx) => {
-          tx.announce('cart_view_changes', 'c:rolled-back');
-          throw new Error('changed my mind');
-        }),
-      ).rejects.toThrow('changed my mind');
-
-      const { rows } = await db.query<{ id: number }>(
-        "INSERT INTO organizations (public_id, name, currency) VALUES ('notices', 'Notices', 'USD') RETURNING id",
-      );
-      const id = rows[0]?.id;
-      await db.query("UPDATE organizations SET name = 'Renamed' WHERE id = $1", [id]);
-      expect(await until(`o:${id}`)).toBe(true);
-      // Notices come in commit order: by now anything the rolled-back transaction could have sent would be here.
-      expect(heard).not.toContain('c:rolled-back');
-      // Its creation sent nothing (no view can show a new organization); the update, one notice.
-      expect(heard.filter((payload) => payload === `o:${id}`)).toHaveLength(1);
-    } finally {
-      await stop();
-    }
-    // Stopped: nothing more is heard.
-    db.announce('cart_view_changes', 'c:after-stop');
-    expect(heard).not.toContain('c:after-stop');
-  });
-
-  it("name the id of each trigger's column, old and new, and refuse a column they do not know", async () => {
-    database = await createTestDatabase();
-    const { db } = database;
-    // Every trigger of migration 0004 names one of these columns (migration 0007 reads each by name).
-    const { rows: triggers } = await db.query<{ args: string }>(
-      `SELECT encode(t.tgargs, 'escape') AS args FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
-        WHERE p.proname = 'cart_view_changed'`,
-    );
-    const columns = ['id', 'cart_id', 'cart_offer_id', 'customer_id', 'discount_code_id', 'organization_id'];
-    expect(triggers.length).toBeGreaterThanOrEqual(12);
-    for (const { args } of triggers) expect(columns).toContain(args.split('\\000')[1]);
-
-    await db.exec(
-      `CREATE TABLE notice_probe (id bigint, cart_id bigint, cart_offer_id bigint, customer_id bigint,
-                                  discount_code_id bigint, organization_id bigint, other_id bigint)`,
-    );
-    const heard: string[] = [];
-    const stop = await db.listen('cart_view_changes', { message: (p) => heard.push(p), listening: () => {} });
-    try {
-      for (const [index, column] of columns.entries()) {
-        const letter = String.fromCharCode(97 + index);
-        await db.exec(
-          `CREATE TRIGGER notice_probe AFTER INSERT OR UPDATE OR DELETE ON notice_probe
-             FOR EACH ROW EXECUTE FUNCTION cart_view_changed('${letter}', '${column}')`,
-        );
-        await db.query(`INSERT INTO notice_probe (${column}) VALUES (1)`);
-        await db.query(`UPDATE notice_probe SET ${column} = 2`);
-        await db.query(`UPDATE notice_probe SET other_id = 3`); // its id unchanged: one notice
-        await db.query('DELETE FROM notice_probe');
-        const expected = [`${letter}:1`, `${letter}:1`, `${letter}:2`, `${letter}:2`, `${letter}:2`];
-        for (let waited = 0; heard.length < expected.length && waited < 2000; waited += 10) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        expect({ column, heard }).toEqual({ column, heard: expected });
-        heard.length = 0;
-        await db.exec('DROP TRIGGER notice_probe ON notice_probe');
-      }
-      await db.exec(
-        `CREATE TRIGGER notice_probe AFTER INSERT ON notice_probe
-           FOR EACH ROW EXECUTE FUNCTION cart_view_changed('x', 'other_id')`,
-      );
-      await expect(db.query('INSERT INTO notice_probe (other_id) VALUES (1)')).rejects.toThrow(
-        /case not found/i,
-      );
-    } finally {
-      await stop();
-    }
   });
 });

@@ -24,7 +24,6 @@ function dyingAfterAttempt(db: Database) {
   };
   const inside = (tx: Queryable, saw: () => void): Queryable => ({
     exec: (sql) => tx.exec(sql),
-    announce: (channel, payload) => tx.announce(channel, payload),
     query: (async (sql: string, params?: readonly unknown[]) => {
       alive();
       const result = await tx.query(sql, params as unknown[]);

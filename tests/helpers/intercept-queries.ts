@@ -21,7 +21,6 @@ export function interceptQueries(db: Database, where: 'direct' | 'transactions',
   if (where === 'direct') return { ...db, kind: db.kind, query: through(db) };
   const inside = (tx: Queryable): Queryable => ({
     exec: (sql) => tx.exec(sql),
-    announce: (channel, payload) => tx.announce(channel, payload),
     query: through(tx),
   });
   return { ...db, kind: db.kind, transaction: (fn) => db.transaction((tx) => fn(inside(tx))) };

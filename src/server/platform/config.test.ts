@@ -49,36 +49,14 @@ describe('parseConfig', () => {
     });
   });
 
-  it('keeps cart views in memory, listening on DATABASE_URL unless DATABASE_LISTEN_URL names another connection', () => {
+  it('names prepared statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS turns them off (a pooler)', () => {
     const database = 'postgres://u@db:5432/checkout';
-    expect(parseConfig({}, '/')).toMatchObject({
-      config: { cartViewCacheSize: 10_000, databaseListenUrl: null },
-    });
     expect(parseConfig({ DATABASE_URL: database }, '/')).toMatchObject({
-      config: { cartViewCacheSize: 10_000, databaseListenUrl: database },
+      config: { databasePreparedStatements: true },
     });
-    expect(parseConfig({ DATABASE_URL: database, CART_VIEW_CACHE_SIZE: '0' }, '/')).toMatchObject({
-      config: { cartViewCacheSize: 0 },
-    });
-    // Behind a pooler (prepared statements off) LISTEN needs a direct connection: no views without one.
-    const pooled = {
-      DATABASE_URL: 'postgres://u@pgbouncer:6432/checkout',
-      DATABASE_PREPARED_STATEMENTS: 'false',
-    };
-    expect(parseConfig(pooled, '/')).toMatchObject({ config: { cartViewCacheSize: 0 } });
-    expect(parseConfig({ ...pooled, DATABASE_LISTEN_URL: database }, '/')).toMatchObject({
-      config: { cartViewCacheSize: 10_000, databaseListenUrl: database },
-    });
-    expect(parseConfig({ ...pooled, CART_VIEW_CACHE_SIZE: '500' }, '/')).toMatchObject({
-      config: { cartViewCacheSize: 500 },
-    });
-    const refused = parseConfig({ DATABASE_LISTEN_URL: database, CART_VIEW_CACHE_SIZE: '-1' }, '/');
-    expect(refused.ok).toBe(false);
-    if (!refused.ok) {
-      expect(refused.errors).toHaveLength(2);
-      expect(refused.errors.join('\n')).toMatch(/DATABASE_LISTEN_URL needs DATABASE_URL/);
-      expect(refused.errors.join('\n')).toMatch(/CART_VIEW_CACHE_SIZE/);
-    }
+    expect(parseConfig({ DATABASE_URL: database, DATABASE_PREPARED_STATEMENTS: 'false' }, '/')).toMatchObject(
+      { config: { databasePreparedStatements: false } },
+    );
   });
 
   it('names every missing or malformed setting at once', () => {

@@ -12,16 +12,6 @@ export interface Config {
   databasePoolSize: number;
   /** Server-side prepared statements on PostgreSQL (off behind a pooler that cannot keep them). */
   databasePreparedStatements: boolean;
-  /**
-   * Where the cart-view cache LISTENs for change notices: a direct connection (a pooler in transaction mode cannot
-   * carry LISTEN). DATABASE_URL when unset.
-   */
-  databaseListenUrl: string | null;
-  /**
-   * Cart views kept in memory per instance (0 = off). Off by default behind a pooler (prepared statements off) unless
-   * DATABASE_LISTEN_URL names a direct connection.
-   */
-  cartViewCacheSize: number;
   dataDir: string;
   /** The demo organization's merchant key; generated and persisted in dataDir when unset. */
   merchantApiKey: string | null;
@@ -134,14 +124,6 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const databasePoolSize = int('DATABASE_POOL_SIZE', 10, 1, 500);
   const databasePreparedStatements = bool('DATABASE_PREPARED_STATEMENTS', true);
-  const databaseListenUrl = url('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']) ?? databaseUrl;
-  if (read('DATABASE_LISTEN_URL') !== undefined && databaseUrl === null) {
-    errors.push(
-      'DATABASE_LISTEN_URL needs DATABASE_URL: the embedded database needs no listening connection.',
-    );
-  }
-  const listenBehindPooler = !databasePreparedStatements && read('DATABASE_LISTEN_URL') === undefined;
-  const cartViewCacheSize = int('CART_VIEW_CACHE_SIZE', listenBehindPooler ? 0 : 10_000, 0, 1_000_000);
   const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data');
   const merchantApiKey = secret('MERCHANT_API_KEY', 24);
   const tokenSecret = secret('TOKEN_SECRET', 32);
@@ -208,8 +190,6 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       databaseUrl,
       databasePoolSize,
       databasePreparedStatements,
-      databaseListenUrl,
-      cartViewCacheSize,
       dataDir,
       merchantApiKey,
       tokenSecret,

@@ -4,7 +4,6 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { PaymentGateways } from './payments/select-gateway.js';
 import type { AbuseLimits } from './security/abuse-limits.js';
-import type { CartViewCache } from './cart-view-cache.js';
 
 /** What every route and service may use; built once by app.ts from injected parts. */
 export interface AppContext {
@@ -16,6 +15,4 @@ export interface AppContext {
   limits: AbuseLimits;
   /** Card and express payment gateways (the built-in test gateway unless PayPal is configured). */
   gateways: PaymentGateways;
-  /** This instance's kept answers of GET carts/{token}; null when CART_VIEW_CACHE_SIZE is 0. */
-  cartViews: CartViewCache | null;
 }

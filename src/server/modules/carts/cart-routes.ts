@@ -48,7 +48,6 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
     async handler({ params, request, reply }) {
       const json = await readCartJson(
         db,
-        context.cartViews,
         shopperOf(request),
         params.cart_token,
         clock.now(),

@@ -25,7 +25,6 @@ import { type CartState } from './cart-state.js';
 import { CART_LIFETIME_MS } from './merchant-cart-service.js';
 import { LINK_NO_LONGER_VALID } from '../page/page-service.js';
 import { newCartToken } from '../../platform/security/secrets.js';
-import { CART_VIEW_CHANNEL, type CartViewCache } from '../../platform/cart-view-cache.js';
 
 export const CART_NOT_FOUND_MESSAGE = LINK_NO_LONGER_VALID;
 
@@ -54,9 +53,6 @@ export async function requireCartState(
   if (parsed.kind !== 'cart') throw cartNotFound();
   const state = await loadCartSnapshot(db, shopper.organizationId, { token: parsed.token }, options);
   if (!state || isExpired(state.cart, now)) throw cartNotFound();
-  // Whoever locks a cart is about to change it: this instance drops its kept view of it once that commits, before it
-  // answers (the database's notice of the change reaches every instance too, a moment later).
-  if (options.lock) db.announce(CART_VIEW_CHANNEL, `c:${state.cart.id}`);
   return state;
 }
 
@@ -231,56 +227,16 @@ export async function viewCartState(db: Queryable, state: CartState, now: Date):
   return presentCart(state, pricing, { subscriptions: [], paymentMethod });
 }
 
-/** The longest a kept view is served without a change notice (a safety net: notices are not expected to go missing). */
-const CART_VIEW_MAX_AGE_MS = 60_000;
-
-/** The rows a cart's view is made of, named as the change notices name them (migration 0004). */
-function cartViewTags(state: CartState): string[] {
-  const tags = [`c:${state.cart.id}`, `o:${state.organization.id}`];
-  if (state.cart.customer_id !== null) tags.push(`u:${state.cart.customer_id}`);
-  if (state.discountCode) tags.push(`d:${state.discountCode.id}`);
-  for (const line of state.lines) tags.push(`f:${line.offer_id}`, `l:${line.id}`);
-  // A claim cart shows the giver's message, kept on the gift's line in the giver's cart.
-  if (state.giftFrom) tags.push(`l:${state.giftFrom.line_id}`);
-  return tags;
-}
-
-/** When the clock alone changes a cart's view: it expires, its code's window opens or closes. */
-function cartViewValidUntil(state: CartState, now: Date): number {
-  const at = now.getTime();
-  const moments = [at + CART_VIEW_MAX_AGE_MS, state.cart.expires_at?.getTime()];
-  const code = state.discountCode;
-  if (code) moments.push(code.starts_at?.getTime(), code.ends_at?.getTime());
-  return Math.min(...moments.filter((moment): moment is number => moment !== undefined && moment > at));
-}
-
-/**
- * GET carts/{token} as the JSON text it answers: this instance's kept view when it holds one, else read from the
- * database and kept for the next read if the cart is a plain cart token with no order yet (after an order the view
- * comes from rows whose every change would have to be announced; it is read once or twice, not worth it).
- */
+/** GET carts/{token} as the JSON text it answers, read from the database. */
 export async function readCartJson(
   db: Database,
-  cache: CartViewCache | null,
   shopper: ShopperContext,
   token: string,
   now: Date,
   checkNewCartFromLink: NewCartFromLinkCheck,
 ): Promise<string> {
-  const kept = cache?.get(shopper.organizationId, token, now.getTime());
-  if (kept) return kept;
-  const ticket = cache?.ticket() ?? 0;
   const state = await openCart(db, shopper, token, now, checkNewCartFromLink);
-  const json = JSON.stringify(await viewCartState(db, state, now));
-  // Changes to an ordered cart send no notice (migration 0004): only a cart with neither is kept.
-  if (cache && state.order === null && state.cart.ordered_at === null && state.cart.token === token) {
-    cache.keep(ticket, shopper.organizationId, token, {
-      json,
-      tags: cartViewTags(state),
-      validUntil: cartViewValidUntil(state, now),
-    });
-  }
-  return json;
+  return JSON.stringify(await viewCartState(db, state, now));
 }
 
 /** A cart by id, as the shopper API answers it. */

@@ -123,8 +123,8 @@ const SELECT_WITH_PLACES = `${COLUMNS},
  * (shipping profiles, tax rates) in the same statement. With `lock`, the cart row is locked FOR UPDATE for the
  * caller's transaction first (writers of one cart queue there), in a statement of its own: a snapshot read in the
  * locking statement would still show what the writer ahead in the queue changed in other tables (its order, its
- * lines) as it was before that writer committed. The two statements are sent at once (one round trip on
- * PostgreSQL, whose connection pipelines them). Null when the organization has no such cart.
+ * lines) as it was before that writer committed. So the snapshot is read only once the lock is held. Null when the
+ * organization has no such cart.
  */
 export async function loadCartSnapshot(
   db: Queryable,
@@ -134,17 +134,18 @@ export async function loadCartSnapshot(
 ): Promise<CartSnapshot | null> {
   const where = 'token' in key ? 'c.token = $2' : 'c.id = $2';
   const params = [organizationId, 'token' in key ? key.token : key.id];
-  // Sent without waiting: the snapshot is still read once the lock is held (Queryable.query).
-  const locked = options.lock
-    ? db.query(`SELECT 1 FROM carts c WHERE c.organization_id = $1 AND ${where} FOR UPDATE`, params)
-    : null;
+  if (options.lock) {
+    const locked = await db.query(
+      `SELECT 1 FROM carts c WHERE c.organization_id = $1 AND ${where} FOR UPDATE`,
+      params,
+    );
+    if (locked.rows.length === 0) return null;
+  }
   const address = options.places;
-  const read = db.query<SnapshotRow>(
+  const { rows } = await db.query<SnapshotRow>(
     `${address ? SELECT_WITH_PLACES : SELECT} WHERE c.organization_id = $1 AND ${where}`,
     address ? [...params, ...addressPlacesParams(address)] : params,
   );
-  const [lock, { rows }] = await Promise.all([locked, read]);
-  if (lock && lock.rows.length === 0) return null;
   const row = rows[0];
   if (!row) return null;
   return {

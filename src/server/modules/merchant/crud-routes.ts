@@ -20,8 +20,6 @@ export interface CrudResource<C extends Schema, U extends Schema> {
   update(organization: OrganizationRow, id: number, input: z.output<U>): Promise<unknown>;
   get(organization: OrganizationRow, id: number): Promise<unknown>;
   list(organization: OrganizationRow, query: ListQuery): Promise<unknown>;
-  /** Called once a create or update has committed (cart views show offers, codes, shipping and tax). */
-  changed(organization: OrganizationRow): void;
 }
 
 /** POST/GET list, GET one, PATCH one for a merchant resource; every route scoped to the key's organization. */
@@ -46,11 +44,8 @@ export function registerCrudRoutes<C extends Schema, U extends Schema>(
       422: { description: 'Invalid fields' },
     },
     async handler({ body, request, reply }) {
-      const organization = merchantOf(request);
-      const created = await resource.create(organization, body as z.output<C>);
-      resource.changed(organization);
       reply.code(201);
-      return created;
+      return resource.create(merchantOf(request), body as z.output<C>);
     },
   });
 
@@ -94,11 +89,7 @@ export function registerCrudRoutes<C extends Schema, U extends Schema>(
       404: notFound,
       422: { description: 'Invalid fields' },
     },
-    async handler({ params, body, request }) {
-      const organization = merchantOf(request);
-      const updated = await resource.update(organization, params.id, body as z.output<U>);
-      resource.changed(organization);
-      return updated;
-    },
+    handler: ({ params, body, request }) =>
+      resource.update(merchantOf(request), params.id, body as z.output<U>),
   });
 }

@@ -36,8 +36,6 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { merchantOf } from '../organizations/request-context.js';
 import type { Router } from '../../platform/http/router.js';
-import type { OrganizationRow } from '../organizations/organizations-repository.js';
-import { CART_VIEW_CHANNEL } from '../../platform/cart-view-cache.js';
 import {
   changeCheckoutLink,
   createCheckoutLink,
@@ -77,9 +75,6 @@ const page = (query: { limit?: number | undefined; starting_after?: number | und
 
 export function registerMerchantRoutes(router: Router, context: AppContext): void {
   const { db, clock, config } = context;
-  // This instance drops its kept cart views of the organization before it answers; the database's change notices
-  // reach the other instances (and drop only the views the change is part of).
-  const changed = (organization: OrganizationRow) => db.announce(CART_VIEW_CHANNEL, `o:${organization.id}`);
 
   registerCrudRoutes(router, {
     path: 'offers',
@@ -93,7 +88,6 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     update: (organization, id, input) => changeOffer(db, organization, id, input, clock.now()),
     get: (organization, id) => getOffer(db, organization, id),
     list: (organization, query) => listOfferPage(db, organization, page(query)),
-    changed,
   });
 
   registerCrudRoutes(router, {
@@ -109,7 +103,6 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
       db.transaction((tx) => changeDiscountCode(tx, organization, id, input, clock.now())),
     get: (organization, id) => getDiscountCode(db, organization, id),
     list: (organization, query) => listDiscountCodePage(db, organization, page(query)),
-    changed,
   });
 
   registerCrudRoutes(router, {
@@ -124,7 +117,6 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     update: (organization, id, input) => changeShippingProfile(db, organization, id, input, clock.now()),
     get: (organization, id) => getShippingProfile(db, organization, id),
     list: (organization, query) => listShippingProfilePage(db, organization, page(query)),
-    changed,
   });
 
   registerCrudRoutes(router, {
@@ -139,7 +131,6 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     update: (organization, id, input) => changeTaxRate(db, organization, id, input, clock.now()),
     get: (organization, id) => getTaxRate(db, organization, id),
     list: (organization, query) => listTaxRatePage(db, organization, page(query)),
-    changed,
   });
 
   registerCrudRoutes(router, {
@@ -156,8 +147,6 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
       db.transaction((tx) => changeCheckoutLink(tx, organization, id, input, config.publicUrl, clock.now())),
     get: (organization, id) => getCheckoutLink(db, organization, id, config.publicUrl),
     list: (organization, query) => listCheckoutLinkPage(db, organization, page(query), config.publicUrl),
-    // A link makes new carts when opened; no view of an existing cart shows it.
-    changed: () => {},
   });
 
   router.add({
@@ -189,12 +178,8 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
       409: { description: 'Currency locked' },
       422: { description: 'Invalid fields' },
     },
-    async handler({ body, request }) {
-      const organization = merchantOf(request);
-      const answer = await db.transaction((tx) => changeOrganization(tx, organization, body, clock.now()));
-      changed(organization);
-      return answer;
-    },
+    handler: ({ body, request }) =>
+      db.transaction((tx) => changeOrganization(tx, merchantOf(request), body, clock.now())),
   });
 
   router.add({

@@ -11,17 +11,13 @@ import { createPostgresDatabase } from './postgres.js';
  * lock of the data folder taken over.
  */
 export async function openDatabase(
-  config: Pick<
-    Config,
-    'databaseUrl' | 'databasePoolSize' | 'databasePreparedStatements' | 'databaseListenUrl' | 'dataDir'
-  >,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databasePreparedStatements' | 'dataDir'>,
   options: { warn?: (message: string) => void } = {},
 ): Promise<Database> {
   if (config.databaseUrl !== null) {
     return createPostgresDatabase(config.databaseUrl, {
       poolSize: config.databasePoolSize,
       preparedStatements: config.databasePreparedStatements,
-      listenUrl: config.databaseListenUrl ?? config.databaseUrl,
     });
   }
   const folder = path.join(config.dataDir, 'pglite');

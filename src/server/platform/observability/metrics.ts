@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CartViewCacheStats } from '../cart-view-cache.js';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export type RebillOutcome = 'approved' | 'declined' | 'error';
 
@@ -12,8 +11,6 @@ export interface Metrics {
   observe(request: FastifyRequest, reply: FastifyReply): void;
   /** For the rebill runner (src/server/modules/subscriptions/rebill-service.ts onOutcome). */
   recordRebill(outcome: { status: RebillOutcome; pastDue: boolean }): void;
-  /** Shows the cart-view cache's counts (src/server/platform/cart-view-cache.ts), read when /metrics is. */
-  watchCartViews(stats: () => CartViewCacheStats): void;
 }
 
 /** Orders this process actually ran (a replay of a stored answer is no new order or decline). */
@@ -66,30 +63,6 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     registers: [registry],
   });
   for (const outcome of ['approved', 'declined', 'error'] as const) rebills.inc({ outcome }, 0);
-  let cartViews: (() => CartViewCacheStats) | null = null;
-  new Counter({
-    name: 'checkout_cart_view_cache_total',
-    help: "GET carts/{token} answered from this instance's kept views (hit) or read from the database (miss), views kept, refused (changed while read), dropped by a change notice, evicted for room",
-    labelNames: ['event'] as const,
-    registers: [registry],
-    collect() {
-      if (!cartViews) return;
-      const counts = cartViews();
-      this.reset();
-      this.inc({ event: 'hit' }, counts.hits);
-      this.inc({ event: 'miss' }, counts.misses);
-      for (const event of ['kept', 'refused', 'dropped', 'evicted'] as const)
-        this.inc({ event }, counts[event]);
-    },
-  });
-  new Gauge({
-    name: 'checkout_cart_view_cache_entries',
-    help: 'Cart views this instance keeps in memory',
-    registers: [registry],
-    collect() {
-      this.set(cartViews ? cartViews().size : 0);
-    },
-  });
 
   return {
     contentType: registry.contentType,
@@ -109,9 +82,6 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     recordRebill({ status, pastDue: becamePastDue }) {
       rebills.inc({ outcome: status });
       if (becamePastDue) pastDue.inc();
-    },
-    watchCartViews(stats) {
-      cartViews = stats;
     },
   };
 }

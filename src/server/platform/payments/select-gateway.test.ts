@@ -6,9 +6,6 @@ const publicUrl = 'https://pay.example.com';
 const db = {
   query: () => Promise.reject(new Error('the database is not used to choose gateways')),
   exec: () => Promise.reject(new Error('the database is not used to choose gateways')),
-  announce: () => {
-    throw new Error('the database is not used to choose gateways');
-  },
 };
 const paypal = {
   clientId: 'AZselectClientId',

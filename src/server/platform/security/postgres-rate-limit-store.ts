@@ -41,10 +41,10 @@ export function createPostgresRateLimitStore(
     for (const bucket of rules.flatMap((rule) => rule.buckets)) {
       if (!counted.has(bucket.name)) counted.set(bucket.name, new Date(nowMs - bucket.windowMs));
     }
-    // The locks, then the check and the record in one statement: it records only when no rule is at its limit. Both
-    // are sent at once and run in that order, so the check reads the events as they are once the locks are held.
-    const locked = lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
-    const checked = insertRateLimitEventsUnlessBroken(tx, {
+    // The locks, then the check and the record in one statement: it records only when no rule is at its limit, and
+    // reads the events as they are once the locks are held.
+    await lockRateLimitBuckets(tx, allNames(...rules.map((rule) => rule.buckets), add));
+    const { inserted, times } = await insertRateLimitEventsUnlessBroken(tx, {
       counted: [...counted].map(([name, since]) => ({ name, since })),
       limit: MAX_EVENTS_READ,
       rules: rules.map((rule) => ({
@@ -55,7 +55,6 @@ export function createPostgresRateLimitStore(
       organizationId,
       occurredAt: now,
     });
-    const [, { inserted, times }] = await Promise.all([locked, checked]);
     if (inserted) return { ok: true };
     const broken = findBrokenRules(
       rules,
@@ -86,21 +85,18 @@ export function createPostgresRateLimitStore(
 
     async record({ add, release, now, organizationId }) {
       const nowMs = now.getTime();
-      // The locks, the record and the release go out together and run in that order.
-      await db.transaction((tx) =>
-        Promise.all([
-          lockRateLimitBuckets(tx, allNames(add, release)),
-          insertRateLimitEvents(tx, {
-            buckets: add.map((bucket) => ({ name: bucket.name, before: null })),
-            organizationId,
-            occurredAt: now,
-          }),
-          deleteOldestRateLimitEvents(
-            tx,
-            release.map((bucket) => ({ name: bucket.name, since: new Date(nowMs - bucket.windowMs) })),
-          ),
-        ]),
-      );
+      await db.transaction(async (tx) => {
+        await lockRateLimitBuckets(tx, allNames(add, release));
+        await insertRateLimitEvents(tx, {
+          buckets: add.map((bucket) => ({ name: bucket.name, before: null })),
+          organizationId,
+          occurredAt: now,
+        });
+        await deleteOldestRateLimitEvents(
+          tx,
+          release.map((bucket) => ({ name: bucket.name, since: new Date(nowMs - bucket.windowMs) })),
+        );
+      });
     },
 
     // The database belongs to the app, which closes it.
