@@ -59,4 +59,41 @@ describe('an order completed by an earlier attempt while a retry prepares it', (
     // The declined first attempt is the only charge the gateway saw.
     expect(await gatewayCharges(t.db, store.org.id)).toBe(1);
   });
+
+  it('answers an express start 409 order_complete and starts no express payment', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const declined = await shopper.post('orders', orderBody(token, { payment: card(CARDS.declined) }), {
+      'idempotency-key': `first-${token}`,
+    });
+    expect(declined.status).toBe(402);
+    const orderOf = async () =>
+      (
+        await t.db.query<{ id: number; status: string; express_payment_id: number | null }>(
+          `SELECT o.id, o.status, o.express_payment_id FROM orders o JOIN carts c ON c.id = o.cart_id
+            WHERE c.token = $1`,
+          [token],
+        )
+      ).rows[0];
+    const orderId = (await orderOf())?.id ?? null;
+    expect(orderId).not.toBeNull();
+
+    completeBeforeRewrite = orderId;
+    const retry = await shopper.post(
+      'orders',
+      { cart_token: token, payment: { method: 'paypal' } },
+      { 'idempotency-key': `express-${token}` },
+    );
+    expect(completeBeforeRewrite).toBeNull();
+    expect(retry.status).toBe(409);
+    expect(retry.body.code).toBe('order_complete');
+    // No express payment was started for it (the completion here is simulated in the retry's transaction, which is
+    // undone with it: the order is as the declined attempt left it).
+    expect(await orderOf()).toMatchObject({ status: 'declined', express_payment_id: null });
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM express_payments WHERE order_id = $1',
+      [orderId],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
 });

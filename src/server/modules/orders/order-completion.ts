@@ -3,7 +3,8 @@ import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, ExpressCompleteResult } from '../../platform/payments/gateway.js';
 import { issueGiftClaimCodes, markGiftClaimed } from './order-gifts-repository.js';
-import { completeOrderWithAttempt, type OrderLineRow, type OrderRow } from './orders-repository.js';
+import { completeOrderWithAttempt } from './order-completion-repository.js';
+import type { OrderLineRow, OrderRow } from './orders-repository.js';
 import { type PaymentAttemptValues } from './payment-attempts-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import {
@@ -30,7 +31,7 @@ export async function completeOrder(
     discountReserved?: boolean;
     now: Date;
   },
-): Promise<{ lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] }> {
+): Promise<{ order: OrderRow; lines: OrderLineRow[]; subscriptions: OrderSubscriptionNotice[] }> {
   const { now, giftClaimId: giftId } = context;
   const completed = await completeOrderWithAttempt(
     tx,
@@ -86,10 +87,13 @@ export async function completeOrder(
     );
     subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
   }
-  return { lines, subscriptions };
+  return { order: completed.order, lines, subscriptions };
 }
 
-/** The cart once its order completed: ordered, the order complete (its lease ended), paid last by `method`. */
+/**
+ * The cart once its order completed (`order`, as completed): ordered (as completeOrderWithAttempt marks it), paid
+ * last by `method`.
+ */
 export function completedCart(
   state: CartState,
   order: OrderRow,
@@ -99,7 +103,7 @@ export function completedCart(
   return {
     ...state,
     cart: { ...state.cart, ordered_at: now, updated_at: now },
-    order: { ...order, status: 'complete', completed_at: now, payment_lease_until: null, updated_at: now },
+    order,
     lastPaymentMethod: method,
   };
 }

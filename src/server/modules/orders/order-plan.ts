@@ -6,11 +6,15 @@ import type { AnswerKeeper } from './idempotency.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import type { CardDetails, CardSummary, PaymentGateway } from '../../platform/payments/gateway.js';
 import type { ExpressPaymentRow } from '../express/express-payments-repository.js';
-import type { OrderRow } from './orders-repository.js';
+import type { OrderLineValues, OrderRow, OrderValues } from './orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import type { OrderLineFigures } from './order-figures.js';
 import type { ShippingProfileRow } from '../catalog/shipping-profiles-repository.js';
 import type { CartState } from '../carts/cart-state.js';
+import type { CartPricing } from '../carts/cart-pricing.js';
+import type { CartCustomer } from '../carts/customers-repository.js';
+import type { OrderAddresses } from './order-request.js';
+import type { OrderStep } from './order-decisions.js';
 
 /** The abuse limits orders respect (src/server/platform/security/abuse-limits.ts). */
 export interface OrderLimits {
@@ -41,6 +45,35 @@ export interface OrderRequest {
   now: Date;
   /** stores the answer under the request's Idempotency-Key in the transaction that makes it true */
   answers: AnswerKeeper;
+}
+
+/** An order request checked and priced under its cart's lock. */
+export interface PricedOrder {
+  /** the cart, with the quantities the request changed */
+  state: CartState;
+  addresses: OrderAddresses;
+  pricing: CartPricing;
+  termsDisplayed: boolean;
+  /** the approved express payment the order completes with, when it is paid so */
+  express: ExpressPaymentRow | null;
+}
+
+/** What a priced order comes to (order-decisions.ts): what happens next, and what is written. */
+export interface OrderDecision {
+  step: OrderStep;
+  isTest: boolean;
+  testCard: boolean;
+  storeForFuture: boolean;
+  customer: CartCustomer;
+  values: Omit<OrderValues, 'customer_id'>;
+  lines: OrderLineValues[];
+}
+
+/** The order as this attempt saved it, read back, and its cart with the customer and the order as saved. */
+export interface SavedOrder {
+  order: OrderRow;
+  customerId: number;
+  cart: CartState;
 }
 
 export type Plan =

@@ -13,6 +13,7 @@ import type { OrderAddress, OrderRow, OrderValues } from './orders-repository.js
 import type { CartPricing, PricingAddress } from '../carts/cart-pricing.js';
 import { isShippingRequired, type CartState } from '../carts/cart-state.js';
 import { settingsOf } from '../organizations/organization-service.js';
+import { billedAddress, orderAmounts, storedAddresses, termsAcceptance } from './order-decisions.js';
 
 function text(value: string | undefined): string {
   return value?.trim() ?? '';
@@ -53,8 +54,7 @@ export function addressesOf(body: CreateOrder | UpdateOrder, state: CartState): 
   const sameAddress = body.same_address ?? true;
   const ship = addressOf(body, 'ship');
   const bill = addressOf(body, 'bill');
-  const billingIsShipping = sameAddress && shipping;
-  return { shipping, sameAddress, ship, bill, billingIsShipping, billing: billingIsShipping ? ship : bill };
+  return { shipping, sameAddress, ship, bill, ...billedAddress({ shipping, sameAddress, ship, bill }) };
 }
 
 /**
@@ -211,6 +211,7 @@ export function withCustomer(state: CartState, customer: CartCustomer, customerI
   };
 }
 
+/** The order's columns as this attempt writes them (its customer's id aside, known once the customer is saved). */
 export function orderValues(
   state: CartState,
   pricing: CartPricing,
@@ -224,32 +225,22 @@ export function orderValues(
     now: Date;
   },
 ): Omit<OrderValues, 'customer_id'> {
-  const result = pricing.result;
-  const { shipping, sameAddress, ship, bill } = addresses;
-  const accepted = context.termsDisplayed && body.subscription_terms_accepted === true;
   return {
     status: context.status,
     is_test: context.isTest,
     currency: state.organization.currency,
-    subtotal: result.subtotal,
-    total_discount: result.totalDiscount,
-    total_offer_shipping: result.totalOfferShipping,
-    total_campaign_shipping: result.totalCampaignShipping,
-    total_tax: result.totalTax,
-    total_gift_cards: result.totalGiftCards,
-    total: result.total,
-    discount_code_id: pricing.discountApplied ? (state.discountCode?.id ?? null) : null,
-    discount_code: pricing.discountApplied ? (state.discountCode?.code ?? null) : null,
-    shipping_profile_id: pricing.chosenProfile?.id ?? null,
+    ...orderAmounts(pricing, state.discountCode),
     email: text(body.email),
     phone: text(body.phone),
-    same_address: sameAddress,
-    shipping_address: shipping || ship.country ? ship : null,
-    billing_address: addresses.billingIsShipping ? ship : bill.country ? bill : null,
-    subscription_terms_accepted: accepted,
-    subscription_terms_accepted_at: accepted ? context.now : null,
-    subscription_terms_ip: accepted ? context.ip : null,
-    subscription_terms_version: accepted ? settingsOf(state.organization).subscriptionTerms.version : null,
+    same_address: addresses.sameAddress,
+    ...storedAddresses(addresses),
+    ...termsAcceptance({
+      displayed: context.termsDisplayed,
+      accepted: body.subscription_terms_accepted,
+      version: settingsOf(state.organization).subscriptionTerms.version,
+      ip: context.ip,
+      now: context.now,
+    }),
     email_opt_in: body.email_opt_in ?? false,
     ip_address: context.ip,
   };

@@ -1,9 +1,8 @@
 import { withDates, type Stored } from '../../platform/db/json-rows.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { KeyHolder } from './idempotency-repository.js';
-import type { PaymentAttemptValues } from './payment-attempts-repository.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from '../carts/customers-repository.js';
 import type { ShippingProfileRow } from '../catalog/shipping-profiles-repository.js';
+import { SqlParams } from './sql-params.js';
 
 export interface OrderAddress {
   fname: string;
@@ -77,6 +76,10 @@ export interface OrderLineRow {
 
 const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
   JOIN carts c ON c.organization_id = o.organization_id AND c.id = o.cart_id`;
+
+/** What a statement that writes an order answers: the order as written, as SELECT_ORDER reads it. */
+const RETURNING_ORDER = `RETURNING orders.*, (SELECT token FROM carts
+   WHERE carts.organization_id = orders.organization_id AND carts.id = orders.cart_id) AS cart_token`;
 
 export async function listOrders(
   db: Queryable,
@@ -199,7 +202,7 @@ const NEW_ORDER_COLUMNS = ORDER_COLUMNS.filter((column) => column !== 'customer_
 /**
  * Creates the cart's order with its lines, after saving its customer (as saveCartCustomer), in one statement; the
  * cart_id is unique, so only one order per cart can ever exist. With `paymentLeaseUntil` its payment is in flight from
- * the start (and `discountReserved` says it holds a use of its code). Answers the order's id and its customer's.
+ * the start (and `discountReserved` says it holds a use of its code). Answers the order as written.
  */
 export async function insertOrder(
   db: Queryable,
@@ -209,55 +212,57 @@ export async function insertOrder(
   lines: readonly OrderLineValues[],
   payment: { discountReserved?: boolean; paymentLeaseUntil?: Date },
   now: Date,
-): Promise<{ id: number; customerId: number }> {
-  // $1 to $20 save the customer; the order's own parameters follow.
-  const first = 21;
-  const n = NEW_ORDER_COLUMNS.length;
+): Promise<OrderRow & { customer_id: number }> {
+  // The customer's common table expressions number their own parameters ($1 is the organization, $2 the cart).
+  const p = new SqlParams(cartCustomerParams(organizationId, customer, now));
   const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
-  const { rows } = await db.query<{ id: number; customer_id: number }>(
+  const at = p.add(now, 'timestamptz');
+  const { rows } = await db.query<OrderRow & { customer_id: number }>(
     `WITH ${CART_CUSTOMER_CTES}, new_order AS (
        INSERT INTO orders (organization_id, cart_id, customer_id, ${NEW_ORDER_COLUMNS.join(', ')}, discount_reserved,
                            payment_lease_until, created_at, updated_at)
-       SELECT $1, $2, cart_customer.id, ${NEW_ORDER_COLUMNS.map((_, i) => `$${first + i}`).join(', ')},
-              $${first + n}::boolean, $${first + n + 1}::timestamptz, $${first + n + 2}::timestamptz,
-              $${first + n + 2}::timestamptz
+       SELECT $1, $2, cart_customer.id, ${p.list(orderParams(values, NEW_ORDER_COLUMNS))},
+              ${p.add(payment.discountReserved ?? false, 'boolean')},
+              ${p.add(payment.paymentLeaseUntil ?? null, 'timestamptz')}, ${at}, ${at}
          FROM cart_customer
-       RETURNING id, customer_id
+       RETURNING *
      ), new_lines AS (
        INSERT INTO order_lines (organization_id, order_id, ${ORDER_LINE_COLUMNS.join(', ')})
-       SELECT $1, new_order.id, l.* FROM new_order CROSS JOIN unnest(${ORDER_LINE_TYPES.map(
-         (type, i) => `$${first + n + 3 + i}::${type}[]`,
-       ).join(', ')}) AS l
+       SELECT $1, new_order.id, l.* FROM new_order CROSS JOIN unnest(${p.list(
+         ORDER_LINE_COLUMNS.map(column),
+         ORDER_LINE_TYPES.map((type) => `${type}[]`),
+       )}) AS l
      )
-     SELECT id, customer_id FROM new_order`,
-    [
-      ...cartCustomerParams(organizationId, customer, now),
-      ...orderParams(values, NEW_ORDER_COLUMNS),
-      payment.discountReserved ?? false,
-      payment.paymentLeaseUntil ?? null,
-      now,
-      ...ORDER_LINE_COLUMNS.map(column),
-    ],
+     SELECT new_order.*, c.token AS cart_token FROM new_order
+       JOIN carts c ON c.organization_id = new_order.organization_id AND c.id = new_order.cart_id`,
+    p.values,
   );
   const row = rows[0];
   if (!row) throw new Error(`the order of cart ${customer.cartId} was not saved: its customer is gone`);
-  return { id: row.id, customerId: row.customer_id };
+  return row;
 }
 
-/** Rewrites an order that is not complete yet with the details and amounts of a new attempt. */
+/**
+ * Rewrites an order that is not complete yet with the details and amounts of a new attempt, and answers it as
+ * rewritten; null when it is complete (an earlier attempt completed it since the cart was read).
+ */
 export async function updateOrder(
   db: Queryable,
   organizationId: number,
   orderId: number,
   values: OrderValues,
   now: Date,
-) {
-  await db.query(
-    `UPDATE orders SET ${ORDER_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(', ')},
-            updated_at = $${ORDER_COLUMNS.length + 3}
-      WHERE organization_id = $1 AND id = $2 AND status <> 'complete'`,
-    [organizationId, orderId, ...orderParams(values, ORDER_COLUMNS), now],
+): Promise<OrderRow | null> {
+  const p = new SqlParams([organizationId, orderId]);
+  const params = orderParams(values, ORDER_COLUMNS);
+  const { rows } = await db.query<OrderRow>(
+    `UPDATE orders SET ${ORDER_COLUMNS.map((column, i) => `${column} = ${p.add(params[i])}`).join(', ')},
+            updated_at = ${p.add(now)}
+      WHERE organization_id = $1 AND id = $2 AND status <> 'complete'
+     ${RETURNING_ORDER}`,
+    p.values,
   );
+  return rows[0] ?? null;
 }
 
 export async function lockOrder(
@@ -331,16 +336,20 @@ async function insertOrderLines(
   lines: readonly OrderLineValues[],
 ): Promise<void> {
   const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
+  const p = new SqlParams([organizationId, orderId]);
   await db.query(
     `INSERT INTO order_lines (organization_id, order_id, ${ORDER_LINE_COLUMNS.join(', ')})
-     SELECT $1, $2, * FROM unnest(${ORDER_LINE_TYPES.map((type, i) => `$${i + 3}::${type}[]`).join(', ')})`,
-    [organizationId, orderId, ...ORDER_LINE_COLUMNS.map(column)],
+     SELECT $1, $2, * FROM unnest(${p.list(
+       ORDER_LINE_COLUMNS.map(column),
+       ORDER_LINE_TYPES.map((type) => `${type}[]`),
+     )})`,
+    p.values,
   );
 }
 
 /**
  * Sets the order's status and ends any payment lease, or with `paymentLeaseUntil` marks a payment as in flight until
- * then (the caller holds the order row, so no other payment can hold it meanwhile).
+ * then (the caller holds the order row, so no other payment can hold it meanwhile). Answers the order as it is now.
  */
 export async function setOrderOutcome(
   db: Queryable,
@@ -353,11 +362,12 @@ export async function setOrderOutcome(
     paymentLeaseUntil?: Date | null;
   },
   now: Date,
-): Promise<void> {
-  await db.query(
+): Promise<OrderRow> {
+  const { rows } = await db.query<OrderRow>(
     `UPDATE orders SET status = $3, payment_lease_until = $8, discount_reserved = coalesce($4, discount_reserved),
             express_payment_id = CASE WHEN $5::boolean THEN $6 ELSE express_payment_id END, updated_at = $7
-      WHERE organization_id = $1 AND id = $2`,
+      WHERE organization_id = $1 AND id = $2
+     ${RETURNING_ORDER}`,
     [
       organizationId,
       orderId,
@@ -369,91 +379,9 @@ export async function setOrderOutcome(
       values.paymentLeaseUntil ?? null,
     ],
   );
-}
-
-/**
- * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
- * lease), marks its cart ordered, counts the code use it held as used, and answers the order as completed with its lines. Writes nothing and answers null
- * when the order is complete already (another attempt completed it) or, given `leaseUntil`, no longer holds that
- * payment lease (another attempt took it over). The row lock the update takes stands for the caller's. With `answer`,
- * the same statement stores the request's answer under its Idempotency-Key, as completeIdempotencyKey does, when it
- * completes the order.
- */
-export async function completeOrderWithAttempt(
-  db: Queryable,
-  organizationId: number,
-  input: {
-    orderId: number;
-    attempt: PaymentAttemptValues;
-    paymentMethodId?: number | null;
-    /** when the order's held code use changes as it completes */
-    discountReserved?: boolean | undefined;
-    /** complete only while the order holds this payment lease */
-    leaseUntil?: Date;
-    /** the answer to store under the request's Idempotency-Key, should the order complete */
-    answer?: (KeyHolder & { status: number; body: unknown }) | undefined;
-  },
-  now: Date,
-): Promise<{ order: Omit<OrderRow, 'cart_token'>; lines: OrderLineRow[] } | null> {
-  const keys = Object.keys(input.attempt) as (keyof PaymentAttemptValues)[];
-  const first = 7;
-  const answer = input.answer;
-  const a = first + keys.length;
-  const keepAnswer = answer
-    ? `, answered AS (
-       UPDATE idempotency_keys SET status = 'done', response_status = $${a + 4}, response_body = $${a + 5}::jsonb,
-              locked_until = NULL
-        WHERE organization_id = $${a} AND scope = $${a + 1} AND key_hash = $${a + 2} AND status = 'in_progress'
-          AND locked_until = $${a + 3} AND EXISTS (SELECT 1 FROM completed)
-     )`
-    : '';
-  const { rows } = await db.query<Omit<OrderRow, 'cart_token'> & { order_lines: OrderLineRow[] }>(
-    `WITH completed AS (
-       UPDATE orders SET status = 'complete', completed_at = $3, payment_lease_until = NULL,
-              discount_reserved = coalesce($4, discount_reserved),
-              payment_method_id = coalesce($5, payment_method_id), updated_at = $3
-        WHERE organization_id = $1 AND id = $2 AND status <> 'complete'
-          AND ($6::timestamptz IS NULL OR payment_lease_until = $6::timestamptz)
-       RETURNING *
-     ), attempt AS (
-       INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
-       SELECT $1, ${keys.map((_, i) => `$${i + first}`).join(', ')}, $3 FROM completed
-     ), ordered AS (
-       UPDATE carts SET ordered_at = $3, updated_at = $3 FROM completed
-        WHERE carts.organization_id = $1 AND carts.id = completed.cart_id
-     ), used AS (
-       UPDATE discount_codes SET held_count = held_count - 1, usage_count = usage_count + 1 FROM completed
-        WHERE completed.discount_reserved AND discount_codes.organization_id = $1
-          AND discount_codes.id = completed.discount_code_id
-     )${keepAnswer}
-     SELECT completed.*,
-            coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
-                       WHERE l.organization_id = $1 AND l.order_id = $2), '[]'::json) AS order_lines
-       FROM completed`,
-    [
-      organizationId,
-      input.orderId,
-      now,
-      input.discountReserved ?? null,
-      input.paymentMethodId ?? null,
-      input.leaseUntil ?? null,
-      ...keys.map((key) => input.attempt[key]),
-      ...(answer
-        ? [
-            answer.organizationId,
-            answer.scope,
-            answer.keyHash,
-            answer.lockedUntil,
-            answer.status,
-            JSON.stringify(answer.body),
-          ]
-        : []),
-    ],
-  );
   const row = rows[0];
-  if (!row) return null;
-  const { order_lines: lines, ...order } = row;
-  return { order, lines };
+  if (!row) throw new Error(`order ${orderId} vanished`);
+  return row;
 }
 
 export async function releasePaymentLease(

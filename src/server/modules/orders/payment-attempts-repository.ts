@@ -1,5 +1,6 @@
 // An order's payment attempts and the payment methods stored for later charges.
 import type { Queryable } from '../../platform/db/database.js';
+import { SqlParams } from './sql-params.js';
 
 export interface PaymentAttemptRow {
   id: number;
@@ -58,10 +59,11 @@ export async function insertPaymentAttempt(
   now: Date,
 ): Promise<void> {
   const keys = Object.keys(values) as (keyof PaymentAttemptValues)[];
+  const p = new SqlParams([organizationId]);
   await db.query(
     `INSERT INTO payment_attempts (organization_id, ${keys.join(', ')}, created_at)
-     VALUES ($1, ${keys.map((_, i) => `$${i + 2}`).join(', ')}, $${keys.length + 2})`,
-    [organizationId, ...keys.map((key) => values[key]), now],
+     VALUES ($1, ${p.list(keys.map((key) => values[key]))}, ${p.add(now)})`,
+    p.values,
   );
 }
 

@@ -1,0 +1,359 @@
+import { describe, expect, it } from 'vitest';
+import type { CardPayment } from '../../../contract/order.js';
+import { minor } from '../../../domain/money.js';
+import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
+import {
+  billedAddress,
+  cardToCharge,
+  codeUseOnRetry,
+  completesAlone,
+  isExpressStart,
+  isPaymentDue,
+  isTestCard,
+  isTestOrder,
+  nextStep,
+  orderAmounts,
+  orderLines,
+  savedStatus,
+  statusAfterFailedPayment,
+  storedAddresses,
+  storesPaymentMethod,
+  termsAcceptance,
+} from './order-decisions.js';
+import type { OrderAddress } from './orders-repository.js';
+
+const visa: CardPayment = {
+  method: 'card',
+  card_number: '4111 1111 1111 1111',
+  card_cvv: ' 123 ',
+  card_exp_month: '07',
+  card_exp_year: '29',
+};
+const TEST_CARDS = ['4242000000000000'];
+
+function address(country: string, fname = 'Ada'): OrderAddress {
+  return {
+    fname,
+    lname: 'Lovelace',
+    address1: country ? '1 Main St' : '',
+    address2: '',
+    city: country ? 'Austin' : '',
+    state: country === 'US' ? 'TX' : '',
+    zipcode: country === 'US' ? '73301' : '',
+    country,
+    phone: '',
+  };
+}
+
+describe('isPaymentDue', () => {
+  it('is due for a total above zero', () => {
+    expect(isPaymentDue({ total: minor(1), isRecurring: false })).toBe(true);
+  });
+  it('is due for a free first cycle of a recurring order (its card pays the later ones)', () => {
+    expect(isPaymentDue({ total: minor(0), isRecurring: true })).toBe(true);
+  });
+  it('is not due for a free one-off order', () => {
+    expect(isPaymentDue({ total: minor(0), isRecurring: false })).toBe(false);
+  });
+});
+
+describe('isExpressStart and nextStep', () => {
+  it('starts an express payment for PayPal without a payment token only', () => {
+    expect(isExpressStart({ method: 'paypal' })).toBe(true);
+    expect(isExpressStart({ method: 'paypal', payment_token_id: '' })).toBe(true);
+    expect(isExpressStart({ method: 'paypal', payment_token_id: 'pt_1' })).toBe(false);
+    expect(isExpressStart(visa)).toBe(false);
+    expect(isExpressStart({ method: 'none' })).toBe(false);
+    expect(isExpressStart(undefined)).toBe(false);
+  });
+  it('sends an express start to the provider even when nothing is due', () => {
+    expect(nextStep({ expressStart: true, paymentDue: true })).toBe('express_start');
+    expect(nextStep({ expressStart: true, paymentDue: false })).toBe('express_start');
+  });
+  it('charges a due payment and completes a free order without a charge', () => {
+    expect(nextStep({ expressStart: false, paymentDue: true })).toBe('charge');
+    expect(nextStep({ expressStart: false, paymentDue: false })).toBe('complete');
+  });
+});
+
+describe('savedStatus', () => {
+  it('waits for the payer of an express start', () => {
+    expect(savedStatus({ expressStart: true, previous: 'declined' })).toBe('awaiting_payment');
+  });
+  it('keeps an earlier status, and starts a new order pending', () => {
+    expect(savedStatus({ expressStart: false, previous: 'declined' })).toBe('declined');
+    expect(savedStatus({ expressStart: false, previous: null })).toBe('pending');
+  });
+});
+
+describe('isTestCard and isTestOrder', () => {
+  const testCard: CardPayment = { ...visa, card_number: '4242 0000 0000 0000' };
+  it('knows a due card payment by one of the test card numbers, spaces aside', () => {
+    expect(isTestCard(testCard, true, TEST_CARDS)).toBe(true);
+    expect(isTestCard(visa, true, TEST_CARDS)).toBe(false);
+  });
+  it('takes no card as a test card when nothing is due or the payment is not by card', () => {
+    expect(isTestCard(testCard, false, TEST_CARDS)).toBe(false);
+    expect(isTestCard({ method: 'paypal', payment_token_id: 'pt' }, true, TEST_CARDS)).toBe(false);
+    expect(isTestCard(undefined, true, TEST_CARDS)).toBe(false);
+  });
+  it('is a test order in test mode, for a test cart, or with a test card', () => {
+    expect(isTestOrder({ testMode: true, testCart: false, testCard: false })).toBe(true);
+    expect(isTestOrder({ testMode: false, testCart: true, testCard: false })).toBe(true);
+    expect(isTestOrder({ testMode: false, testCart: false, testCard: true })).toBe(true);
+    expect(isTestOrder({ testMode: false, testCart: false, testCard: false })).toBe(false);
+  });
+});
+
+describe('storesPaymentMethod', () => {
+  it('stores the payment method when a line recurs for this customer', () => {
+    expect(
+      storesPaymentMethod([
+        { is_recurring: false, is_gift: false },
+        { is_recurring: true, is_gift: false },
+      ]),
+    ).toBe(true);
+  });
+  it('stores nothing for a recurring gift (its recipient pays) or one-off lines', () => {
+    expect(storesPaymentMethod([{ is_recurring: true, is_gift: true }])).toBe(false);
+    expect(storesPaymentMethod([{ is_recurring: false, is_gift: false }])).toBe(false);
+    expect(storesPaymentMethod([])).toBe(false);
+  });
+});
+
+describe('completesAlone', () => {
+  const plain = { is_gift: false, is_recurring: false };
+  it('completes a plain card order alone', () => {
+    expect(completesAlone({ express: false, giftClaim: false, lines: [plain] })).toBe(true);
+  });
+  it('does not for an express payment, a gift claim, a gift or a recurring line', () => {
+    expect(completesAlone({ express: true, giftClaim: false, lines: [plain] })).toBe(false);
+    expect(completesAlone({ express: false, giftClaim: true, lines: [plain] })).toBe(false);
+    expect(
+      completesAlone({ express: false, giftClaim: false, lines: [plain, { ...plain, is_gift: true }] }),
+    ).toBe(false);
+    expect(
+      completesAlone({ express: false, giftClaim: false, lines: [{ ...plain, is_recurring: true }] }),
+    ).toBe(false);
+  });
+});
+
+describe('billedAddress and storedAddresses', () => {
+  const ship = address('US', 'Ship');
+  const bill = address('CA', 'Bill');
+  it('bills the shipping address when the same address is kept and something ships', () => {
+    expect(billedAddress({ shipping: true, sameAddress: true, ship, bill })).toEqual({
+      billingIsShipping: true,
+      billing: ship,
+    });
+  });
+  it('bills the billing address given otherwise', () => {
+    expect(billedAddress({ shipping: true, sameAddress: false, ship, bill })).toEqual({
+      billingIsShipping: false,
+      billing: bill,
+    });
+    expect(billedAddress({ shipping: false, sameAddress: true, ship, bill })).toEqual({
+      billingIsShipping: false,
+      billing: bill,
+    });
+  });
+  it('keeps the shipping address for both when it stands for the billing one', () => {
+    expect(storedAddresses({ shipping: true, billingIsShipping: true, ship, bill })).toEqual({
+      shipping_address: ship,
+      billing_address: ship,
+    });
+  });
+  it('keeps each address given by its country, and the shipping one whenever something ships', () => {
+    const none = address('');
+    expect(storedAddresses({ shipping: true, billingIsShipping: false, ship: none, bill })).toEqual({
+      shipping_address: none,
+      billing_address: bill,
+    });
+    expect(storedAddresses({ shipping: false, billingIsShipping: false, ship, bill: none })).toEqual({
+      shipping_address: ship,
+      billing_address: null,
+    });
+    expect(storedAddresses({ shipping: false, billingIsShipping: false, ship: none, bill: none })).toEqual({
+      shipping_address: null,
+      billing_address: null,
+    });
+  });
+});
+
+describe('orderLines', () => {
+  const line = {
+    id: 11,
+    offer_id: 3,
+    item_name: 'Beans',
+    quantity: 2,
+    price: 1500,
+    price_override: null,
+    is_gift: false,
+    is_recurring: true,
+    billing_interval_days: 30,
+  };
+  const priced: PricedLine = {
+    id: 11,
+    subtotal: minor(3000),
+    discount: minor(300),
+    shipping: minor(500),
+    tax: minor(223),
+    total: minor(3423),
+    nextCycleTotal: minor(3223),
+  };
+  it('writes each cart line with its share of the priced amounts', () => {
+    expect(orderLines([line], [priced])).toEqual([
+      {
+        cart_offer_id: 11,
+        offer_id: 3,
+        item_name: 'Beans',
+        quantity: 2,
+        unit_price: 1500,
+        subtotal: 3000,
+        discount: 300,
+        shipping: 500,
+        tax: 223,
+        total: 3423,
+        is_gift: false,
+        is_recurring: true,
+        billing_interval_days: 30,
+        next_cycle_total: 3223,
+      },
+    ]);
+  });
+  it('charges an overridden price (a gift claim at 0), and zero for a line pricing left out', () => {
+    const [written] = orderLines([{ ...line, id: 12, price_override: 0, is_recurring: false }], [priced]);
+    expect(written).toMatchObject({
+      cart_offer_id: 12,
+      unit_price: 0,
+      subtotal: 0,
+      discount: 0,
+      shipping: 0,
+      tax: 0,
+      total: 0,
+      next_cycle_total: null,
+    });
+  });
+});
+
+describe('orderAmounts', () => {
+  const result: PricingResult = {
+    lines: [],
+    subtotal: minor(3000),
+    totalDiscount: minor(300),
+    subtotalItems: minor(2700),
+    totalItems: 2,
+    totalOfferShipping: minor(500),
+    totalCampaignShipping: minor(700),
+    totalTax: minor(223),
+    totalGiftCards: minor(0),
+    total: minor(4123),
+    isRecurring: false,
+    shipsAnything: true,
+  };
+  const code = { id: 9, code: 'SAVE10' };
+  it('takes the priced totals, the code that applied and the shipping chosen', () => {
+    expect(orderAmounts({ result, discountApplied: true, chosenProfile: { id: 4 } }, code)).toEqual({
+      subtotal: 3000,
+      total_discount: 300,
+      total_offer_shipping: 500,
+      total_campaign_shipping: 700,
+      total_tax: 223,
+      total_gift_cards: 0,
+      total: 4123,
+      discount_code_id: 9,
+      discount_code: 'SAVE10',
+      shipping_profile_id: 4,
+    });
+  });
+  it('names no code that did not apply, and no shipping when none was chosen', () => {
+    expect(orderAmounts({ result, discountApplied: false, chosenProfile: null }, code)).toMatchObject({
+      discount_code_id: null,
+      discount_code: null,
+      shipping_profile_id: null,
+    });
+    expect(orderAmounts({ result, discountApplied: true, chosenProfile: null }, null)).toMatchObject({
+      discount_code_id: null,
+      discount_code: null,
+    });
+  });
+});
+
+describe('termsAcceptance', () => {
+  const now = new Date('2030-01-02T03:04:05Z');
+  it('records the displayed terms accepted: when, from where and which version', () => {
+    expect(
+      termsAcceptance({ displayed: true, accepted: true, version: 'v2', ip: '198.51.100.7', now }),
+    ).toEqual({
+      subscription_terms_accepted: true,
+      subscription_terms_accepted_at: now,
+      subscription_terms_ip: '198.51.100.7',
+      subscription_terms_version: 'v2',
+    });
+  });
+  it('records nothing for terms not displayed, or not accepted', () => {
+    const none = {
+      subscription_terms_accepted: false,
+      subscription_terms_accepted_at: null,
+      subscription_terms_ip: null,
+      subscription_terms_version: null,
+    };
+    expect(termsAcceptance({ displayed: false, accepted: true, version: 'v2', ip: null, now })).toEqual(none);
+    expect(termsAcceptance({ displayed: true, accepted: undefined, version: 'v2', ip: null, now })).toEqual(
+      none,
+    );
+  });
+});
+
+describe('codeUseOnRetry', () => {
+  it('keeps the use an earlier attempt still holds for the same code', () => {
+    expect(codeUseOnRetry({ reserved: true, previousCode: 5, wantedCode: 5 })).toEqual({
+      release: null,
+      hold: false,
+    });
+  });
+  it("gives back the earlier code's use and holds one of the new code", () => {
+    expect(codeUseOnRetry({ reserved: true, previousCode: 5, wantedCode: 6 })).toEqual({
+      release: 5,
+      hold: true,
+    });
+    expect(codeUseOnRetry({ reserved: true, previousCode: 5, wantedCode: null })).toEqual({
+      release: 5,
+      hold: false,
+    });
+  });
+  it('holds a use of the wanted code when the order holds none', () => {
+    expect(codeUseOnRetry({ reserved: false, previousCode: 5, wantedCode: 5 })).toEqual({
+      release: null,
+      hold: true,
+    });
+    expect(codeUseOnRetry({ reserved: false, previousCode: null, wantedCode: null })).toEqual({
+      release: null,
+      hold: false,
+    });
+  });
+});
+
+describe('statusAfterFailedPayment', () => {
+  it('declines the order on a decline and leaves it as it was on a gateway error', () => {
+    expect(statusAfterFailedPayment('declined', 'pending')).toBe('declined');
+    expect(statusAfterFailedPayment('error', 'pending')).toBe('pending');
+    expect(statusAfterFailedPayment('error', 'declined')).toBe('declined');
+  });
+});
+
+describe('cardToCharge', () => {
+  it('charges the digits, the trimmed CVV and the expiry, and records only brand, last 4 and expiry', () => {
+    expect(cardToCharge(visa, TEST_CARDS)).toEqual({
+      card: { number: '4111111111111111', cvv: '123', expMonth: 7, expYear: 2029 },
+      summary: { brand: 'visa', typeId: 2, last4: '1111', expMonth: 7, expYear: 2029 },
+    });
+  });
+  it('records a test card as one, with a four-digit year as given', () => {
+    const charged = cardToCharge(
+      { ...visa, card_number: '4242000000000000', card_exp_month: 12, card_exp_year: 2031 },
+      TEST_CARDS,
+    );
+    expect(charged.summary).toMatchObject({ brand: 'testcard', last4: '0000', expMonth: 12, expYear: 2031 });
+  });
+});

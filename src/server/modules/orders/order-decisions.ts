@@ -1,0 +1,249 @@
+// What an order comes to, decided from its priced cart and its request alone (no database, no clock of its own):
+// whether it is paid and how, whether its payment method is kept, which addresses it keeps, its lines and amounts.
+import type { CardPayment, PaymentInput } from '../../../contract/order.js';
+import { digitsOnly, getCardType } from '../../../domain/card.js';
+import { expiryYear } from '../../../domain/checkout-fields.js';
+import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
+import type { CardDetails, CardSummary } from '../../platform/payments/gateway.js';
+import type { CartLineRow } from '../carts/carts-repository.js';
+import type { CartPricing } from '../carts/cart-pricing.js';
+import type { OrderAddress, OrderLineValues, OrderRow, OrderValues } from './orders-repository.js';
+
+/**
+ * Something is paid now, or a later cycle will be (a free first cycle still stores a card for the later ones): else
+ * the order is free (docs/api.md, "Orders").
+ */
+export function isPaymentDue(result: Pick<PricingResult, 'total' | 'isRecurring'>): boolean {
+  return result.total > 0 || result.isRecurring;
+}
+
+/** PayPal without an approved payment yet: the payer gives their details at the provider, and approves there. */
+export function isExpressStart(payment: PaymentInput | undefined): boolean {
+  return payment?.method === 'paypal' && !payment.payment_token_id;
+}
+
+/** What happens once the order is saved: the payer is sent to the provider, it completes free, or it is charged. */
+export type OrderStep = 'express_start' | 'complete' | 'charge';
+
+export function nextStep(input: { expressStart: boolean; paymentDue: boolean }): OrderStep {
+  if (input.expressStart) return 'express_start';
+  return input.paymentDue ? 'charge' : 'complete';
+}
+
+/** The status an attempt saves the order with: an express start waits for the payer; else it stays as it was. */
+export function savedStatus(input: {
+  expressStart: boolean;
+  previous: OrderRow['status'] | null;
+}): OrderRow['status'] {
+  if (input.expressStart) return 'awaiting_payment';
+  return input.previous ?? 'pending';
+}
+
+/** A due card payment with one of the organization's test card numbers (docs/api.md, "Test gateway"). */
+export function isTestCard(
+  payment: PaymentInput | undefined,
+  paymentDue: boolean,
+  testCards: readonly string[],
+): boolean {
+  return payment?.method === 'card' && paymentDue && testCards.includes(digitsOnly(payment.card_number));
+}
+
+/** A test order moves no real money: the shopper is in test mode, the cart was made as a test, or the card is one. */
+export function isTestOrder(input: { testMode: boolean; testCart: boolean; testCard: boolean }): boolean {
+  return input.testMode || input.testCart || input.testCard;
+}
+
+/**
+ * The payment method is kept for later cycles when a line recurs for this customer; a gift's recipient pays their
+ * own cycles, so a recurring gift alone keeps nothing.
+ */
+export function storesPaymentMethod(
+  lines: readonly Pick<CartLineRow, 'is_recurring' | 'is_gift'>[],
+): boolean {
+  return lines.some((line) => line.is_recurring && !line.is_gift);
+}
+
+/**
+ * Nothing completes with the order but the order itself (no gift, gift claim, subscription or stored payment
+ * method, no express payment to mark used): its payment is recorded and the order completed by one statement.
+ */
+export function completesAlone(input: {
+  express: boolean;
+  giftClaim: boolean;
+  lines: readonly Pick<OrderLineValues, 'is_gift' | 'is_recurring'>[];
+}): boolean {
+  return !input.express && !input.giftClaim && !input.lines.some((line) => line.is_gift || line.is_recurring);
+}
+
+/**
+ * Which address is billed: the shipping one stands for both when "same address" is kept and something ships;
+ * otherwise the billing address given.
+ */
+export function billedAddress(input: {
+  shipping: boolean;
+  sameAddress: boolean;
+  ship: OrderAddress;
+  bill: OrderAddress;
+}): { billingIsShipping: boolean; billing: OrderAddress } {
+  const billingIsShipping = input.sameAddress && input.shipping;
+  return { billingIsShipping, billing: billingIsShipping ? input.ship : input.bill };
+}
+
+/** The addresses the order keeps: each one given (by its country), and the shipping one whenever something ships. */
+export function storedAddresses(input: {
+  shipping: boolean;
+  billingIsShipping: boolean;
+  ship: OrderAddress;
+  bill: OrderAddress;
+}): Pick<OrderValues, 'shipping_address' | 'billing_address'> {
+  const { ship, bill } = input;
+  return {
+    shipping_address: input.shipping || ship.country ? ship : null,
+    billing_address: input.billingIsShipping ? ship : bill.country ? bill : null,
+  };
+}
+
+type OrderedCartLine = Pick<
+  CartLineRow,
+  | 'id'
+  | 'offer_id'
+  | 'item_name'
+  | 'quantity'
+  | 'price'
+  | 'price_override'
+  | 'is_gift'
+  | 'is_recurring'
+  | 'billing_interval_days'
+>;
+
+/** The order's lines: each cart line at its unit price, with its share of the priced cart's amounts. */
+export function orderLines(
+  cartLines: readonly OrderedCartLine[],
+  priced: readonly PricedLine[],
+): OrderLineValues[] {
+  return cartLines.map((line) => {
+    const figures = priced.find((entry) => entry.id === line.id);
+    return {
+      cart_offer_id: line.id,
+      offer_id: line.offer_id,
+      item_name: line.item_name,
+      quantity: line.quantity,
+      unit_price: line.price_override ?? line.price,
+      subtotal: figures?.subtotal ?? 0,
+      discount: figures?.discount ?? 0,
+      shipping: figures?.shipping ?? 0,
+      tax: figures?.tax ?? 0,
+      total: figures?.total ?? 0,
+      is_gift: line.is_gift,
+      is_recurring: line.is_recurring,
+      billing_interval_days: line.billing_interval_days,
+      next_cycle_total: figures?.nextCycleTotal ?? null,
+    };
+  });
+}
+
+/** The order's amounts as priced, the code that discounted them (only when it applied) and the shipping chosen. */
+export function orderAmounts(
+  pricing: Pick<CartPricing, 'result' | 'discountApplied'> & { chosenProfile: { id: number } | null },
+  discountCode: { id: number; code: string } | null,
+): Pick<
+  OrderValues,
+  | 'subtotal'
+  | 'total_discount'
+  | 'total_offer_shipping'
+  | 'total_campaign_shipping'
+  | 'total_tax'
+  | 'total_gift_cards'
+  | 'total'
+  | 'discount_code_id'
+  | 'discount_code'
+  | 'shipping_profile_id'
+> {
+  const { result } = pricing;
+  const code = pricing.discountApplied ? discountCode : null;
+  return {
+    subtotal: result.subtotal,
+    total_discount: result.totalDiscount,
+    total_offer_shipping: result.totalOfferShipping,
+    total_campaign_shipping: result.totalCampaignShipping,
+    total_tax: result.totalTax,
+    total_gift_cards: result.totalGiftCards,
+    total: result.total,
+    discount_code_id: code?.id ?? null,
+    discount_code: code?.code ?? null,
+    shipping_profile_id: pricing.chosenProfile?.id ?? null,
+  };
+}
+
+/** The subscription terms as accepted: only terms the page displayed can be, and their version, when and from where. */
+export function termsAcceptance(input: {
+  displayed: boolean;
+  accepted: boolean | undefined;
+  version: string;
+  ip: string | null;
+  now: Date;
+}): Pick<
+  OrderValues,
+  | 'subscription_terms_accepted'
+  | 'subscription_terms_accepted_at'
+  | 'subscription_terms_ip'
+  | 'subscription_terms_version'
+> {
+  const accepted = input.displayed && input.accepted === true;
+  return {
+    subscription_terms_accepted: accepted,
+    subscription_terms_accepted_at: accepted ? input.now : null,
+    subscription_terms_ip: accepted ? input.ip : null,
+    subscription_terms_version: accepted ? input.version : null,
+  };
+}
+
+/**
+ * A retry's code use: a use is still held only when an earlier attempt died mid-payment, and it belongs to the code
+ * that attempt used; it is kept for the same code, given back for another, and a use of the wanted code is held
+ * when none is (docs/api.md, "Discount code uses").
+ */
+export function codeUseOnRetry(input: {
+  /** the order still holds a use (orders.discount_reserved) */
+  reserved: boolean;
+  /** the code the earlier attempt used */
+  previousCode: number | null;
+  /** the code this attempt applies */
+  wantedCode: number | null;
+}): { release: number | null; hold: boolean } {
+  const heldCode = input.reserved ? input.previousCode : null;
+  const kept = heldCode !== null && heldCode === input.wantedCode;
+  return {
+    release: heldCode !== null && heldCode !== input.wantedCode ? heldCode : null,
+    hold: input.wantedCode !== null && !kept,
+  };
+}
+
+/** A failed payment leaves the order declined; a gateway error leaves it as it was for the retry. */
+export function statusAfterFailedPayment(
+  result: 'declined' | 'error',
+  current: OrderRow['status'],
+): OrderRow['status'] {
+  return result === 'declined' ? 'declined' : current;
+}
+
+/** The card as the gateway charges it, and as its payment attempt records it (never the number or CVV). */
+export function cardToCharge(
+  payment: CardPayment,
+  testCards: readonly string[],
+): { card: CardDetails; summary: CardSummary } {
+  const type = getCardType(payment.card_number, testCards);
+  const number = digitsOnly(payment.card_number);
+  const expMonth = Number(payment.card_exp_month);
+  const expYear = expiryYear(payment.card_exp_year) ?? 0;
+  return {
+    card: { number, cvv: payment.card_cvv.trim(), expMonth, expYear },
+    summary: {
+      brand: type?.brand ?? 'visa',
+      typeId: type?.typeId ?? 2,
+      last4: number.slice(-4),
+      expMonth,
+      expYear,
+    },
+  };
+}
