@@ -36,7 +36,7 @@ const writtenCardNumber = fc
   });
 
 describe('card type from the first 4 digits', () => {
-  it('maps the four accepted brands to the specification ids', () => {
+  it('maps the four accepted brands to their type ids (docs/checkout-rules.md#card-brands)', () => {
     expect(getCardType('5555555555554444')).toMatchObject({ brand: 'mastercard', typeId: 1 });
     expect(getCardType('2221000000000009')).toMatchObject({ brand: 'mastercard', typeId: 1 });
     expect(getCardType('4111111111111111')).toMatchObject({ brand: 'visa', typeId: 2 });
