@@ -85,7 +85,6 @@ function printApi(result: ApiBenchResult): void {
     stolen(measured.stolen),
     note,
   ];
-  const cartRatio = result.cartRead.result.rate / bareRate;
   // The API's goals are PostgreSQL's (docs/operations.md#capacity); the embedded database's say when to move to it.
   const ownGoals = result.database === 'postgres';
   const apiGoal = ownGoals
@@ -95,7 +94,7 @@ function printApi(result: ApiBenchResult): void {
     formatTable([
       ['route (saturation)', 'rate', 'p50', 'p99', 'of bare', 'peak RSS', 'failed', 'load', 'stolen', ''],
       route('bare Fastify GET /bare (the limit)', result.bare, 'bare server process'),
-      route('GET carts/{token}', result.cartRead, apiGoal(cartRatio >= 0.35, 'cart read >= 35% of bare')),
+      route('GET carts/{token}', result.cartRead, 'read from the database'),
       route('GET carts/{token}/preview', result.preview, ''),
     ]),
   );
