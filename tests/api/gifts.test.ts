@@ -192,7 +192,7 @@ describe("the recipient's claim", () => {
       orderBody(opened.cart_token, { payment: { method: 'none' } }),
     );
     expect(noPayment.body.fields).toEqual({
-      subscription_terms_accepted: 'Accept the subscription terms to continue.',
+      subscription_terms_accepted: 'Agree to the subscription terms to start your subscription.',
       payment: 'Choose how you want to pay.',
     });
     const claimed = await recipientSession.post(

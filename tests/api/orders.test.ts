@@ -478,7 +478,7 @@ describe('subscriptions', () => {
     const refused = await shopper.post('orders', orderBody(token));
     expect(refused.status).toBe(422);
     expect(refused.body.fields).toEqual({
-      subscription_terms_accepted: 'Accept the subscription terms to continue.',
+      subscription_terms_accepted: 'Agree to the subscription terms to start your subscription.',
     });
 
     const response = await shopper.post(

@@ -42,8 +42,8 @@ const RETRY_MESSAGE =
 
 /**
  * Placing the order: every shown section is checked first (the first invalid one opens); then one request per attempt
- * with its own Idempotency-Key. A double click joins the attempt in flight; a retryable failure is retried with the
- * same key; a decline keeps the order for a retry through PUT orders/{order_id} with a new key.
+ * with its own Idempotency-Key. A second press while an attempt is in flight does nothing; a retryable failure is
+ * retried with the same key; a decline keeps the order for a retry through PUT orders/{order_id} with a new key.
  */
 export function usePlaceOrder(options: PlaceOrderOptions) {
   const checkout = useCheckout();

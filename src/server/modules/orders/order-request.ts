@@ -133,7 +133,7 @@ export function checkOrder(
   if (billingShown) Object.assign(fields, checkAddress({ ...addresses.bill }, 'bill'));
 
   if (context.termsDisplayed && body.subscription_terms_accepted !== true) {
-    fields.subscription_terms_accepted = 'Accept the subscription terms to continue.';
+    fields.subscription_terms_accepted = 'Agree to the subscription terms to start your subscription.';
   }
 
   if (context.paymentDue) {
