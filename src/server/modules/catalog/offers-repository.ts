@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { listPage, updateRow, type Page } from '../../platform/db/sql.js';
+import { SqlParams } from '../../platform/db/sql-params.js';
 
 export interface OfferRow {
   id: number;
@@ -64,11 +65,11 @@ export async function insertOffer(
   values: OfferValues,
 ): Promise<OfferRow> {
   const columns = columnValues(values);
-  const names = Object.keys(columns);
+  const params = new SqlParams([organizationId]);
   const { rows } = await db.query<OfferRow>(
-    `INSERT INTO offers (organization_id, ${names.join(', ')})
-     VALUES ($1, ${names.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING *`,
-    [organizationId, ...Object.values(columns)],
+    `INSERT INTO offers (organization_id, ${Object.keys(columns).join(', ')})
+     VALUES ($1, ${params.list(Object.values(columns))}) RETURNING *`,
+    params.values,
   );
   return rows[0] as OfferRow;
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import type { KeyHolder } from './idempotency-repository.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
 import type { PaymentAttemptValues } from './payment-attempts-repository.js';
-import { SqlParams } from './sql-params.js';
+import { SqlParams } from '../../platform/db/sql-params.js';
 
 /**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment

@@ -2,7 +2,7 @@ import { withDates, type Stored } from '../../platform/db/json-rows.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from '../carts/customers-repository.js';
 import type { ShippingProfileRow } from '../catalog/shipping-profiles-repository.js';
-import { SqlParams } from './sql-params.js';
+import { SqlParams } from '../../platform/db/sql-params.js';
 
 export interface OrderAddress {
   fname: string;

@@ -1,6 +1,6 @@
 // An order's payment attempts and the payment methods stored for later charges.
 import type { Queryable } from '../../platform/db/database.js';
-import { SqlParams } from './sql-params.js';
+import { SqlParams } from '../../platform/db/sql-params.js';
 
 export interface PaymentAttemptRow {
   id: number;

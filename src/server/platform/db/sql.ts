@@ -1,4 +1,5 @@
 import type { Queryable } from './database.js';
+import { SqlParams } from './sql-params.js';
 
 /**
  * UPDATE … SET only the given columns, scoped to the organization. Column names come from the caller's allow-list
@@ -12,12 +13,14 @@ export async function updateRow<Row>(
   changes: Record<string, unknown>,
   now: Date,
 ): Promise<Row | null> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const sets = entries.map(([column], index) => `${column} = $${index + 4}`);
-  sets.push('updated_at = $3');
+  const params = new SqlParams([organizationId, id]);
+  const sets = Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .map(([column, value]) => `${column} = ${params.add(value)}`);
+  sets.push(`updated_at = ${params.add(now)}`);
   const { rows } = await db.query<Row>(
     `UPDATE ${table} SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`,
-    [organizationId, id, now, ...entries.map(([, value]) => value)],
+    params.values,
   );
   return rows[0] ?? null;
 }

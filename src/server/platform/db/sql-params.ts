@@ -1,4 +1,4 @@
-// The parameters of one statement, numbered as they are added, so that no placeholder is counted by hand.
+// The parameters of one statement, numbered as they are added, so that no repository counts placeholders by hand.
 
 export class SqlParams {
   readonly values: unknown[];
