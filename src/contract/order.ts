@@ -8,14 +8,16 @@ import { unlessUnused, z } from './zod.js';
 const field = (max: number) =>
   z.optional(z.string().check(z.maxLength(max, `Use at most ${max} characters.`)));
 
+/**
+ * A card payment names what the processor's frame made on the page (docs/payments.md): the single-use token of the
+ * card the shopper typed there, or, after the bank asked them to authenticate, the payment they authenticated (the
+ * reference of the order's requires_action answer). Card numbers and security codes are never accepted here.
+ */
 export const CardPaymentSchema = unlessUnused(() =>
   z.strictObject({
     method: z.literal('card'),
-    card_number: z.string().check(z.maxLength(23, 'Enter the card number.')),
-    card_cvv: z.string().check(z.maxLength(4, 'Enter the 3 or 4 digit security code.')),
-    card_exp_month: z.union([z.int(), z.string().check(z.maxLength(2))]),
-    card_exp_year: z.union([z.int(), z.string().check(z.maxLength(4))]),
-    card_type_id: z.optional(z.nullable(z.int())),
+    card_token: z.optional(z.string().check(z.maxLength(255))),
+    authenticated_payment: z.optional(z.string().check(z.maxLength(255))),
   }),
 );
 export type CardPayment = z.infer<typeof CardPaymentSchema>;
@@ -90,7 +92,21 @@ export type CreateOrder = z.infer<typeof CreateOrderSchema>;
 export const UpdateOrderSchema = unlessUnused(() => z.strictObject(orderFields));
 export type UpdateOrder = z.infer<typeof UpdateOrderSchema>;
 
-export const OrderActionSchema = z.object({ type: z.literal('redirect'), url: z.string() });
+export const OrderActionSchema = z.union([
+  z.object({ type: z.literal('redirect'), url: z.string() }),
+  /**
+   * The bank wants the shopper to authenticate the card payment (3-D Secure): the page hands `payment_action` to its
+   * processor adapter, then sends the order again with payment { method: 'card', authenticated_payment: reference }.
+   */
+  z.object({
+    type: z.literal('authenticate'),
+    reference: z.string(),
+    payment_action: z.union([
+      z.object({ type: z.literal('challenge'), url: z.string() }),
+      z.object({ type: z.literal('stripe'), client_secret: z.string() }),
+    ]),
+  }),
+]);
 
 /** The answer to POST/PUT orders: the cart (order.status tells the outcome), plus an action for express payment. */
 export const OrderResponseSchema = z.extend(CartSchema, {

@@ -21,6 +21,16 @@ export const MoneyFormatSchema: z.ZodMiniType<MoneyFormat> = z.object({
 });
 
 /**
+ * Which processor's card fields the page mounts, in a frame of that processor's origin (docs/payments.md): the
+ * built-in test processor's, served from its own origin, or Stripe's Payment Element with the publishable key.
+ */
+export const CardProcessorSchema = z.union([
+  z.object({ name: z.literal('test'), origin: z.string() }),
+  z.object({ name: z.literal('stripe'), publishable_key: z.string() }),
+]);
+export type CardProcessorConfig = z.infer<typeof CardProcessorSchema>;
+
+/**
  * The JSON block the server puts in the page (<script type="application/json" id="checkout-config">), resolved from
  * the cart token: which organization to authorize as, its client options and sections. No inline script runs.
  */
@@ -46,6 +56,7 @@ export const PageConfigSchema = z.object({
   test_mode: z.boolean(),
   /** a Sentry-compatible DSN; errors are reported to the server when null */
   error_reporting_dsn: z.nullable(z.string()),
+  card_processor: CardProcessorSchema,
 });
 export type PageConfig = z.infer<typeof PageConfigSchema>;
 

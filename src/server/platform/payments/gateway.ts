@@ -1,16 +1,5 @@
 import type { CardBrand } from '../../../domain/card.js';
 
-/**
- * Card details exist only for the duration of one charge call: never stored, logged, echoed or reported.
- * What may be kept is CardSummary (brand, last 4, expiry) and the gateway's token.
- */
-export interface CardDetails {
-  number: string;
-  cvv: string;
-  expMonth: number;
-  expYear: number;
-}
-
 export interface CardSummary {
   brand: CardBrand | 'testcard';
   typeId: number;
@@ -23,24 +12,62 @@ export interface ChargeRequest {
   /** minor units */
   amount: number;
   currency: string;
-  /** a new card, or a token the gateway gave for a stored payment method (rebills) */
-  source: { kind: 'card'; card: CardDetails; summary: CardSummary } | { kind: 'token'; token: string };
+  /**
+   * What pays: a single-use card token the processor's frame made on the page (docs/payments.md), a payment the bank
+   * asked the shopper to authenticate and the page says they did (its reference, from the requires_action answer), or
+   * a stored payment method's token (rebills, off-session).
+   */
+  source:
+    | { kind: 'card_token'; token: string }
+    | { kind: 'authenticated'; reference: string }
+    | { kind: 'stored'; token: string; customerReference: string | null };
   /** ask the gateway for a reusable token (subscriptions) */
   storeForFuture: boolean;
   /** the same key for a retry of the same charge: the gateway must not charge twice */
   idempotencyKey: string;
   description: string;
-  /** approve any card as a test charge (the organization's testCards) */
-  testCard: boolean;
   /** whose charge this is, for the gateway's records */
   organizationId?: number;
+  /** our order and attempt, kept with the payment at the processor so its webhooks find the order again */
+  orderId?: number;
+  attempt?: number;
 }
 
+/** What the processor says of a single-use card token, before anything is charged: never the number or CVV. */
+export type CardTokenDescription =
+  | { status: 'usable'; summary: CardSummary; testCard: boolean }
+  /** unknown, expired, or used by an earlier charge: the shopper enters the card again */
+  | { status: 'unusable'; message: string };
+
+/** What the page's processor adapter needs to let the shopper authenticate a payment (3-D Secure). */
+export type PaymentAction =
+  /** the built-in test processor: its challenge page, framed from its own origin */
+  | { type: 'challenge'; url: string }
+  /** Stripe: stripe.handleNextAction with the PaymentIntent's client secret */
+  | { type: 'stripe'; client_secret: string };
+
 export type DeclineCode =
-  'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'payment_declined';
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'payment_declined'
+  | 'authentication_failed'
+  /** an off-session charge the bank wants the cardholder to authenticate: the subscriber must come back */
+  | 'authentication_required';
 
 export type ChargeResult =
-  | { status: 'approved'; reference: string; paymentMethodToken: string | null }
+  | {
+      status: 'approved';
+      reference: string;
+      paymentMethodToken: string | null;
+      /** the processor's customer the stored method belongs to (Stripe cus_…), charged again with it */
+      customerReference?: string | null;
+      /** the card as the processor saw it, for a payment the page authenticated (no token description then) */
+      summary?: CardSummary;
+    }
+  /** the bank wants the shopper to authenticate: nothing is charged until they do and the page confirms */
+  | { status: 'requires_action'; reference: string; action: PaymentAction }
   | { status: 'declined'; code: DeclineCode; message: string; reference: string | null }
   /** the gateway could not decide (network, outage): nothing was charged, the shopper may retry */
   | { status: 'error'; message: string; retryable: true };
@@ -83,9 +110,11 @@ export type ExpressCompleteResult =
 
 export type RefundResult = { status: 'refunded'; reference: string } | { status: 'error'; message: string };
 
-/** Every payment provider sits behind this interface; the built-in test gateway is the default. */
+/** Every payment provider sits behind this interface; the built-in test gateway is the default (docs/payments.md). */
 export interface PaymentGateway {
   readonly name: string;
+  /** Reads a single-use card token without using it up (brand, last 4, expiry); only gateways that take cards. */
+  describeCardToken?(token: string): Promise<CardTokenDescription>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: {
     reference: string;

@@ -1,0 +1,38 @@
+// The page's side of a card processor (docs/payments.md, "The page adapter"): the card fields live in the
+// processor's frame, and the page hears only the brand, completeness, errors and finally a single-use token.
+
+/** What the framed fields tell the page as the shopper types: never the number or the security code. */
+export interface CardFieldsState {
+  brand: 'visa' | 'mastercard' | 'discover' | 'american-express' | 'testcard' | 'other' | null;
+  complete: boolean;
+  empty: boolean;
+  /** the message to show under the fields, or null */
+  error: string | null;
+}
+
+/** What the server's requires_action answer asks the page's adapter to show (3-D Secure). */
+export type PaymentAction = { type: 'challenge'; url: string } | { type: 'stripe'; client_secret: string };
+
+export type Outcome<T extends object = object> = ({ ok: true } & T) | { ok: false; message: string };
+
+export interface MountOptions {
+  /** the organization's test card numbers (test mode): the test processor marks them as test cards */
+  testCards: readonly string[];
+  onChange(state: CardFieldsState): void;
+  /** minor units, for processors whose element wants it (Stripe's wallets) */
+  amount: number;
+  currency: string;
+}
+
+export interface MountedCardFields {
+  tokenize(): Promise<Outcome<{ token: string }>>;
+  authenticate(action: PaymentAction): Promise<Outcome>;
+  /** test mode: puts one of the test card numbers into the framed number field */
+  fillTestCard?(number: string): void;
+  focus(): void;
+  destroy(): void;
+}
+
+export interface CardProcessor {
+  mount(container: HTMLElement, options: MountOptions): Promise<MountedCardFields>;
+}
