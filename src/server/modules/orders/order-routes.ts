@@ -8,7 +8,6 @@ import {
   type UpdateOrder,
 } from '../../../contract/order.js';
 import { z } from '../../../contract/zod.js';
-import { digitsOnly } from '../../../domain/card.js';
 import type { AppContext } from '../../platform/context.js';
 import { noteOrderAttempt } from '../../platform/observability/metrics.js';
 import { shopperOf } from '../organizations/request-context.js';
@@ -26,21 +25,10 @@ const PaymentTokenParamsSchema = z.strictObject({
   payment_token_id: z.string().check(z.maxLength(80)),
 });
 
-/** What identifies a request for its Idempotency-Key, without the card number or CVV (only their shape). */
+/** What identifies a request for its Idempotency-Key (a card is a processor's token: no card data is in it). */
 function requestFingerprint(route: string, body: CreateOrder | UpdateOrder): string {
-  const payment =
-    body.payment?.method === 'card'
-      ? {
-          ...body.payment,
-          card_number: `last4:${digitsOnly(body.payment.card_number).slice(-4)}`,
-          card_cvv: undefined,
-        }
-      : body.payment;
-  return hashRequest({ route, body: { ...body, payment } });
+  return hashRequest({ route, body });
 }
-
-/** The card number goes to the gateway and nowhere else; in any other field it is refused. */
-const CARD_NUMBER_FIELDS = ['payment.card_number'];
 
 const responses = {
   200: {
@@ -111,7 +99,6 @@ export function registerOrderRoutes(
     tags: ['shopper'],
     guard: 'shopper',
     body: CreateOrderSchema,
-    cardNumberFields: CARD_NUMBER_FIELDS,
     responses,
     handler: ({ body, request, reply }) => attempt(request, reply, { kind: 'create', orderId: null, body }),
   });
@@ -125,7 +112,6 @@ export function registerOrderRoutes(
     guard: 'shopper',
     params: OrderParamsSchema,
     body: UpdateOrderSchema,
-    cardNumberFields: CARD_NUMBER_FIELDS,
     responses,
     handler: ({ params, body, request, reply }) =>
       attempt(request, reply, { kind: 'update', orderId: params.order_id, body }),
