@@ -16,6 +16,7 @@ import { readPaymentToken } from '../express/express-service.js';
 import { checkIdempotencyKey, hashIdempotencyKey, hashRequest, runIdempotent } from './idempotency.js';
 import { submitOrder, type OrderDependencies } from './order-service.js';
 import { SHOPPER_BASE } from '../carts/cart-routes.js';
+import { refuseCardData } from './card-data-refusal.js';
 
 const OrderParamsSchema = z.strictObject({
   order_id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
@@ -41,7 +42,8 @@ const responses = {
   404: { description: 'No such cart or order' },
   409: { description: 'Already complete, or a payment for this cart is in progress' },
   422: {
-    description: 'Invalid fields (every problem in fields), a used-up code, a bad express payment token',
+    description:
+      'Invalid fields (every problem in fields), a used-up code, a bad express payment token, a card token that is used or unknown, or card details (card_data_refused: cards go only into the processor\'s frames)',
   },
   429: { description: 'Too many failed payments (Retry-After)' },
   503: { description: 'The payment service did not answer; nothing was charged (Retry-After)' },
@@ -99,6 +101,7 @@ export function registerOrderRoutes(
     tags: ['shopper'],
     guard: 'shopper',
     body: CreateOrderSchema,
+    refuseBody: refuseCardData,
     responses,
     handler: ({ body, request, reply }) => attempt(request, reply, { kind: 'create', orderId: null, body }),
   });
@@ -112,6 +115,7 @@ export function registerOrderRoutes(
     guard: 'shopper',
     params: OrderParamsSchema,
     body: UpdateOrderSchema,
+    refuseBody: refuseCardData,
     responses,
     handler: ({ params, body, request, reply }) =>
       attempt(request, reply, { kind: 'update', orderId: params.order_id, body }),
