@@ -12,6 +12,7 @@ import { resolveSecret } from './platform/security/persisted-secrets.js';
 import { ensureDemoStore } from './modules/demo/demo-store.js';
 import { newMerchantApiKey } from './platform/security/secrets.js';
 import { createPaymentGateways } from './platform/payments/select-gateway.js';
+import { buildTestProcessorApp } from './platform/payments/test-processor/test-processor-app.js';
 import { runMaintenance } from './modules/housekeeping/maintenance.js';
 import { startStatisticsKeeper } from './platform/maintenance/statistics-keeper.js';
 import { runRebills } from './modules/subscriptions/rebill-service.js';
@@ -97,6 +98,19 @@ async function main(): Promise<void> {
     tokenSecrets: { current: tokenSecret.value, previous: config.tokenSecretPrevious },
     clientDir: path.join(projectRoot, 'dist/client'),
   });
+  // The test processor's origin (docs/payments.md): its card frame, tokens and challenges, on a port of its own.
+  const processorUrl = config.stripe === null ? config.testProcessor.url : null;
+  const processor =
+    processorUrl === null
+      ? null
+      : await buildTestProcessorApp({
+          db,
+          clock: systemClock,
+          logger,
+          checkoutOrigin: new URL(config.publicUrl).origin,
+          clientDir: path.join(projectRoot, 'dist/client'),
+          processorOrigin: processorUrl,
+        });
 
   const statistics = startStatisticsKeeper({ db, logger });
   let closing = false;
@@ -110,7 +124,7 @@ async function main(): Promise<void> {
     try {
       // No new runs; those in progress end before the database closes under them.
       const timersStopped = stopTimers();
-      await app.close();
+      await Promise.all([app.close(), processor?.close()]);
       await timersStopped;
       await statistics.stop();
       await db.close();
@@ -122,6 +136,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await processor?.listen({ port: config.testProcessor.port, host: config.host });
 
   // Optional in-process rebill runner; `npm run rebill` from cron does the same. Runners never charge twice.
   const rebills = repeatEvery(config.rebillIntervalSeconds, 'rebill run', logger, () =>
@@ -158,6 +173,7 @@ async function main(): Promise<void> {
       );
     }
   }
+  if (processorUrl !== null) lines.push(`Test card processor: ${processorUrl}`);
   lines.push(`API reference: ${config.publicUrl}/checkout/api/docs`, '');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
