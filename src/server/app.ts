@@ -16,13 +16,18 @@ import { installBodyIdleDeadline, requestDeadlineOptions } from './platform/http
 import { refuseUnstorableCharacters } from './platform/http/unstorable-characters.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { createRouter } from './platform/http/router.js';
-import { createSecurityHeaders, installSecurityHeaders } from './platform/http/security-headers.js';
+import {
+  createSecurityHeaders,
+  installSecurityHeaders,
+  pageCardProcessorOf,
+} from './platform/http/security-headers.js';
 import { accessLogOf, createLogger, lazyChildLogger } from './platform/logging.js';
 import { registerHandshakeRoutes } from './modules/handshake/handshake-routes.js';
 import { registerHealthRoutes } from './platform/observability/health-routes.js';
 import { registerMerchantRoutes } from './modules/merchant/merchant-routes.js';
 import { registerMetricsRoutes } from './platform/observability/metrics-routes.js';
 import { registerPageRoutes } from './modules/page/page-routes.js';
+import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
@@ -79,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const securityHeaders = createSecurityHeaders({
     errorReportingDsn: options.config.errorReportingDsn,
     trustedProxies: options.config.trustedProxies,
+    cardProcessor: pageCardProcessorOf(options.config),
   });
 
   // The answer in progress on each connection, so a late parser error never writes into it.
@@ -145,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerTestGatewayRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
+  await registerCspReportRoutes(app, context, metrics);
 
   const openapi = buildOpenApi(router, {
     version: options.version ?? '0.1.0',
