@@ -47,8 +47,8 @@ function breakpointMedia(): Plugin {
 /**
  * Subresource Integrity on the page's own scripts, module preloads and stylesheets, and the manifest the page check
  * compares the served page with (docs/security.md, "Page scripts"). It hashes the files once they are written, so
- * every plugin that changes a chunk (compileHintOnEntry) has had its turn. Chunks imported later (import()) carry no
- * attribute: the manifest lists their hashes and the page check fetches and compares them.
+ * every plugin that changes a chunk (compileHintOnEntry) has had its turn. Chunks imported later (import()) take no
+ * attribute: an import map gives each its integrity, and the page's policy allows that one inline script by its hash.
  */
 function pageIntegrity(): Plugin {
   let outDir = '';

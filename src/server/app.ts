@@ -28,6 +28,7 @@ import { registerMerchantRoutes } from './modules/merchant/merchant-routes.js';
 import { registerMetricsRoutes } from './platform/observability/metrics-routes.js';
 import { registerPageRoutes } from './modules/page/page-routes.js';
 import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
+import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
@@ -81,10 +82,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
   };
 
+  // The built page's import map is its one inline script: the policy allows it by the hash the build wrote down.
+  const pageManifest = await readPageManifest(options.clientDir ?? null);
   const securityHeaders = createSecurityHeaders({
     errorReportingDsn: options.config.errorReportingDsn,
     trustedProxies: options.config.trustedProxies,
     cardProcessor: pageCardProcessorOf(options.config),
+    pageScriptHashes: pageManifest?.scriptHashes ?? [],
   });
 
   // The answer in progress on each connection, so a late parser error never writes into it.

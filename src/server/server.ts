@@ -146,7 +146,11 @@ async function main(): Promise<void> {
           manifest,
           // The same settings app.ts gives createSecurityHeaders.
           expectedPolicy: () =>
-            pageContentSecurityPolicy(config.errorReportingDsn, pageCardProcessorOf(config)),
+            pageContentSecurityPolicy(
+              config.errorReportingDsn,
+              pageCardProcessorOf(config),
+              manifest.scriptHashes,
+            ),
           logger,
           onChanges: metrics.recordPageChanges,
         }),

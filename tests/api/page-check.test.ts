@@ -66,7 +66,11 @@ async function serve(dir: string, manifest: PageManifest, change?: (app: Fastify
     app,
     manifest,
     expectedPolicy: () =>
-      pageContentSecurityPolicy(t.config.errorReportingDsn, pageCardProcessorOf(t.config)),
+      pageContentSecurityPolicy(
+        t.config.errorReportingDsn,
+        pageCardProcessorOf(t.config),
+        manifest.scriptHashes,
+      ),
     logger: {
       error: (object: unknown, message?: string) => void logs.push(JSON.stringify({ object, message })),
     } as never,
@@ -78,16 +82,25 @@ async function serve(dir: string, manifest: PageManifest, change?: (app: Fastify
       .find((entry) => entry.startsWith('checkout_page_changes_total '));
     return Number(line?.split(' ')[1]);
   };
-  return { check, logs, counted };
+  return { app, check, logs, counted };
 }
 
 describe('the page check inside the server', () => {
   it('stays quiet while the page is what the build wrote down', async () => {
     const { dir, manifest } = await buildPage();
-    const { check, logs, counted } = await serve(dir, manifest);
+    const { app, check, logs, counted } = await serve(dir, manifest);
     expect(await check()).toEqual([]);
     expect(logs).toEqual([]);
     expect(await counted()).toBe(0);
+    // The import map that gives every chunk its integrity is the page's one inline script, allowed by its hash.
+    const page = await app.inject({ method: 'GET', url: '/checkout' });
+    expect(page.body).toContain(
+      '<script type="importmap">{"integrity":{"/checkout/assets/dep-b2.js":"sha384-',
+    );
+    expect(manifest.scriptHashes).toHaveLength(1);
+    expect(page.headers['content-security-policy']).toContain(
+      `script-src 'self' ${manifest.scriptHashes[0]};`,
+    );
   });
 
   it('finds a script file changed on disk, first-load or loaded later, logs it at error and counts it', async () => {

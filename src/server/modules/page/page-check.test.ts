@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pageContentSecurityPolicy } from '../../platform/http/security-headers.js';
 import { comparePage, thirdPartyScriptSources, type ServedPage } from './page-check.js';
-import { expectedPageHeaders, type PageManifest } from './page-manifest.js';
+import { cspHashOf, expectedPageHeaders, type PageManifest } from './page-manifest.js';
 
 const ENTRY = '/checkout/assets/index-1.js';
+const IMPORT_MAP = '{"integrity":{}}';
 const LATER = '/checkout/assets/later-2.js';
 const manifest: PageManifest = {
   version: 1,
@@ -12,9 +13,13 @@ const manifest: PageManifest = {
     { src: ENTRY, integrity: 'sha384-entry' },
     { src: LATER, integrity: 'sha384-later' },
   ],
+  scriptHashes: [cspHashOf(IMPORT_MAP)],
   ...expectedPageHeaders(),
 };
-const HTML = `<head><script type="module" crossorigin src="${ENTRY}" integrity="sha384-entry"></script></head>`;
+const HTML =
+  `<head><script type="application/json" id="checkout-config">{"a":1}</script>` +
+  `<script type="importmap">${IMPORT_MAP}</script>` +
+  `<script type="module" crossorigin src="${ENTRY}" integrity="sha384-entry"></script></head>`;
 const FILES: Record<string, string> = { [ENTRY]: 'sha384-entry', [LATER]: 'sha384-later' };
 
 function served(
@@ -45,7 +50,7 @@ describe('comparePage', () => {
     const policy = served().headers['content-security-policy'] ?? '';
     expect(comparePage(manifest, served(), policy)).toEqual([]);
     // Stripe.js is a manifest's third-party origin: allowed when Stripe takes the cards.
-    const stripe = pageContentSecurityPolicy(null, { name: 'stripe' });
+    const stripe = pageContentSecurityPolicy(null, { name: 'stripe' }, manifest.scriptHashes);
     expect(comparePage(manifest, served({ headers: { 'content-security-policy': stripe } }), null)).toEqual(
       [],
     );
@@ -60,8 +65,23 @@ describe('comparePage', () => {
         detail: 'a script not in the manifest',
       },
     ]);
-    expect(comparePage(manifest, served({ html: '<head></head>' }), null)).toEqual([
-      { kind: 'script_removed', subject: ENTRY, detail: "the manifest's script is not served" },
+    expect(
+      comparePage(manifest, served({ html: HTML.replace(/<script type="module".*<\/script>/, '') }), null),
+    ).toEqual([{ kind: 'script_removed', subject: ENTRY, detail: "the manifest's script is not served" }]);
+  });
+
+  it('finds an inline script the policy does not name, and the import map gone', () => {
+    const added = HTML.replace('</head>', '<script>fetch("https://evil.example")</script></head>');
+    expect(comparePage(manifest, served({ html: added }), null)).toEqual([
+      {
+        kind: 'script_added',
+        subject: `inline script ${cspHashOf('fetch("https://evil.example")')}`,
+        detail: 'not in the manifest',
+      },
+    ]);
+    const withoutMap = HTML.replace(`<script type="importmap">${IMPORT_MAP}</script>`, '');
+    expect(comparePage(manifest, served({ html: withoutMap }), null).map((change) => change.kind)).toEqual([
+      'script_removed',
     ]);
   });
 
@@ -93,7 +113,7 @@ describe('comparePage', () => {
       { kind: 'header_changed', subject: 'x-frame-options', detail: 'missing, expected DENY' },
     ]);
     const loose = (served().headers['content-security-policy'] ?? '')
-      .replace("script-src 'self'", "script-src 'self' 'unsafe-inline' https://cdn.example")
+      .replace("script-src 'self'", "script-src 'self' 'unsafe-inline' https://cdn.example 'sha256-abc='")
       .replace("object-src 'none'", 'object-src *');
     expect(comparePage(manifest, served({ headers: { 'content-security-policy': loose } }), null)).toEqual([
       {
@@ -111,9 +131,18 @@ describe('comparePage', () => {
         subject: 'content-security-policy script-src',
         detail: 'https://cdn.example, expected no source beyond the manifest',
       },
+      {
+        kind: 'header_changed',
+        subject: 'content-security-policy script-src',
+        detail: "'sha256-abc=', expected no source beyond the manifest",
+      },
     ]);
     // The server knows its settings: another processor's policy is a change there.
-    const changes = comparePage(manifest, served(), pageContentSecurityPolicy(null, { name: 'stripe' }));
+    const changes = comparePage(
+      manifest,
+      served(),
+      pageContentSecurityPolicy(null, { name: 'stripe' }, manifest.scriptHashes),
+    );
     expect(changes.map((change) => change.subject)).toEqual(['content-security-policy']);
   });
 });
@@ -125,5 +154,8 @@ describe('thirdPartyScriptSources', () => {
     ]);
     expect(thirdPartyScriptSources("default-src 'self' https://x.example")).toEqual(['https://x.example']);
     expect(thirdPartyScriptSources(undefined)).toEqual([]);
+    expect(thirdPartyScriptSources("script-src 'self' 'sha256-abc=' 'unsafe-eval'")).toEqual([
+      "'unsafe-eval'",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  inlineScriptHashesOf,
   pageScriptsOf,
   policyDirectives,
   sriOf,
@@ -32,11 +33,17 @@ export interface PageChange {
 
 const key = (script: Pick<PageScript, 'kind' | 'src'>) => `${script.kind} ${script.src}`;
 
-/** Sources in script-src other than 'self': what third parties may run on the page. */
+const isHashSource = (source: string) => /^'sha(256|384|512)-/.test(source);
+
+/** The sources of script-src (or default-src without it). */
+function scriptSources(policy: string | undefined): string[] {
+  const directives = policyDirectives(policy ?? '');
+  return (directives['script-src'] ?? directives['default-src'])?.split(' ').slice(1) ?? [];
+}
+
+/** Sources in script-src other than 'self' and inline scripts' hashes: what third parties may run on the page. */
 export function thirdPartyScriptSources(policy: string | undefined): string[] {
-  const scriptSrc =
-    policyDirectives(policy ?? '')['script-src'] ?? policyDirectives(policy ?? '')['default-src'];
-  return (scriptSrc?.split(' ').slice(1) ?? []).filter((source) => source !== "'self'");
+  return scriptSources(policy).filter((source) => source !== "'self'" && !isHashSource(source));
 }
 
 function scriptChanges(manifest: PageManifest, served: ServedPage): PageChange[] {
@@ -64,6 +71,20 @@ function scriptChanges(manifest: PageManifest, served: ServedPage): PageChange[]
         detail: `integrity ${script.integrity}, manifest ${wanted.integrity ?? 'none'}`,
       });
     }
+  }
+  // Inline scripts run only when the policy names their hash: the build's import map, nothing else.
+  const inline = inlineScriptHashesOf(served.html);
+  for (const hash of inline) {
+    if (!manifest.scriptHashes.includes(hash))
+      changes.push({ kind: 'script_added', subject: `inline script ${hash}`, detail: 'not in the manifest' });
+  }
+  for (const hash of manifest.scriptHashes) {
+    if (!inline.includes(hash))
+      changes.push({
+        kind: 'script_removed',
+        subject: `inline script ${hash}`,
+        detail: "the manifest's import map is not served",
+      });
   }
   for (const script of manifest.scripts) {
     if (!present.has(key(script)))
@@ -108,9 +129,11 @@ function headerChanges(
   for (const [name, wanted] of Object.entries(manifest.policy.fixed)) {
     if (directives[name] !== wanted) changed(`content-security-policy ${name}`, directives[name], wanted);
   }
-  for (const source of thirdPartyScriptSources(policy)) {
-    if (!(source in manifest.policy.thirdPartyScriptOrigins))
-      changed('content-security-policy script-src', source, 'no source beyond the manifest');
+  for (const source of scriptSources(policy).filter((s) => s !== "'self'")) {
+    const known = isHashSource(source)
+      ? manifest.scriptHashes.includes(source)
+      : source in manifest.policy.thirdPartyScriptOrigins;
+    if (!known) changed('content-security-policy script-src', source, 'no source beyond the manifest');
   }
   return changes;
 }

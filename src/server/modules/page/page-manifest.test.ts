@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageContentSecurityPolicy } from '../../platform/http/security-headers.js';
-import { pageScriptsOf, policyDirectives, withIntegrity, writePageIntegrity } from './page-manifest.js';
+import {
+  cspHashOf,
+  inlineScriptHashesOf,
+  pageScriptsOf,
+  policyDirectives,
+  withImportMapIntegrity,
+  withIntegrity,
+  writePageIntegrity,
+} from './page-manifest.js';
 
 const sha384 = (bytes: Buffer | string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -52,6 +60,10 @@ describe('writePageIntegrity', () => {
       expect(tag.integrity).toBe(sha384(readFileSync(path.join(dir, tag.src.replace('/checkout/', '')))));
     }
     expect(manifest.scripts).toEqual(tags);
+    // The chunk loaded later is checked by the browser through the import map.
+    expect(html).toContain(`"/checkout/assets/later-3.js":"${sha384('x')}"`);
+    expect(manifest.scriptHashes).toEqual(inlineScriptHashesOf(html));
+    expect(manifest.scriptHashes).toHaveLength(1);
     expect(manifest.assets.map((asset) => asset.src).sort()).toEqual(
       Object.keys(files)
         .map((name) => `/checkout/assets/${name}`)
@@ -63,6 +75,20 @@ describe('writePageIntegrity', () => {
     expect(manifest.policy.fixed['object-src']).toBe("object-src 'none'");
     expect(manifest.policy.fixed['script-src']).toBeUndefined();
     expect(manifest.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('the import map', () => {
+  it("goes before the first module script with every chunk's integrity, and its hash is the policy's", () => {
+    const html =
+      '<head><script type="application/json">{}</script><script type="module" src="/a.js"></script></head>';
+    const out = withImportMapIntegrity(html, { '/a.js': 'sha384-a', '/later.js': 'sha384-l' });
+    const map = '{"integrity":{"/a.js":"sha384-a","/later.js":"sha384-l"}}';
+    expect(out).toContain(`<script type="importmap">${map}</script>\n    <script type="module" src="/a.js">`);
+    // The config block is data, never run: only the import map needs the policy's leave.
+    expect(inlineScriptHashesOf(out)).toEqual([cspHashOf(map)]);
+    expect(cspHashOf(map)).toBe(`'sha256-${createHash('sha256').update(map).digest('base64')}'`);
+    expect(withImportMapIntegrity('<head></head>', {})).toBe('<head></head>');
   });
 });
 

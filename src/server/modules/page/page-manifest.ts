@@ -19,6 +19,11 @@ export interface PageManifest {
   scripts: PageScript[];
   /** Every script and stylesheet of the build (first load and on demand) by URL, with its SRI hash. */
   assets: { src: string; integrity: string }[];
+  /**
+   * CSP hash sources of the page's inline scripts: its import map, which gives every chunk its integrity, those
+   * loaded by import() too. The page's policy allows these and no other inline script.
+   */
+  scriptHashes: string[];
   /** Headers the page carries exactly, whatever the configuration. */
   headers: Record<string, string>;
   policy: {
@@ -46,6 +51,44 @@ export function sriOf(bytes: Buffer | string): string {
 }
 
 const TAG = /<(script|link)\b[^>]*>/gi;
+/** Inline scripts with their text; a `type` browsers do not run (application/json: the config block) is data. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const EXECUTED_TYPES = new Set([
+  '',
+  'module',
+  'importmap',
+  'text/javascript',
+  'application/javascript',
+  'speculationrules',
+]);
+
+/** The CSP hash source of an inline script's text, as script-src names it. */
+export function cspHashOf(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/** The CSP hash sources of a page's inline scripts that browsers run (none of its data blocks). */
+export function inlineScriptHashesOf(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const attributes = ` ${match[1] ?? ''}`;
+    if (attributeOf(attributes, 'src') !== null) continue;
+    const type = (attributeOf(attributes, 'type') ?? '').trim().toLowerCase();
+    if (EXECUTED_TYPES.has(type)) hashes.push(cspHashOf(match[2] ?? ''));
+  }
+  return hashes;
+}
+
+/**
+ * An import map with every chunk's integrity, put before the page's first module script: browsers check a chunk
+ * that import() loads against it (the import map's integrity, Chromium 127, Firefox 138, Safari 18; others ignore it).
+ */
+export function withImportMapIntegrity(html: string, integrity: Record<string, string>): string {
+  const map = `<script type="importmap">${JSON.stringify({ integrity })}</script>`;
+  const first = /<script\b[^>]*\btype="module"|<link\b[^>]*\brel="modulepreload"/i.exec(html);
+  if (!first) return html;
+  return `${html.slice(0, first.index)}${map}\n    ${html.slice(first.index)}`;
+}
 
 function attributeOf(tag: string, name: string): string | null {
   const match = new RegExp(`\\s${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?(?=[\\s/>])`, 'i').exec(
@@ -154,12 +197,19 @@ export async function writePageIntegrity(outDir: string, base: string): Promise<
     bySrc.set(src, integrity);
   }
   const indexFile = path.join(outDir, 'index.html');
-  const html = withIntegrity(await readFile(indexFile, 'utf8'), (src) => bySrc.get(src) ?? null);
+  const chunks = Object.fromEntries(
+    assets.filter((asset) => asset.src.endsWith('.js')).map((a) => [a.src, a.integrity]),
+  );
+  const html = withImportMapIntegrity(
+    withIntegrity(await readFile(indexFile, 'utf8'), (src) => bySrc.get(src) ?? null),
+    chunks,
+  );
   await writeFile(indexFile, html);
   const manifest: PageManifest = {
     version: 1,
     scripts: pageScriptsOf(html),
     assets,
+    scriptHashes: inlineScriptHashesOf(html),
     ...expectedPageHeaders(),
   };
   await writeFile(path.join(outDir, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

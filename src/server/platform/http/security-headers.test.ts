@@ -78,6 +78,11 @@ describe('pageContentSecurityPolicy and the card processor', () => {
     expect(directive(policy, 'default-src')).toBe("default-src 'self'");
   });
 
+  it("allows the page's inline import map by its hash, beside Stripe.js when Stripe is on", () => {
+    const policy = pageContentSecurityPolicy(null, { name: 'stripe' }, ["'sha256-abc='"]);
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'sha256-abc=' https://js.stripe.com");
+  });
+
   it('names Stripe when its keys are set, else the test processor at its URL once known', () => {
     const stripe = { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: null };
     expect(

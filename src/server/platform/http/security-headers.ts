@@ -40,8 +40,10 @@ export function pageCardProcessorOf(
 export function pageContentSecurityPolicy(
   errorReportingDsn: string | null,
   cardProcessor: PageCardProcessor | null = null,
+  /** The hash sources of the page's own inline scripts (its import map), from the build's page manifest. */
+  scriptHashes: readonly string[] = [],
 ): string {
-  const script = ["'self'"];
+  const script = ["'self'", ...scriptHashes];
   const connect = ["'self'"];
   const frame: string[] = [];
   if (errorReportingDsn !== null) connect.push(new URL(errorReportingDsn).origin);
@@ -112,16 +114,18 @@ function isHtml(reply: FastifyReply): boolean {
 function pagePolicyOf(
   errorReportingDsn: string | null,
   cardProcessor: PageCardProcessor | null | (() => PageCardProcessor | null),
+  scriptHashes: readonly string[],
 ): () => string {
   if (typeof cardProcessor !== 'function') {
-    const policy = pageContentSecurityPolicy(errorReportingDsn, cardProcessor);
+    const policy = pageContentSecurityPolicy(errorReportingDsn, cardProcessor, scriptHashes);
     return () => policy;
   }
   let last: { key: string; policy: string } | null = null;
   return () => {
     const processor = cardProcessor();
     const key = JSON.stringify(processor);
-    if (last?.key !== key) last = { key, policy: pageContentSecurityPolicy(errorReportingDsn, processor) };
+    if (last?.key !== key)
+      last = { key, policy: pageContentSecurityPolicy(errorReportingDsn, processor, scriptHashes) };
     return last.policy;
   };
 }
@@ -138,8 +142,14 @@ export function createSecurityHeaders(options: {
   trustedProxies: readonly string[];
   /** Whose frames the page may load; a getter when it is known only later (the test processor's port). */
   cardProcessor?: PageCardProcessor | null | (() => PageCardProcessor | null);
+  /** The page's inline scripts the policy allows by hash (the build's page manifest, scriptHashes). */
+  pageScriptHashes?: readonly string[];
 }): SecurityHeaders {
-  const pagePolicy = pagePolicyOf(options.errorReportingDsn, options.cardProcessor ?? null);
+  const pagePolicy = pagePolicyOf(
+    options.errorReportingDsn,
+    options.cardProcessor ?? null,
+    options.pageScriptHashes ?? [],
+  );
   return (request, reply) => {
     const html = isHtml(reply);
     reply.header('content-security-policy', html ? pagePolicy() : RESOURCE_CONTENT_SECURITY_POLICY);
