@@ -31,7 +31,8 @@ export function pageCardProcessorOf(
 }
 
 /**
- * The page's policy: its own scripts, styles and fonts only (no inline script: the page's config is a JSON block),
+ * The page's policy: its own scripts, styles and fonts only (no inline script but the import map the build names by
+ * hash: the page's config is a JSON block),
  * images from itself or any https host (merchants' offer images and logos), API calls to itself and to the
  * error-reporting endpoint when one is configured; frames of the card processor only (none while it is unknown);
  * Stripe.js and its API only when Stripe takes the cards; never framed, never posting forms elsewhere. Violations
