@@ -16,6 +16,8 @@ const { values, positionals } = parseArgs({
 const pageUrl = positionals[0];
 if (pageUrl === undefined) {
   console.error('Usage: npm run check:page -- <checkout URL> [--manifest dist/client/page-manifest.json]');
+  // Every checkout is the same page; a checkout link (__c__…) would make a cart on each run.
+  console.error('Give https://<host>/checkout: the page every checkout is served from.');
   process.exit(2);
 }
 
