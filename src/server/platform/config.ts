@@ -45,6 +45,8 @@ export interface Config {
   rebillIntervalSeconds: number;
   /** Housekeeping (docs/operations.md, "Housekeeping") every N seconds in the server; 0 turns it off. */
   housekeepingIntervalSeconds: number;
+  /** Compare the served page with the build's manifest every N seconds (docs/security.md, "Page scripts"); 0 = off. */
+  pageCheckIntervalSeconds: number;
   /**
    * How long a payment in flight holds its order and its Idempotency-Key. After a crash, a retry waits this long
    * before it may take over; it must exceed the slowest gateway call.
@@ -174,6 +176,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const seedDemo = bool('SEED_DEMO', true);
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
   const housekeepingIntervalSeconds = int('HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 86_400);
+  const pageCheckIntervalSeconds = int('PAGE_CHECK_INTERVAL_SECONDS', 3600, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
   const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
   const metricsToken = secret('METRICS_TOKEN', 16);
@@ -242,6 +245,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       seedDemo,
       rebillIntervalSeconds,
       housekeepingIntervalSeconds,
+      pageCheckIntervalSeconds,
       paymentLeaseSeconds,
       errorReportingDsn,
       metricsToken,
