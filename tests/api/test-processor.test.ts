@@ -278,9 +278,14 @@ describe('the 3-D Secure challenge', () => {
 
 describe('every answer', () => {
   it('carries the security headers, errors included', async () => {
-    for (const url of ['/nothing-here', '/v1/tokens']) {
+    for (const [url, status] of [
+      ['/nothing-here', 404],
+      ['/v1/tokens', 404],
+      ['/challenge/%zz', 400],
+      [`/challenge/${'a'.repeat(101)}`, 414],
+    ] as const) {
       const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode).toBe(status);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, validationError } from '../../errors.js';
-import { installErrorHandling } from '../../http/error-handler.js';
+import { createFrameworkErrorHandler, installErrorHandling } from '../../http/error-handler.js';
 import { installJsonBodyParser } from '../../http/json-body-parser.js';
 import { checkTokenCard, parseTokenRequest, tokenCardOf } from './card-token-request.js';
 import { createRequestWindows } from './request-window.js';
@@ -62,6 +62,10 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
     requestTimeout: 30_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 100 },
+    // Refused before routing (a broken %-escape, an overlong id): the same headers, and the address not echoed.
+    frameworkErrors: createFrameworkErrorHandler((_request, reply) => {
+      reply.headers(testProcessorHeaders('resource', checkoutOrigin));
+    }),
   });
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
