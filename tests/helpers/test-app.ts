@@ -9,6 +9,7 @@ import { ManualClock } from '../../src/server/platform/clock.js';
 import { parseConfig, type Config } from '../../src/server/platform/config.js';
 import type { Database } from '../../src/server/platform/db/database.js';
 import { createLogger } from '../../src/server/platform/logging.js';
+import type { PaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
 import {
   createOrganization,
   type NewOrganization,
@@ -42,6 +43,8 @@ export async function createTestApp(
     tokenSecret?: string;
     previousSecret?: string;
     database?: TestDatabase;
+    /** the app's payment gateways, made on its database (a Stripe adapter on a replaying fetch) */
+    gateways?: (db: Database) => PaymentGateways;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -62,6 +65,7 @@ export async function createTestApp(
     logger: createLogger({ level: 'info', stream }),
     tokenSecrets: { current: tokenSecret, previous: options.previousSecret ?? null },
     clientDir: null,
+    ...(options.gateways ? { gateways: options.gateways(database.db) } : {}),
   });
   await app.ready();
   return {
