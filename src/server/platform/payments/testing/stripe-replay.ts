@@ -24,8 +24,14 @@ interface Fixture {
   response: { status: number; body: unknown };
 }
 
-/** A step that is no recorded answer: the connection fails, or Stripe never answers before the timeout. */
-export type Scripted = { method: string; path: string; fail: 'network' | 'hang' };
+/**
+ * A step that is no exact recording: the connection fails, Stripe never answers before the timeout, or (API tests,
+ * whose ids and amounts are the database's) a recorded answer to a request checked by method and path only, the
+ * test checking the rest from `sent`.
+ */
+export type Scripted =
+  | { method: string; path: string; fail: 'network' | 'hang' }
+  | { method: string; path: string; answer: string };
 export type Step = string | Scripted;
 
 export const API_BASE = 'https://api.stripe.com';
@@ -100,6 +106,13 @@ export function stripeReplay(...steps: Step[]): StripeReplay {
       problems.push(`${label}: Stripe-Version ${headers['stripe-version']}, expected ${STRIPE_API_VERSION}`);
     }
     if (headers.authorization !== `Bearer ${SECRET_KEY}`) problems.push(`${label}: wrong Authorization`);
+    if (typeof step !== 'string' && 'answer' in step) {
+      const { status, body: answer } = loadStripeFixture(step.answer).response;
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     if (typeof step !== 'string') {
       if (step.fail === 'network') throw new TypeError('fetch failed');
       return new Promise<Response>((_resolve, reject) => {
