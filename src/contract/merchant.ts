@@ -321,7 +321,7 @@ export const PaymentAttemptSchema = z.object({
   id: z.int(),
   method: z.enum(['card', 'paypal', 'none']),
   gateway: z.string(),
-  status: z.enum(['approved', 'declined', 'error']),
+  status: z.enum(['approved', 'declined', 'error', 'requires_action']),
   amount: z.number(),
   decline_code: z.nullable(z.string()),
   message: z.nullable(z.string()),

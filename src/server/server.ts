@@ -32,6 +32,19 @@ async function freePort(host: string): Promise<number> {
   });
 }
 
+/**
+ * The test processor's port and URL before anything is built: the page's config, its policy and the challenge URLs
+ * name its origin (docs/payments.md, "The built-in test processor").
+ */
+async function resolveTestProcessor(config: Config): Promise<Config['testProcessor']> {
+  const port = config.testProcessor.port === 0 ? await freePort(config.host) : config.testProcessor.port;
+  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url =
+    config.testProcessor.url ??
+    `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${port}`;
+  return { port, url };
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -48,6 +61,7 @@ async function main(): Promise<void> {
       : config.publicUrl.replace(/:0$/, `:${port}`);
     config = { ...config, port, publicUrl };
   }
+  if (config.stripe === null) config = { ...config, testProcessor: await resolveTestProcessor(config) };
 
   const logger = createLogger({ level: config.logLevel });
   const db = await openDatabase(config, { warn: (message) => logger.warn(message) });

@@ -192,11 +192,10 @@ describe('rebilling', () => {
     await gateways.card.charge({
       amount: 2706,
       currency: 'USD',
-      source: { kind: 'token', token: rows[0]?.gateway_token ?? '' },
+      source: { kind: 'stored', token: rows[0]?.gateway_token ?? '', customerReference: null },
       storeForFuture: true,
       idempotencyKey: `sub_${store.org.id}_${id}_cycle_2_attempt_1`,
       description: 'renewal',
-      testCard: false,
       organizationId: store.org.id,
     });
     await rebill();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/platform/config.js';
 import { createLogger } from '../../src/server/platform/logging.js';
-import type { TestApp } from './test-app.js';
+import { besideTestProcessor, type TestApp } from './test-app.js';
 
 /**
  * Another server instance on the same database and clock as `t`, as a second instance behind a load balancer runs:
@@ -21,5 +21,6 @@ export async function anotherInstance(
     clientDir: null,
   });
   await app.ready();
+  await besideTestProcessor(app, { db: t.db, clock: t.clock, config: { ...t.config, ...options.config } });
   return app;
 }

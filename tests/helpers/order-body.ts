@@ -21,17 +21,51 @@ export const CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   gatewayError: '4000000000000119',
+  authenticate: '4000002760003184',
 } as const;
 
-export function card(number: string, overrides: Record<string, unknown> = {}) {
-  return {
-    method: 'card' as const,
-    card_number: number,
-    card_cvv: number.startsWith('37') ? '1234' : '123',
-    card_exp_month: 12,
-    card_exp_year: 2030,
+/** What the shopper types into the test processor's framed fields (POST /v1/tokens at its origin). */
+export interface TypedCard {
+  number: string;
+  cvv: string;
+  exp_month: number;
+  exp_year: number;
+  test_cards: string[];
+}
+
+const TYPED = Symbol('typed into the processor frame');
+
+/**
+ * A card payment as the page sends it once the processor's frame has made a token of what the shopper typed there: the
+ * shopper helpers (shopper.ts) make the token at the test processor, once per card, and send only
+ * { method: 'card', card_token }. Sent any other way it carries no card at all.
+ */
+export function card(number: string, overrides: Partial<TypedCard> = {}) {
+  const typed: TypedCard = {
+    number,
+    cvv: number.startsWith('37') ? '1234' : '123',
+    exp_month: 12,
+    exp_year: 2030,
+    test_cards: [],
     ...overrides,
   };
+  return { method: 'card' as const, [TYPED]: { typed, token: null as Promise<string> | null } };
+}
+
+/** The body with its typed card (card() above) replaced by the token the processor made of it. */
+export async function withCardToken(
+  body: unknown,
+  tokenize: (typed: TypedCard) => Promise<string>,
+): Promise<unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const payment = (body as { payment?: unknown }).payment as
+    | { [TYPED]?: { typed: TypedCard; token: Promise<string> | null } }
+    | undefined;
+  const entry = payment?.[TYPED];
+  if (!entry) return body;
+  // One token per card typed: the same body sent again (an Idempotency-Key replay) is the same request.
+  entry.token ??= tokenize(entry.typed);
+  return { ...body, payment: { method: 'card', card_token: await entry.token } };
 }
 
 export function orderBody(cartToken: string, overrides: Record<string, unknown> = {}) {

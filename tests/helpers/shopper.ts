@@ -1,5 +1,29 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { injectJson, type JsonResponse } from './test-app.js';
+import { withCardToken, type TypedCard } from './order-body.js';
+import { injectJson, processorOf, TEST_PROCESSOR_URL, type JsonResponse } from './test-app.js';
+
+/**
+ * Makes a token of a typed card at the test processor app serving beside `app` (the frame's POST /v1/tokens, from the
+ * processor's own origin): what the page's framed card fields do before an order is sent.
+ */
+export async function tokenizeCard(
+  app: FastifyInstance,
+  typed: TypedCard,
+  remoteAddress = '127.0.0.1',
+): Promise<string> {
+  const processor = processorOf(app);
+  if (!processor) throw new Error('this app has no test processor beside it: make it with createTestApp');
+  const answer = await injectJson(processor, {
+    method: 'POST',
+    url: '/v1/tokens',
+    headers: { origin: TEST_PROCESSOR_URL },
+    payload: typed,
+    remoteAddress,
+  });
+  if (answer.status !== 200) throw new Error(`tokens: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.token as string;
+}
 
 export interface ShopperSession {
   csrfToken: string;
@@ -28,35 +52,39 @@ export async function shopperSession(
   if (auth.status !== 200) throw new Error(`authorize: ${auth.status} ${JSON.stringify(auth.body)}`);
   const accessToken = auth.body.access_token as string;
   const headers = { authorization: `Bearer ${accessToken}`, 'csrf-token': csrfToken, ...options.headers };
+  // The shopper's browser, as the processor sees it: its own address, so its per-address limits are each shopper's.
+  const browserAddress = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
   const url = (path: string, query: Record<string, string> = {}) => {
     const params = new URLSearchParams({ ...query, ...(options.testMode ? { cypress: '1' } : {}) });
     const search = params.toString();
     return `/checkout/api/vrio/${path}${search ? `?${search}` : ''}`;
   };
-  const withMarker = (body: unknown) =>
-    body !== null && typeof body === 'object' && !Array.isArray(body)
+  const withMarker = async (input: unknown) => {
+    const body = await withCardToken(input, (typed) => tokenizeCard(app, typed, browserAddress));
+    return body !== null && typeof body === 'object' && !Array.isArray(body)
       ? { ...body, _is_vrio_checkout: 1 }
       : body;
+  };
   return {
     csrfToken,
     accessToken,
     get: (path, query, extra = {}) =>
       injectJson(app, { method: 'GET', url: url(path, query), headers: { ...headers, ...extra } }),
-    put: (path, body, extra = {}) =>
+    put: async (path, body, extra = {}) =>
       injectJson(app, {
         method: 'PUT',
         url: url(path),
         headers: { ...headers, ...extra },
-        payload: withMarker(body) as object,
+        payload: (await withMarker(body)) as object,
       }),
-    post: (path, body, extra = {}) =>
+    post: async (path, body, extra = {}) =>
       injectJson(app, {
         method: 'POST',
         url: url(path),
         headers: { ...headers, ...extra },
-        payload: withMarker(body) as object,
+        payload: (await withMarker(body)) as object,
       }),
-    patch: (path, body) =>
-      injectJson(app, { method: 'PATCH', url: url(path), headers, payload: withMarker(body) as object }),
+    patch: async (path, body) =>
+      injectJson(app, { method: 'PATCH', url: url(path), headers, payload: (await withMarker(body)) as object }),
   };
 }

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import type { Config } from '../../src/server/platform/config.js';
 import type { Database } from '../../src/server/platform/db/database.js';
 import { STRIPE_API_VERSION } from '../../src/server/platform/payments/stripe-client.js';
-import { createStripeGateway } from '../../src/server/platform/payments/stripe-gateway.js';
-import { createTestGateway } from '../../src/server/platform/payments/test-gateway.js';
+import { createPaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
 import {
   SECRET_KEY,
   stripeReplay,
   type Step,
   type StripeReplay,
 } from '../../src/server/platform/payments/testing/stripe-replay.js';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test-app.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 export const WEBHOOK_SECRET = 'whsec_testEndpointSigningSecretForTests';
 export const WEBHOOK_URL = '/checkout/api/webhooks/stripe';
@@ -34,10 +34,9 @@ export async function createStripeTestApp(): Promise<
         webhookSecret: WEBHOOK_SECRET,
       },
     },
-    gateways: (db: Database) => ({
-      card: createStripeGateway({ secretKey: SECRET_KEY, fetch: fetchThroughReplay, timeoutMs: 200 }),
-      express: createTestGateway({ db, approvalBaseUrl: TEST_PUBLIC_URL }),
-    }),
+    // The app's own choice of gateways (select-gateway.ts): Stripe for cards, as its keys are set.
+    gateways: (db: Database, config: Config) =>
+      createPaymentGateways(config, { db, fetch: fetchThroughReplay, timeoutMs: 200 }),
   });
   return {
     ...t,

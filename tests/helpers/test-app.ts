@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { ManualClock } from '../../src/server/platform/clock.js';
+import { ManualClock, type Clock } from '../../src/server/platform/clock.js';
+import { buildTestProcessorApp } from '../../src/server/platform/payments/test-processor/test-processor-app.js';
 import { parseConfig, type Config } from '../../src/server/platform/config.js';
 import type { Database } from '../../src/server/platform/db/database.js';
 import { createLogger } from '../../src/server/platform/logging.js';
@@ -17,11 +18,44 @@ import {
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://checkout.test';
+/** The test processor's own origin beside the checkout (docs/payments.md). */
+export const TEST_PROCESSOR_URL = 'http://processor.test';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const result = parseConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'info', SEED_DEMO: 'false' });
+  const result = parseConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    TEST_PROCESSOR_URL,
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+  });
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return { ...result.config, dataDir: mkdtempSync(path.join(tmpdir(), 'sc-test-')), ...overrides };
+}
+
+const processors = new WeakMap<FastifyInstance, FastifyInstance>();
+
+/** The test processor app serving beside a checkout app made here (its card frame's origin). */
+export function processorOf(app: FastifyInstance): FastifyInstance | undefined {
+  return processors.get(app);
+}
+
+/** The test processor app for a checkout app on `db`, as server.ts runs it on its own port. */
+export async function besideTestProcessor(
+  app: FastifyInstance,
+  input: { db: Database; clock: Clock; config: Config },
+): Promise<FastifyInstance> {
+  const processor = await buildTestProcessorApp({
+    db: input.db,
+    clock: input.clock,
+    logger: createLogger({ level: 'silent' }),
+    checkoutOrigin: new URL(input.config.publicUrl).origin,
+    processorOrigin: input.config.testProcessor.url ?? TEST_PROCESSOR_URL,
+    clientDir: null,
+  });
+  await processor.ready();
+  // Served by inject only (no socket): nothing to close beyond what the app's own close leaves behind.
+  processors.set(app, processor);
+  return processor;
 }
 
 export interface TestApp {
@@ -43,8 +77,8 @@ export async function createTestApp(
     tokenSecret?: string;
     previousSecret?: string;
     database?: TestDatabase;
-    /** the app's payment gateways, made on its database (a Stripe adapter on a replaying fetch) */
-    gateways?: (db: Database) => PaymentGateways;
+    /** the app's payment gateways, made on its database and configuration (Stripe on a replaying fetch) */
+    gateways?: (db: Database, config: Config) => PaymentGateways;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -65,9 +99,10 @@ export async function createTestApp(
     logger: createLogger({ level: 'info', stream }),
     tokenSecrets: { current: tokenSecret, previous: options.previousSecret ?? null },
     clientDir: null,
-    ...(options.gateways ? { gateways: options.gateways(database.db) } : {}),
+    ...(options.gateways ? { gateways: options.gateways(database.db, config) } : {}),
   });
   await app.ready();
+  await besideTestProcessor(app, { db: database.db, clock, config });
   return {
     app,
     db: database.db,

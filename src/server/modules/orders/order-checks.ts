@@ -13,7 +13,8 @@ import { isGiftClaimCart, type CartState } from '../carts/cart-state.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { lockGift } from './order-gifts-repository.js';
 import { orderAlreadyPlaced } from './order-completion.js';
-import { isExpressStart, isPaymentDue } from './order-decisions.js';
+import { cardPaymentProblem, isExpressStart, isPaymentDue } from './order-decisions.js';
+import { findAwaitingAuthentication } from './payment-attempts-repository.js';
 import { checkExpressPayment } from './order-express.js';
 import type { OrderRequest, PricedOrder } from './order-plan.js';
 import { addressesOf, checkOrder, placesAddressOf, requestedProfileId } from './order-request.js';
@@ -131,15 +132,25 @@ export async function priceAndCheck(
       `${pricing.discountNotice.message} Remove it to place your order.`,
     );
   }
+  // A card the bank asked the shopper to authenticate pays this order only if it is this order's pending payment.
+  const reference = payment?.method === 'card' ? payment.authenticated_payment?.trim() : undefined;
+  const authenticated =
+    reference && state.order
+      ? await findAwaitingAuthentication(tx, state.organization.id, state.order.id, reference)
+      : null;
   // Express start: the payer gives their details at the provider, so only the cart itself must be valid.
   if (!isExpressStart(payment)) {
     const method = payment?.method ?? null;
+    const cardProblem =
+      payment?.method === 'card'
+        ? cardPaymentProblem({ payment, card: request.card, authenticated, amount: pricing.result.total })
+        : null;
     checkOrder(
       body,
       addresses,
       state,
       pricing,
-      { method, paymentDue, termsDisplayed, requested, now },
+      { method, paymentDue, termsDisplayed, requested, now, cardProblem },
       fields,
     );
   }
@@ -148,5 +159,5 @@ export async function priceAndCheck(
     payment?.method === 'paypal' && payment.payment_token_id
       ? await checkExpressPayment(tx, state, payment.payment_token_id, now)
       : null;
-  return { state, addresses, pricing, termsDisplayed, express };
+  return { state, addresses, pricing, termsDisplayed, express, authenticated };
 }

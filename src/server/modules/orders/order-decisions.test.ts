@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CardPayment } from '../../../contract/order.js';
+import type { DescribedCardToken } from './order-plan.js';
+import type { PaymentAttemptRow } from './payment-attempts-repository.js';
 import { minor } from '../../../domain/money.js';
 import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
 import {
   billedAddress,
+  cardPaymentProblem,
   cardToCharge,
   codeUseOnRetry,
   completesAlone,
@@ -22,14 +24,28 @@ import {
 } from './order-decisions.js';
 import type { OrderAddress } from './orders-repository.js';
 
-const visa: CardPayment = {
-  method: 'card',
-  card_number: '4111 1111 1111 1111',
-  card_cvv: ' 123 ',
-  card_exp_month: '07',
-  card_exp_year: '29',
+const visaSummary = { brand: 'visa', typeId: 2, last4: '1111', expMonth: 7, expYear: 2029 } as const;
+const visa: DescribedCardToken = {
+  token: 'tok_test_visa',
+  description: { status: 'usable', summary: visaSummary, testCard: false },
 };
-const TEST_CARDS = ['4242000000000000'];
+const testCard: DescribedCardToken = {
+  token: 'tok_test_testcard',
+  description: { status: 'usable', summary: { ...visaSummary, brand: 'testcard', last4: '0000' }, testCard: true },
+};
+const used: DescribedCardToken = {
+  token: 'tok_test_used',
+  description: { status: 'unusable', message: 'This card entry was already used or has expired.' },
+};
+const pending = {
+  gateway_reference: 'ch_test_pending',
+  amount: 2500,
+  card_brand: 'mastercard',
+  card_type_id: 1,
+  card_last4: '4444',
+  card_exp_month: 3,
+  card_exp_year: 2031,
+} as PaymentAttemptRow;
 
 function address(country: string, fname = 'Ada'): OrderAddress {
   return {
@@ -62,7 +78,7 @@ describe('isExpressStart and nextStep', () => {
     expect(isExpressStart({ method: 'paypal' })).toBe(true);
     expect(isExpressStart({ method: 'paypal', payment_token_id: '' })).toBe(true);
     expect(isExpressStart({ method: 'paypal', payment_token_id: 'pt_1' })).toBe(false);
-    expect(isExpressStart(visa)).toBe(false);
+    expect(isExpressStart({ method: 'card', card_token: 'tok_test_visa' })).toBe(false);
     expect(isExpressStart({ method: 'none' })).toBe(false);
     expect(isExpressStart(undefined)).toBe(false);
   });
@@ -87,15 +103,14 @@ describe('savedStatus', () => {
 });
 
 describe('isTestCard and isTestOrder', () => {
-  const testCard: CardPayment = { ...visa, card_number: '4242 0000 0000 0000' };
-  it('knows a due card payment by one of the test card numbers, spaces aside', () => {
-    expect(isTestCard(testCard, true, TEST_CARDS)).toBe(true);
-    expect(isTestCard(visa, true, TEST_CARDS)).toBe(false);
+  it('knows a due card payment by the token the processor made from one of the test cards', () => {
+    expect(isTestCard(testCard, true)).toBe(true);
+    expect(isTestCard(visa, true)).toBe(false);
   });
-  it('takes no card as a test card when nothing is due or the payment is not by card', () => {
-    expect(isTestCard(testCard, false, TEST_CARDS)).toBe(false);
-    expect(isTestCard({ method: 'paypal', payment_token_id: 'pt' }, true, TEST_CARDS)).toBe(false);
-    expect(isTestCard(undefined, true, TEST_CARDS)).toBe(false);
+  it('takes no card as a test card when nothing is due, there is no token, or the token cannot be used', () => {
+    expect(isTestCard(testCard, false)).toBe(false);
+    expect(isTestCard(null, true)).toBe(false);
+    expect(isTestCard(used, true)).toBe(false);
   });
   it('is a test order in test mode, for a test cart, or with a test card', () => {
     expect(isTestOrder({ testMode: true, testCart: false, testCard: false })).toBe(true);
@@ -342,18 +357,53 @@ describe('statusAfterFailedPayment', () => {
   });
 });
 
+describe('cardPaymentProblem', () => {
+  const token = (card_token: string) => ({ method: 'card' as const, card_token });
+  it('takes a usable token the processor described', () => {
+    expect(cardPaymentProblem({ payment: token('tok_test_visa'), card: visa, authenticated: null, amount: 2500 })).toBe(
+      null,
+    );
+  });
+  it('asks for the card when the payment names neither a token nor an authenticated payment, or both', () => {
+    const none = { method: 'card' as const };
+    const both = { method: 'card' as const, card_token: 'tok_test_visa', authenticated_payment: 'ch_test_pending' };
+    for (const payment of [none, both, token('  ')]) {
+      expect(cardPaymentProblem({ payment, card: visa, authenticated: pending, amount: 2500 })).toBe(
+        'Enter your card details.',
+      );
+    }
+  });
+  it("tells the processor's reason for a token it cannot use", () => {
+    expect(cardPaymentProblem({ payment: token('tok_test_used'), card: used, authenticated: null, amount: 1 })).toBe(
+      'This card entry was already used or has expired.',
+    );
+  });
+  it("takes an authenticated payment only when it is this order's pending one for the same total", () => {
+    const payment = { method: 'card' as const, authenticated_payment: 'ch_test_pending' };
+    expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2500 })).toBe(null);
+    expect(cardPaymentProblem({ payment, card: null, authenticated: null, amount: 2500 })).toMatch(/not for this order/);
+    expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2600 })).toMatch(
+      /order changed/,
+    );
+  });
+});
+
 describe('cardToCharge', () => {
-  it('charges the digits, the trimmed CVV and the expiry, and records only brand, last 4 and expiry', () => {
-    expect(cardToCharge(visa, TEST_CARDS)).toEqual({
-      card: { number: '4111111111111111', cvv: '123', expMonth: 7, expYear: 2029 },
-      summary: { brand: 'visa', typeId: 2, last4: '1111', expMonth: 7, expYear: 2029 },
+  it('charges the token and records only what the processor said of the card', () => {
+    expect(cardToCharge(visa, null)).toEqual({
+      method: 'card',
+      source: { kind: 'card_token', token: 'tok_test_visa' },
+      summary: visaSummary,
     });
   });
-  it('records a test card as one, with a four-digit year as given', () => {
-    const charged = cardToCharge(
-      { ...visa, card_number: '4242000000000000', card_exp_month: 12, card_exp_year: 2031 },
-      TEST_CARDS,
-    );
-    expect(charged.summary).toMatchObject({ brand: 'testcard', last4: '0000', expMonth: 12, expYear: 2031 });
+  it('charges an authenticated payment by its reference, with the card its attempt recorded', () => {
+    expect(cardToCharge(null, pending)).toEqual({
+      method: 'card',
+      source: { kind: 'authenticated', reference: 'ch_test_pending' },
+      summary: { brand: 'mastercard', typeId: 1, last4: '4444', expMonth: 3, expYear: 2031 },
+    });
+  });
+  it('refuses to charge a token that was not found usable', () => {
+    expect(() => cardToCharge(used, null)).toThrow(/usable/);
   });
 });

@@ -1,10 +1,10 @@
 // What an order comes to, decided from its priced cart and its request alone (no database, no clock of its own):
 // whether it is paid and how, whether its payment method is kept, which addresses it keeps, its lines and amounts.
 import type { CardPayment, PaymentInput } from '../../../contract/order.js';
-import { digitsOnly, getCardType } from '../../../domain/card.js';
-import { expiryYear } from '../../../domain/checkout-fields.js';
 import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
-import type { CardDetails, CardSummary } from '../../platform/payments/gateway.js';
+import type { CardSummary } from '../../platform/payments/gateway.js';
+import type { DescribedCardToken, Plan } from './order-plan.js';
+import type { PaymentAttemptRow } from './payment-attempts-repository.js';
 import type { CartLineRow } from '../carts/carts-repository.js';
 import type { CartPricing } from '../carts/cart-pricing.js';
 import type { OrderAddress, OrderLineValues, OrderRow, OrderValues } from './orders-repository.js';
@@ -39,13 +39,9 @@ export function savedStatus(input: {
   return input.previous ?? 'pending';
 }
 
-/** A due card payment with one of the organization's test card numbers (docs/api.md, "Test gateway"). */
-export function isTestCard(
-  payment: PaymentInput | undefined,
-  paymentDue: boolean,
-  testCards: readonly string[],
-): boolean {
-  return payment?.method === 'card' && paymentDue && testCards.includes(digitsOnly(payment.card_number));
+/** A due card payment whose token the processor made from one of the organization's test cards (docs/payments.md). */
+export function isTestCard(card: DescribedCardToken | null | undefined, paymentDue: boolean): boolean {
+  return paymentDue && card?.description.status === 'usable' && card.description.testCard;
 }
 
 /** A test order moves no real money: the shopper is in test mode, the cart was made as a test, or the card is one. */
@@ -227,23 +223,52 @@ export function statusAfterFailedPayment(
   return result === 'declined' ? 'declined' : current;
 }
 
-/** The card as the gateway charges it, and as its payment attempt records it (never the number or CVV). */
+/**
+ * What is wrong with a card payment, before anything is charged: it names neither a token nor an authenticated
+ * payment (or both), the processor cannot use the token, or the authenticated payment is not this order's pending one
+ * for this total. Null when it may be charged.
+ */
+export function cardPaymentProblem(input: {
+  payment: CardPayment;
+  card: DescribedCardToken | null | undefined;
+  authenticated: Pick<PaymentAttemptRow, 'amount'> | null;
+  amount: number;
+}): string | null {
+  const token = input.payment.card_token?.trim() ?? '';
+  const reference = input.payment.authenticated_payment?.trim() ?? '';
+  if ((token === '') === (reference === '')) return 'Enter your card details.';
+  if (token !== '') {
+    if (!input.card || input.card.token !== token) return 'Enter your card details.';
+    return input.card.description.status === 'unusable' ? input.card.description.message : null;
+  }
+  if (!input.authenticated) return 'This card confirmation is not for this order. Enter your card again.';
+  if (input.authenticated.amount !== input.amount)
+    return 'Your order changed after your bank asked you to confirm the payment. Enter your card again to pay the new total.';
+  return null;
+}
+
+/**
+ * The card as the gateway charges it and its payment attempt records it (never the number or CVV): the token as the
+ * processor described it, or the payment the bank asked to authenticate, with the card its attempt recorded.
+ */
 export function cardToCharge(
-  payment: CardPayment,
-  testCards: readonly string[],
-): { card: CardDetails; summary: CardSummary } {
-  const type = getCardType(payment.card_number, testCards);
-  const number = digitsOnly(payment.card_number);
-  const expMonth = Number(payment.card_exp_month);
-  const expYear = expiryYear(payment.card_exp_year) ?? 0;
-  return {
-    card: { number, cvv: payment.card_cvv.trim(), expMonth, expYear },
-    summary: {
-      brand: type?.brand ?? 'visa',
-      typeId: type?.typeId ?? 2,
-      last4: number.slice(-4),
-      expMonth,
-      expYear,
-    },
-  };
+  card: DescribedCardToken | null | undefined,
+  authenticated: PaymentAttemptRow | null,
+): Extract<Plan, { kind: 'charge' }>['payment'] & { method: 'card' } {
+  if (authenticated?.gateway_reference) {
+    return {
+      method: 'card',
+      source: { kind: 'authenticated', reference: authenticated.gateway_reference },
+      summary: {
+        brand: (authenticated.card_brand ?? 'visa') as CardSummary['brand'],
+        typeId: authenticated.card_type_id ?? 2,
+        last4: authenticated.card_last4 ?? '',
+        expMonth: authenticated.card_exp_month ?? 0,
+        expYear: authenticated.card_exp_year ?? 0,
+      },
+    };
+  }
+  if (card?.description.status !== 'usable')
+    throw new Error('unreachable: a card is charged only once its token was found usable');
+  return { method: 'card', source: { kind: 'card_token', token: card.token }, summary: card.description.summary };
 }

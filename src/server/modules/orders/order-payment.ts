@@ -108,12 +108,13 @@ async function callGateway(
       ? await gateway.charge({
           amount: plan.amount,
           currency: organization.currency,
-          source: { kind: 'card', card: payment.card, summary: payment.summary },
+          source: payment.source,
           storeForFuture: plan.storeForFuture,
           idempotencyKey,
           description: `Order ${plan.orderId} at ${organization.name}`,
-          testCard: payment.testCard,
           organizationId: organization.id,
+          orderId: plan.orderId,
+          attempt: plan.attempt,
         })
       : await gateway.completeExpress({
           providerReference: payment.express.provider_reference ?? '',
@@ -242,6 +243,7 @@ async function recordOutcome(
       );
     }
     await record(result.status, outcomeDetails(result));
+    if (result.status === 'requires_action') return awaitAuthentication(tx, plan, now, asWritten, result, answered);
     // A failed payment of an order another attempt now pays is only recorded: giving back the code use or marking the
     // order declined would undo that attempt's (which may complete the order with the code, on the same use).
     if (asWritten) {
@@ -252,6 +254,27 @@ async function recordOutcome(
     // A gateway error is a "try again", not an answer: the key is let go for the retry.
     if (result.status === 'error') return gatewayError(result.message);
     return answered(new AppError(402, result.code, result.message));
+  });
+}
+
+/**
+ * The bank wants the shopper to authenticate: the order waits for them (awaiting_payment, its code use still held for
+ * the same total), and the answer carries what the page's processor adapter shows (docs/payments.md).
+ */
+async function awaitAuthentication(
+  tx: Queryable,
+  plan: ChargePlan,
+  now: Date,
+  asWritten: boolean,
+  result: Extract<ChargeResult, { status: 'requires_action' }>,
+  answered: (answer: OrderResponse) => Promise<OrderResponse | AppError>,
+): Promise<OrderResponse | AppError> {
+  const { organization } = plan;
+  if (asWritten) await setOrderOutcome(tx, organization.id, plan.orderId, { status: 'awaiting_payment' }, now);
+  const cart = await viewCart(tx, organization.id, plan.cartId, now);
+  return answered({
+    ...cart,
+    action: { type: 'authenticate', reference: result.reference, payment_action: result.action },
   });
 }
 
@@ -283,6 +306,7 @@ async function completePaid(
         card_exp_month: summary?.expMonth ?? null,
         card_exp_year: summary?.expYear ?? null,
         is_test: plan.isTest,
+        gateway_customer: 'customerReference' in result ? (result.customerReference ?? null) : null,
       },
       now,
     );

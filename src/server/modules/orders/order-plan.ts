@@ -4,7 +4,13 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import type { AppError } from '../../platform/errors.js';
 import type { AnswerKeeper } from './idempotency.js';
 import type { ShopperContext } from '../organizations/request-context.js';
-import type { CardDetails, CardSummary, PaymentGateway } from '../../platform/payments/gateway.js';
+import type {
+  CardSummary,
+  CardTokenDescription,
+  ChargeRequest,
+  PaymentGateway,
+} from '../../platform/payments/gateway.js';
+import type { PaymentAttemptRow } from './payment-attempts-repository.js';
 import type { ExpressPaymentRow } from '../express/express-payments-repository.js';
 import type { OrderLineValues, OrderRow, OrderValues } from './orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
@@ -45,6 +51,14 @@ export interface OrderRequest {
   now: Date;
   /** stores the answer under the request's Idempotency-Key in the transaction that makes it true */
   answers: AnswerKeeper;
+  /** the card token the body names, as the processor described it before the order was placed */
+  card?: DescribedCardToken | null;
+}
+
+/** A single-use card token and what the processor says of it (docs/payments.md, "One path through the code"). */
+export interface DescribedCardToken {
+  token: string;
+  description: CardTokenDescription;
 }
 
 /** An order request checked and priced under its cart's lock. */
@@ -56,6 +70,8 @@ export interface PricedOrder {
   termsDisplayed: boolean;
   /** the approved express payment the order completes with, when it is paid so */
   express: ExpressPaymentRow | null;
+  /** the payment the bank asked to authenticate that this request completes, when it names one */
+  authenticated: PaymentAttemptRow | null;
 }
 
 /** What a priced order comes to (order-decisions.ts): what happens next, and what is written. */
@@ -116,6 +132,10 @@ export type Plan =
       lines: readonly OrderLineFigures[];
       chosenProfile: ShippingProfileRow | null;
       payment:
-        | { method: 'card'; card: CardDetails; summary: CardSummary; testCard: boolean }
+        | {
+            method: 'card';
+            source: Extract<ChargeRequest['source'], { kind: 'card_token' | 'authenticated' }>;
+            summary: CardSummary;
+          }
         | { method: 'paypal'; express: ExpressPaymentRow };
     };

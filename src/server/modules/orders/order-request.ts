@@ -2,7 +2,6 @@
 import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
 import {
   checkAddress,
-  checkCard,
   checkEmail,
   checkPhone,
   type FieldProblems,
@@ -109,6 +108,8 @@ export function checkOrder(
     termsDisplayed: boolean;
     requested: number | null;
     now: Date;
+    /** what is wrong with the card payment (order-decisions.ts cardPaymentProblem), or null */
+    cardProblem: string | null;
   },
   fields: FieldProblems,
 ): void {
@@ -139,19 +140,9 @@ export function checkOrder(
   if (context.paymentDue) {
     const payment = body.payment;
     if (!payment || payment.method === 'none') fields.payment = 'Choose how you want to pay.';
-    else if (payment.method === 'card') {
-      Object.assign(
-        fields,
-        checkCard(
-          {
-            number: payment.card_number,
-            cvv: payment.card_cvv,
-            expMonth: payment.card_exp_month,
-            expYear: payment.card_exp_year,
-          },
-          { now: context.now, testCards: settingsOf(state.organization).clientOptions.testCards },
-        ),
-      );
+    else if (payment.method === 'card' && context.cardProblem !== null) {
+      fields[payment.authenticated_payment ? 'payment.authenticated_payment' : 'payment.card_token'] =
+        context.cardProblem;
     }
   }
 

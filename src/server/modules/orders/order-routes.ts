@@ -8,7 +8,6 @@ import {
   type UpdateOrder,
 } from '../../../contract/order.js';
 import { z } from '../../../contract/zod.js';
-import { digitsOnly } from '../../../domain/card.js';
 import type { AppContext } from '../../platform/context.js';
 import { noteOrderAttempt } from '../../platform/observability/metrics.js';
 import { shopperOf } from '../organizations/request-context.js';
@@ -17,6 +16,7 @@ import { readPaymentToken } from '../express/express-service.js';
 import { checkIdempotencyKey, hashIdempotencyKey, hashRequest, runIdempotent } from './idempotency.js';
 import { submitOrder, type OrderDependencies } from './order-service.js';
 import { SHOPPER_BASE } from '../carts/cart-routes.js';
+import { refuseCardData } from './card-data-refusal.js';
 
 const OrderParamsSchema = z.strictObject({
   order_id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number)),
@@ -26,21 +26,10 @@ const PaymentTokenParamsSchema = z.strictObject({
   payment_token_id: z.string().check(z.maxLength(80)),
 });
 
-/** What identifies a request for its Idempotency-Key, without the card number or CVV (only their shape). */
+/** What identifies a request for its Idempotency-Key (a card is a processor's token: no card data is in it). */
 function requestFingerprint(route: string, body: CreateOrder | UpdateOrder): string {
-  const payment =
-    body.payment?.method === 'card'
-      ? {
-          ...body.payment,
-          card_number: `last4:${digitsOnly(body.payment.card_number).slice(-4)}`,
-          card_cvv: undefined,
-        }
-      : body.payment;
-  return hashRequest({ route, body: { ...body, payment } });
+  return hashRequest({ route, body });
 }
-
-/** The card number goes to the gateway and nowhere else; in any other field it is refused. */
-const CARD_NUMBER_FIELDS = ['payment.card_number'];
 
 const responses = {
   200: {
@@ -53,7 +42,8 @@ const responses = {
   404: { description: 'No such cart or order' },
   409: { description: 'Already complete, or a payment for this cart is in progress' },
   422: {
-    description: 'Invalid fields (every problem in fields), a used-up code, a bad express payment token',
+    description:
+      'Invalid fields (every problem in fields), a used-up code, a bad express payment token, a card token that is used or unknown, or card details (card_data_refused: cards go only into the processor\'s frames)',
   },
   429: { description: 'Too many failed payments (Retry-After)' },
   503: { description: 'The payment service did not answer; nothing was charged (Retry-After)' },
@@ -111,7 +101,7 @@ export function registerOrderRoutes(
     tags: ['shopper'],
     guard: 'shopper',
     body: CreateOrderSchema,
-    cardNumberFields: CARD_NUMBER_FIELDS,
+    refuseBody: refuseCardData,
     responses,
     handler: ({ body, request, reply }) => attempt(request, reply, { kind: 'create', orderId: null, body }),
   });
@@ -125,7 +115,7 @@ export function registerOrderRoutes(
     guard: 'shopper',
     params: OrderParamsSchema,
     body: UpdateOrderSchema,
-    cardNumberFields: CARD_NUMBER_FIELDS,
+    refuseBody: refuseCardData,
     responses,
     handler: ({ params, body, request, reply }) =>
       attempt(request, reply, { kind: 'update', orderId: params.order_id, body }),

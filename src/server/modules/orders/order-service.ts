@@ -7,7 +7,6 @@ import { newCartToken } from '../../platform/security/secrets.js';
 import { presentCompletedCart } from '../carts/cart-service.js';
 import { insertExpressPayment } from '../express/express-payments-repository.js';
 import { expressReturnUrl } from '../express/express-service.js';
-import { settingsOf } from '../organizations/organization-service.js';
 import { releaseDiscountUse } from './discount-uses-repository.js';
 import { openCartForOrder, priceAndCheck } from './order-checks.js';
 import { attemptValues, completeOrder, completedCart } from './order-completion.js';
@@ -26,6 +25,7 @@ import {
 import { startExpress } from './order-express.js';
 import { charge } from './order-payment.js';
 import type {
+  DescribedCardToken,
   OrderDecision,
   OrderDependencies,
   OrderRequest,
@@ -50,11 +50,34 @@ const EXPRESS_LIFETIME_MS = 3 * 60 * 60 * 1000;
  * that changes money state is stored under the request's Idempotency-Key by the transaction that makes it true.
  */
 export async function submitOrder(deps: OrderDependencies, request: OrderRequest): Promise<OrderResponse> {
-  const plan = await placeOrder(deps, request);
+  const card = await describeCardToken(deps, request);
+  const plan = await placeOrder(deps, { ...request, card });
   if (plan.kind === 'refused') throw plan.error;
   if (plan.kind === 'completed') return plan.answer;
   if (plan.kind === 'express_start') return startExpress(deps, plan, request);
   return charge(deps, plan, request);
+}
+
+/**
+ * What the processor says of the body's card token (brand, last 4, expiry; never the number), asked before the
+ * order's transaction as it may be a network call. A processor that does not answer is a 503: nothing was charged.
+ */
+async function describeCardToken(
+  deps: OrderDependencies,
+  request: OrderRequest,
+): Promise<DescribedCardToken | null> {
+  const payment = request.body.payment;
+  const token = payment?.method === 'card' ? payment.card_token?.trim() : undefined;
+  if (!token) return null;
+  const describe = deps.gateways.card.describeCardToken?.bind(deps.gateways.card);
+  if (!describe) return { token, description: { status: 'unusable', message: 'Cards are not taken here.' } };
+  try {
+    return { token, description: await describe(token) };
+  } catch {
+    throw new AppError(503, 'payment_unavailable', 'The payment service did not answer. Nothing was charged; try again.', {
+      headers: { 'retry-after': '5' },
+    });
+  }
 }
 
 /** Checks, prices, decides and saves the order under the cart's lock, and says what happens next. */
@@ -79,11 +102,7 @@ function decide(priced: PricedOrder, request: OrderRequest): OrderDecision {
   const { body, shopper, now } = request;
   const expressStart = isExpressStart(body.payment);
   const paymentDue = isPaymentDue(pricing.result);
-  const testCard = isTestCard(
-    body.payment,
-    paymentDue,
-    settingsOf(state.organization).clientOptions.testCards,
-  );
+  const testCard = isTestCard(request.card, paymentDue);
   const isTest = isTestOrder({ testMode: shopper.testMode, testCart: state.cart.is_test, testCard });
   const status = savedStatus({ expressStart, previous: state.order?.status ?? null });
   return {
@@ -265,12 +284,7 @@ async function prepareCharge(
     chosenProfile: priced.pricing.chosenProfile,
   };
   if (priced.express) return { ...base, payment: { method: 'paypal', express: priced.express } };
-  const payment = body.payment;
-  if (payment?.method !== 'card')
+  if (body.payment?.method !== 'card')
     throw new Error('unreachable: a due payment is a card or an express payment here');
-  const testCards = settingsOf(organization).clientOptions.testCards;
-  return {
-    ...base,
-    payment: { method: 'card', ...cardToCharge(payment, testCards), testCard: decided.testCard },
-  };
+  return { ...base, payment: cardToCharge(request.card, priced.authenticated) };
 }

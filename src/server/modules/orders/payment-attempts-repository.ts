@@ -6,17 +6,37 @@ export interface PaymentAttemptRow {
   id: number;
   method: 'card' | 'paypal' | 'none';
   gateway: string;
-  status: 'approved' | 'declined' | 'error';
+  status: 'approved' | 'declined' | 'error' | 'requires_action';
   amount: number;
   decline_code: string | null;
   message: string | null;
   card_brand: string | null;
+  card_type_id: number | null;
   card_last4: string | null;
   card_exp_month: number | null;
   card_exp_year: number | null;
   gateway_reference: string | null;
   is_test: boolean;
   created_at: Date;
+}
+
+/**
+ * The order's payment the bank asked the shopper to authenticate, by the processor's reference: what an order sent
+ * again with that authenticated payment completes with (docs/payments.md). Null when this order has no such attempt.
+ */
+export async function findAwaitingAuthentication(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  reference: string,
+): Promise<PaymentAttemptRow | null> {
+  const { rows } = await db.query<PaymentAttemptRow>(
+    `SELECT * FROM payment_attempts
+      WHERE organization_id = $1 AND order_id = $2 AND gateway_reference = $3 AND status = 'requires_action'
+      ORDER BY id DESC LIMIT 1`,
+    [organizationId, orderId, reference],
+  );
+  return rows[0] ?? null;
 }
 
 export async function findPaymentAttempts(
@@ -36,7 +56,7 @@ export interface PaymentAttemptValues {
   cart_id: number;
   method: 'card' | 'paypal' | 'none';
   gateway: string;
-  status: 'approved' | 'declined' | 'error';
+  status: 'approved' | 'declined' | 'error' | 'requires_action';
   amount: number;
   currency: string;
   decline_code: string | null;
@@ -94,13 +114,15 @@ export async function insertPaymentMethod(
     card_exp_month: number | null;
     card_exp_year: number | null;
     is_test: boolean;
+    /** the processor's customer the method belongs to (Stripe cus_…), when it has one */
+    gateway_customer?: string | null;
   },
   now: Date,
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO payment_methods (organization_id, customer_id, method, gateway, gateway_token, card_brand, card_type_id,
-                                  card_last4, card_exp_month, card_exp_year, is_test, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+                                  card_last4, card_exp_month, card_exp_year, is_test, created_at, gateway_customer)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
     [
       organizationId,
       values.customer_id,
@@ -114,6 +136,7 @@ export async function insertPaymentMethod(
       values.card_exp_year,
       values.is_test,
       now,
+      values.gateway_customer ?? null,
     ],
   );
   return (rows[0] as { id: number }).id;

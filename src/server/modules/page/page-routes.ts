@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCartTokenCookie } from '../../../domain/router-status.js';
 import type { AppContext } from '../../platform/context.js';
 import { isTestModeRequest } from '../organizations/request-context.js';
+import { cardProcessorForPage } from '../../platform/payments/select-gateway.js';
 import { CONFIG_PLACEHOLDER, renderPage, resolvePageBoot } from './page-service.js';
 
 /** Used when the page has not been built (API tests): a valid page that says so, with the same config block. */
@@ -53,6 +54,7 @@ export async function registerPageRoutes(
       testMode: isTestModeRequest(request),
       now: context.clock.now(),
       errorReportingDsn: context.config.errorReportingDsn,
+      cardProcessor: cardProcessorForPage(context.config),
     });
     // Each page carries its cart's config: never cache it.
     return reply

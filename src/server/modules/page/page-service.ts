@@ -1,4 +1,4 @@
-import type { PageConfig, PageError } from '../../../contract/page-config.js';
+import type { CardProcessorConfig, PageConfig, PageError } from '../../../contract/page-config.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
 import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../../domain/link-errors.js';
 import { describeMoneyFormat } from '../../../domain/money.js';
@@ -20,7 +20,7 @@ export const LINK_NO_LONGER_VALID = 'This checkout link is no longer valid. Ask 
 export async function resolvePageBoot(
   db: Queryable,
   cartToken: string | undefined,
-  options: { testMode: boolean; now: Date; errorReportingDsn: string | null },
+  options: { testMode: boolean; now: Date; errorReportingDsn: string | null; cardProcessor: CardProcessorConfig },
 ): Promise<{ status: 200; boot: PageConfig } | { status: 404; boot: PageError }> {
   const parsed = parseCartToken(cartToken);
   let organizationId: number | null = null;
@@ -65,6 +65,7 @@ export async function resolvePageBoot(
       api_base: '/checkout/api',
       test_mode: options.testMode,
       error_reporting_dsn: options.errorReportingDsn,
+      card_processor: options.cardProcessor,
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { DECLINE_MESSAGES } from '../../platform/payments/decline-messages.js';
 import type { ChargeResult } from '../../platform/payments/gateway.js';
 import { gatewayForStoredMethod, type PaymentGateways } from '../../platform/payments/select-gateway.js';
 import {
@@ -25,7 +26,7 @@ export interface RebillDependencies {
   logger?: Pick<Logger, 'info' | 'warn'>;
   batchSize?: number;
   /** Told each recorded outcome (the server's metrics). */
-  onOutcome?: (outcome: { status: ChargeResult['status']; pastDue: boolean }) => void;
+  onOutcome?: (outcome: { status: RebillResult['status']; pastDue: boolean }) => void;
 }
 
 export interface RebillSummary {
@@ -35,7 +36,23 @@ export interface RebillSummary {
   pastDue: number;
 }
 
-async function chargeOne(deps: RebillDependencies, subscription: DueSubscriptionRow): Promise<ChargeResult> {
+type RebillResult = Exclude<ChargeResult, { status: 'requires_action' }>;
+
+/**
+ * Nobody is on the page to authenticate an off-session charge: a processor that asks for it has declined it for now
+ * (the subscriber must come back), as docs/payments.md says.
+ */
+export function offSession(result: ChargeResult): RebillResult {
+  if (result.status !== 'requires_action') return result;
+  return {
+    status: 'declined',
+    code: 'authentication_required',
+    message: DECLINE_MESSAGES.authentication_required,
+    reference: result.reference,
+  };
+}
+
+async function chargeOne(deps: RebillDependencies, subscription: DueSubscriptionRow): Promise<RebillResult> {
   const gateway = subscription.pm_gateway
     ? gatewayForStoredMethod(deps.gateways, subscription.pm_gateway)
     : null;
@@ -50,17 +67,16 @@ async function chargeOne(deps: RebillDependencies, subscription: DueSubscription
   const cycle = subscription.cycle + 1;
   const attempt = subscription.attempts_this_cycle + 1;
   try {
-    return await gateway.charge({
+    return offSession(await gateway.charge({
       amount: subscription.cycle_amount,
       currency: subscription.currency,
-      source: { kind: 'token', token: subscription.pm_token },
+      source: { kind: 'stored', token: subscription.pm_token, customerReference: subscription.pm_customer },
       storeForFuture: true,
       // From the recorded attempts: a runner that crashed after charging retries with the same key.
       idempotencyKey: `sub_${subscription.organization_id}_${subscription.id}_cycle_${cycle}_attempt_${attempt}`,
       description: `Subscription ${subscription.id}, cycle ${cycle}`,
-      testCard: false,
       organizationId: subscription.organization_id,
-    });
+    }));
   } catch {
     return { status: 'error', message: 'The payment service did not answer.', retryable: true };
   }

@@ -166,6 +166,8 @@ export interface DueSubscriptionRow {
   payment_method_id: number | null;
   pm_gateway: string | null;
   pm_token: string | null;
+  /** the processor's customer of the stored method (Stripe cus_…), charged with it */
+  pm_customer: string | null;
   /** charges already recorded for the cycle being charged: the next attempt's number is this + 1 */
   attempts_this_cycle: number;
 }
@@ -193,6 +195,7 @@ export async function claimDueSubscriptions(
                s.retry_count, s.is_test, s.payment_method_id,
                (SELECT pm.gateway FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_gateway,
                (SELECT pm.gateway_token FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_token,
+               (SELECT pm.gateway_customer FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_customer,
                (SELECT count(*) FROM subscription_charges c WHERE c.subscription_id = s.id AND c.cycle = s.cycle + 1)::bigint AS attempts_this_cycle`,
     [input.now, input.leaseUntil, input.limit],
   );

@@ -36,6 +36,8 @@ export interface RouteDefinition<
    * only, or an error report, which is scrubbed before it is logged. Anywhere else a card number is refused.
    */
   cardNumberFields?: readonly string[];
+  /** A refusal of the whole body that comes before its schema's field problems, with a code and words of its own. */
+  refuseBody?: (input: unknown) => AppError | null;
   /** Documented answers; errors share the ApiError shape. */
   responses: Record<number, RouteResponse>;
   handler(input: {
@@ -82,6 +84,8 @@ export function createRouter(
           // is refused before anything is (docs/security.md, "Input"). The merchant API's fields are the merchant's.
           const cardNumbers = definition.guard !== 'merchant';
           const params = parse(definition.params, request.params, 'path');
+          const refusal = definition.refuseBody?.(request.body);
+          if (refusal) throw refusal;
           const query = parse(definition.query, request.query, 'query', {
             refuseCardNumbers: cardNumbers,
           });

@@ -1,4 +1,4 @@
-import { digitsOnly } from '../../../domain/card.js';
+import { DECLINE_MESSAGES } from './decline-messages.js';
 import type {
   ChargeRequest,
   ChargeResult,
@@ -208,19 +208,18 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
     name: 'paypal',
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const funding: PaypalFunding =
-        request.source.kind === 'card' || request.source.token.startsWith(PAYPAL_CARD_TOKEN_PREFIX)
-          ? 'card'
-          : 'paypal';
-      if (request.testCard) {
-        // An organization's test card is approved by the test gateway; sent to PayPal it would be a real attempt.
+      const { source } = request;
+      // PayPal charges here only what it saved (a wallet, or a card an earlier version vaulted): cards typed on the
+      // page go to the card processor's frames (docs/payments.md), never to this adapter.
+      if (source.kind !== 'stored') {
         return {
           status: 'declined',
-          code: 'card_declined',
-          message: 'Test cards are accepted only in test mode. Use a real card or PayPal.',
+          code: 'payment_declined',
+          message: DECLINE_MESSAGES.payment_declined,
           reference: null,
         };
       }
+      const funding: PaypalFunding = source.token.startsWith(PAYPAL_CARD_TOKEN_PREFIX) ? 'card' : 'paypal';
       const amount = amountOrDecline(request.amount, request.currency, funding);
       if ('decline' in amount) return { status: 'declined', ...amount.decline, reference: null };
 
@@ -237,22 +236,18 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
               amount: { currency_code: request.currency, value: amount.value },
             },
           ],
-          payment_source: paymentSource(request),
+          payment_source: paymentSource(source.token),
         },
       });
       const result = paymentResult('charge', answer, funding);
       if ('outcome' in result) return fromOutcome(result.outcome);
       if ('declined' in result)
         return { status: 'declined', ...result.declined, reference: result.reference };
-      let token: string | null = null;
-      if (request.storeForFuture) {
-        if (request.source.kind === 'token') token = request.source.token;
-        else {
-          const vaultId = result.approved.payment_source?.card?.attributes?.vault?.id;
-          token = vaultId === undefined ? null : `${PAYPAL_CARD_TOKEN_PREFIX}${vaultId}`;
-        }
-      }
-      return { status: 'approved', reference: result.reference, paymentMethodToken: token };
+      return {
+        status: 'approved',
+        reference: result.reference,
+        paymentMethodToken: request.storeForFuture ? source.token : null,
+      };
     },
 
     async refund(request): Promise<RefundResult> {
@@ -417,32 +412,16 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
   };
 }
 
-function paymentSource(request: ChargeRequest): Record<string, unknown> {
-  const { source } = request;
-  if (source.kind === 'card') {
+function paymentSource(token: string): Record<string, unknown> {
+  if (token.startsWith(PAYPAL_CARD_TOKEN_PREFIX)) {
     return {
       card: {
-        number: digitsOnly(source.card.number),
-        expiry: `${source.card.expYear}-${String(source.card.expMonth).padStart(2, '0')}`,
-        security_code: source.card.cvv,
-        ...(request.storeForFuture
-          ? {
-              attributes: { vault: { store_in_vault: 'ON_SUCCESS' } },
-              stored_credential: { payment_initiator: 'CUSTOMER', payment_type: 'RECURRING', usage: 'FIRST' },
-            }
-          : {}),
-      },
-    };
-  }
-  if (source.token.startsWith(PAYPAL_CARD_TOKEN_PREFIX)) {
-    return {
-      card: {
-        vault_id: source.token.slice(PAYPAL_CARD_TOKEN_PREFIX.length),
+        vault_id: token.slice(PAYPAL_CARD_TOKEN_PREFIX.length),
         stored_credential: { payment_initiator: 'MERCHANT', payment_type: 'RECURRING', usage: 'SUBSEQUENT' },
       },
     };
   }
-  return { paypal: { vault_id: source.token } };
+  return { paypal: { vault_id: token } };
 }
 
 function unavailableOutcome(funding: PaypalFunding): Outcome {

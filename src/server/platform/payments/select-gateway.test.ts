@@ -13,9 +13,11 @@ const paypal = {
   apiBase: 'https://api-m.paypal.com',
 };
 
+const testProcessor = { port: 3001, url: 'http://127.0.0.1:3001' };
+
 describe('createPaymentGateways', () => {
   it('uses the one built-in test gateway for cards and express payments by default', async () => {
-    const gateways = createPaymentGateways({ paypal: null, publicUrl }, { db });
+    const gateways = createPaymentGateways({ paypal: null, publicUrl, testProcessor }, { db });
     expect(gateways.card.name).toBe('test');
     expect(gateways.express).toBe(gateways.card);
     const start = await gateways.express.startExpress({
@@ -36,7 +38,7 @@ describe('createPaymentGateways', () => {
 
   it('puts the test approval page where the caller says the server listens', async () => {
     const gateways = createPaymentGateways(
-      { paypal: null, publicUrl },
+      { paypal: null, publicUrl, testProcessor },
       { db, approvalBaseUrl: 'http://127.0.0.1:41234' },
     );
     const start = await gateways.express.startExpress({
@@ -61,7 +63,10 @@ describe('createPaymentGateways', () => {
       return new Response(JSON.stringify({ error: { type: 'api_error', message: 'down' } }), { status: 500 });
     };
     const stripe = { secretKey: 'sk_test_select', publishableKey: 'pk_test_select', webhookSecret: null };
-    const gateways = createPaymentGateways({ paypal: null, publicUrl, stripe }, { db, fetch: fakeFetch });
+    const gateways = createPaymentGateways(
+      { paypal: null, publicUrl, testProcessor, stripe },
+      { db, fetch: fakeFetch },
+    );
     expect(gateways.card.name).toBe('stripe');
     expect(gateways.express.name).toBe('test');
     expect(gatewayForStoredMethod(gateways, 'stripe')).toBe(gateways.card);
@@ -88,7 +93,10 @@ describe('createPaymentGateways', () => {
         { status: 200 },
       );
     };
-    const gateways = createPaymentGateways({ paypal, publicUrl }, { db, fetch: fakeFetch as typeof fetch });
+    const gateways = createPaymentGateways(
+      { paypal, publicUrl, testProcessor },
+      { db, fetch: fakeFetch as typeof fetch },
+    );
     expect(gateways.express.name).toBe('paypal');
     const start = await gateways.express.startExpress({
       amount: 1000,
@@ -115,20 +123,20 @@ describe('createPaymentGateways', () => {
   });
 
   it('keeps cards on the test gateway when PayPal is configured (no real card processor exists yet)', () => {
-    const gateways = createPaymentGateways({ paypal, publicUrl }, { db });
+    const gateways = createPaymentGateways({ paypal, publicUrl, testProcessor }, { db });
     expect(gateways.card.name).toBe('test');
   });
 });
 
 describe('gatewayForStoredMethod', () => {
   it('rebills a PayPal vault id through PayPal and a test token through the test gateway', () => {
-    const gateways = createPaymentGateways({ paypal, publicUrl }, { db });
+    const gateways = createPaymentGateways({ paypal, publicUrl, testProcessor }, { db });
     expect(gatewayForStoredMethod(gateways, 'paypal')).toBe(gateways.express);
     expect(gatewayForStoredMethod(gateways, 'test')).toBe(gateways.card);
   });
 
   it('finds no gateway for a method stored with one that is no longer configured', () => {
-    const gateways = createPaymentGateways({ paypal: null, publicUrl }, { db });
+    const gateways = createPaymentGateways({ paypal: null, publicUrl, testProcessor }, { db });
     expect(gatewayForStoredMethod(gateways, 'paypal')).toBeNull();
     expect(gatewayForStoredMethod(gateways, 'test')).toBe(gateways.card);
   });

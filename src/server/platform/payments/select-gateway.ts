@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.js';
+import type { CardProcessorConfig } from '../../../contract/page-config.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
@@ -35,12 +36,14 @@ export interface PaymentGatewayOptions {
  * and PCI SAQ D scope, so it is not switched on by the PayPal settings alone.)
  */
 export function createPaymentGateways(
-  config: Pick<Config, 'paypal' | 'publicUrl'> & Partial<Pick<Config, 'stripe'>>,
+  config: Pick<Config, 'paypal' | 'publicUrl' | 'testProcessor'> & Partial<Pick<Config, 'stripe'>>,
   options: PaymentGatewayOptions,
 ): PaymentGateways {
   const test = createTestGateway({
     db: options.db,
     approvalBaseUrl: options.approvalBaseUrl ?? config.publicUrl,
+    processorUrl: testProcessorUrl(config),
+    clock: options.clock ?? systemClock,
   });
   const card =
     config.stripe === null || config.stripe === undefined
@@ -60,6 +63,19 @@ export function createPaymentGateways(
     logger: options.logger,
   });
   return { card, express: paypal };
+}
+
+/** Which processor's card fields the page mounts (docs/payments.md): Stripe's when it is configured. */
+export function cardProcessorForPage(
+  config: Pick<Config, 'stripe' | 'testProcessor' | 'publicUrl'>,
+): CardProcessorConfig {
+  if (config.stripe) return { name: 'stripe', publishable_key: config.stripe.publishableKey };
+  return { name: 'test', origin: new URL(testProcessorUrl(config)).origin };
+}
+
+/** Where the test processor's pages are: resolved by the server before anything is built (server.ts). */
+export function testProcessorUrl(config: Pick<Config, 'testProcessor' | 'publicUrl'>): string {
+  return config.testProcessor.url ?? `${new URL(config.publicUrl).protocol}//test-processor.invalid`;
 }
 
 /**

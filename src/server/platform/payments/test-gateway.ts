@@ -1,65 +1,103 @@
 import { createHash } from 'node:crypto';
-import { digitsOnly } from '../../../domain/card.js';
+import type { Clock } from '../clock.js';
 import type { Queryable } from '../db/database.js';
-import type { ChargeResult, DeclineCode, ExpressCompleteResult, PaymentGateway } from './gateway.js';
+import { DECLINE_MESSAGES, PROCESSOR_UNAVAILABLE_MESSAGE } from './decline-messages.js';
+import type {
+  CardSummary,
+  ChargeRequest,
+  ChargeResult,
+  DeclineCode,
+  ExpressCompleteResult,
+  PaymentGateway,
+} from './gateway.js';
+import {
+  findToken,
+  insertChallenge,
+  takeToken,
+  TOKEN_LIFETIME_MS,
+  type TestProcessorToken,
+  type TokenBehaviour,
+} from './test-processor/test-processor-repository.js';
 
-/** The documented test card table (docs/api.md#test-gateway). */
+/** The documented test card table (docs/payments.md, "The built-in test processor"). */
 export const TEST_CARDS = {
   approved: ['4111111111111111', '5555555555554444', '6011111111111117', '378282246310005'],
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   gatewayError: '4000000000000119',
+  authenticate: '4000002760003184',
 } as const;
 
 /** Stored-method tokens starting like this decline when rebilled (tests set them to simulate a card gone bad). */
 export const DECLINING_TOKEN_PREFIX = 'tok_test_declined_';
 export const INSUFFICIENT_TOKEN_PREFIX = 'tok_test_insufficient_';
+/** …and like this, the bank wants the cardholder to authenticate the off-session charge. */
+export const AUTHENTICATING_TOKEN_PREFIX = 'tok_test_authenticate_';
 
-export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
-  card_declined: 'Your card was declined. Try another card or PayPal.',
-  insufficient_funds: 'Your card has insufficient funds. Try another card or PayPal.',
-  expired_card: 'Your card has expired. Try another card or PayPal.',
-  incorrect_cvc: 'The security code is wrong. Check it and try again.',
-  payment_declined: 'Your payment was declined. Try another way to pay.',
-};
+export { DECLINE_MESSAGES };
 
-const GATEWAY_ERROR_MESSAGE = 'The payment service did not answer. Nothing was charged; try again.';
+const TOKEN_USED_MESSAGE = 'This card entry was already used or has expired. Enter your card again.';
 
 function hashed(prefix: string, value: string): string {
   return `${prefix}_${createHash('sha256').update(value).digest('hex').slice(0, 24)}`;
 }
 
 interface LedgerRow {
-  status: 'approved' | 'declined';
+  status: 'approved' | 'declined' | 'requires_action';
   decline_code: DeclineCode | null;
   reference: string;
   payment_method_token: string | null;
 }
 
-type Outcome = 'approved' | 'error' | { declined: DeclineCode };
+type Outcome = 'approved' | 'error' | 'authenticate' | { declined: DeclineCode };
+
+const BEHAVIOUR_OUTCOMES: Record<TokenBehaviour, Outcome> = {
+  approve: 'approved',
+  decline: { declined: 'card_declined' },
+  insufficient_funds: { declined: 'insufficient_funds' },
+  processor_error: 'error',
+  authenticate: 'authenticate',
+};
+
+/** What a token's card charges as: an organization's test card is approved whatever its number means. */
+export function tokenOutcome(token: Pick<TestProcessorToken, 'behaviour' | 'test_card'>): Outcome {
+  return token.test_card ? 'approved' : BEHAVIOUR_OUTCOMES[token.behaviour];
+}
+
+/** What a stored method's token charges as, off-session: tests name a card gone bad by its prefix. */
+export function storedTokenOutcome(token: string): Outcome {
+  if (token.startsWith(DECLINING_TOKEN_PREFIX)) return { declined: 'card_declined' };
+  if (token.startsWith(INSUFFICIENT_TOKEN_PREFIX)) return { declined: 'insufficient_funds' };
+  if (token.startsWith(AUTHENTICATING_TOKEN_PREFIX)) return { declined: 'authentication_required' };
+  return 'approved';
+}
+
+function summaryOf(token: TestProcessorToken): CardSummary {
+  const brand = token.test_card ? 'testcard' : (token.brand as CardSummary['brand']);
+  const typeIds: Record<string, number> = { mastercard: 1, visa: 2, discover: 3, 'american-express': 4, testcard: 2 };
+  return {
+    brand,
+    typeId: typeIds[brand] ?? 2,
+    last4: token.last4,
+    expMonth: token.exp_month,
+    expYear: token.exp_year,
+  };
+}
 
 /**
- * The built-in gateway: decides by card number and charges nothing real. Like a real gateway it remembers every
- * charge by idempotency key (in its own table, test_gateway_charges), so a retry with the same key — even after our
- * process crashed between charging and recording — answers the first result instead of charging again.
+ * The built-in processor: its card fields make tokens on its own origin (test-processor/), and this side charges
+ * them, deciding by what the number meant; nothing real is charged. Like a real processor it remembers every charge
+ * by idempotency key (in its own table, test_gateway_charges), so a retry with the same key — even after our process
+ * crashed between charging and recording — answers the first result instead of charging again.
  */
-export function createTestGateway(options: { db: Queryable; approvalBaseUrl: string }): PaymentGateway {
-  const { db } = options;
-
-  function decideCard(number: string, testCard: boolean): Outcome {
-    const digits = digitsOnly(number);
-    if (testCard) return 'approved';
-    if (digits === TEST_CARDS.declined) return { declined: 'card_declined' };
-    if (digits === TEST_CARDS.insufficientFunds) return { declined: 'insufficient_funds' };
-    if (digits === TEST_CARDS.gatewayError) return 'error';
-    return 'approved';
-  }
-
-  function decideToken(token: string): Outcome {
-    if (token.startsWith(DECLINING_TOKEN_PREFIX)) return { declined: 'card_declined' };
-    if (token.startsWith(INSUFFICIENT_TOKEN_PREFIX)) return { declined: 'insufficient_funds' };
-    return 'approved';
-  }
+export function createTestGateway(options: {
+  db: Queryable;
+  approvalBaseUrl: string;
+  /** the test processor's origin, where its 3-D Secure challenge pages are */
+  processorUrl: string;
+  clock: Clock;
+}): PaymentGateway {
+  const { db, clock } = options;
 
   async function remembered(idempotencyKey: string): Promise<LedgerRow | null> {
     const { rows } = await db.query<LedgerRow>(
@@ -101,42 +139,98 @@ export function createTestGateway(options: { db: Queryable; approvalBaseUrl: str
     return rows[0] ?? (await remembered(request.idempotencyKey)) ?? row;
   }
 
-  function toResult(row: LedgerRow): ChargeResult {
+  async function challengeFor(chargeKey: string) {
+    const challenge = await insertChallenge(db, chargeKey, clock.now());
+    return {
+      challenge,
+      action: {
+        type: 'challenge' as const,
+        url: `${options.processorUrl}/challenge/${encodeURIComponent(challenge.id)}`,
+      },
+    };
+  }
+
+  async function toResult(row: LedgerRow, chargeKey: string): Promise<ChargeResult> {
     if (row.status === 'approved') {
       return { status: 'approved', reference: row.reference, paymentMethodToken: row.payment_method_token };
+    }
+    if (row.status === 'requires_action') {
+      const { action } = await challengeFor(chargeKey);
+      return { status: 'requires_action', reference: row.reference, action };
     }
     const code = row.decline_code ?? 'card_declined';
     return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: row.reference };
   }
 
+  function rowFor(outcome: Exclude<Outcome, 'error'>, request: ChargeRequest, keptToken: string | null): LedgerRow {
+    const reference = hashed('ch_test', request.idempotencyKey);
+    if (typeof outcome === 'object')
+      return { status: 'declined', decline_code: outcome.declined, reference, payment_method_token: null };
+    // A card kept for later cycles is kept once the payment is approved, after its authentication too.
+    const token = request.storeForFuture
+      ? (keptToken ?? `tok_test_${hashed('pm', request.idempotencyKey).slice(3)}`)
+      : null;
+    return {
+      status: outcome === 'approved' ? 'approved' : 'requires_action',
+      decline_code: null,
+      reference,
+      payment_method_token: token,
+    };
+  }
+
+  /** A payment the bank asked to authenticate, as its challenge now stands. */
+  async function chargeAuthenticated(reference: string): Promise<ChargeResult> {
+    const { rows } = await db.query<LedgerRow & { idempotency_key: string }>(
+      `SELECT status, decline_code, reference, payment_method_token, idempotency_key
+         FROM test_gateway_charges WHERE reference = $1`,
+      [reference],
+    );
+    const row = rows[0];
+    if (!row) {
+      return { status: 'declined', code: 'payment_declined', message: TOKEN_USED_MESSAGE, reference: null };
+    }
+    if (row.status !== 'requires_action') return toResult(row, row.idempotency_key);
+    const { challenge, action } = await challengeFor(row.idempotency_key);
+    if (challenge.status === 'pending') return { status: 'requires_action', reference, action };
+    const approved = challenge.status === 'succeeded';
+    await db.query(
+      `UPDATE test_gateway_charges SET status = $2, decline_code = $3
+        WHERE idempotency_key = $1 AND status = 'requires_action'`,
+      [row.idempotency_key, approved ? 'approved' : 'declined', approved ? null : 'authentication_failed'],
+    );
+    const decided = await remembered(row.idempotency_key);
+    return toResult(decided ?? row, row.idempotency_key);
+  }
+
   return {
     name: 'test',
 
+    async describeCardToken(token) {
+      const card = await findToken(db, token);
+      if (!card) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
+      const expired = clock.now().getTime() - card.created_at.getTime() > TOKEN_LIFETIME_MS;
+      if (card.used_at !== null || expired) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
+      return { status: 'usable', summary: summaryOf(card), testCard: card.test_card };
+    },
+
     async charge(request) {
-      const outcome =
-        request.source.kind === 'card'
-          ? decideCard(request.source.card.number, request.testCard)
-          : decideToken(request.source.token);
-      // Nothing charged and nothing remembered: a retry with the same key may go through. A key charged before
-      // answers its first result (below, recording answers the row already there).
-      if (outcome === 'error') {
-        const previous = await remembered(request.idempotencyKey);
-        if (previous) return toResult(previous);
-        return { status: 'error', message: GATEWAY_ERROR_MESSAGE, retryable: true };
+      const { source } = request;
+      if (source.kind === 'authenticated') return chargeAuthenticated(source.reference);
+      // A key charged before answers its first result, whatever the token is now.
+      const previous = await remembered(request.idempotencyKey);
+      if (previous) return toResult(previous, request.idempotencyKey);
+      let outcome: Outcome;
+      if (source.kind === 'stored') outcome = storedTokenOutcome(source.token);
+      else {
+        const card = await takeToken(db, source.token, clock.now());
+        if (!card)
+          return { status: 'declined', code: 'payment_declined', message: TOKEN_USED_MESSAGE, reference: null };
+        outcome = tokenOutcome(card);
       }
-      const reference = hashed('ch_test', request.idempotencyKey);
-      let token: string | null = null;
-      if (outcome === 'approved' && request.storeForFuture) {
-        token =
-          request.source.kind === 'token'
-            ? request.source.token
-            : `tok_test_${hashed('pm', request.idempotencyKey).slice(3)}`;
-      }
-      const row: LedgerRow =
-        outcome === 'approved'
-          ? { status: 'approved', decline_code: null, reference, payment_method_token: token }
-          : { status: 'declined', decline_code: outcome.declined, reference, payment_method_token: null };
-      return toResult(await record('charge', request, row));
+      // Nothing charged and nothing remembered: the shopper may try again.
+      if (outcome === 'error') return { status: 'error', message: PROCESSOR_UNAVAILABLE_MESSAGE, retryable: true };
+      const kept = source.kind === 'stored' ? source.token : null;
+      return toResult(await record('charge', request, rowFor(outcome, request, kept)), request.idempotencyKey);
     },
 
     async refund(request) {
@@ -161,7 +255,9 @@ export function createTestGateway(options: { db: Queryable; approvalBaseUrl: str
           reference: hashed('ch_test_express', request.idempotencyKey),
           payment_method_token: `tok_test_express_${hashed('pm', request.providerReference).slice(3)}`,
         }));
-      const result = toResult(row);
+      const result = await toResult(row, request.idempotencyKey);
+      if (result.status === 'requires_action')
+        return { status: 'error', message: PROCESSOR_UNAVAILABLE_MESSAGE, retryable: true };
       if (result.status !== 'approved') return result;
       // The test provider's payer is what our local approval page recorded; it is not returned here.
       return {

@@ -6,6 +6,8 @@ ALTER TABLE payment_attempts ADD CONSTRAINT payment_attempts_status_check
   CHECK (status IN ('approved', 'declined', 'error', 'requires_action'));
 
 -- A processor's webhook and the page's authenticated payment find their attempt by the processor's reference.
+CREATE INDEX test_gateway_charges_reference ON test_gateway_charges (reference);
+
 CREATE INDEX payment_attempts_reference ON payment_attempts (gateway, gateway_reference)
   WHERE gateway_reference IS NOT NULL;
 

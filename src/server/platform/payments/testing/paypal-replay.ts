@@ -184,15 +184,11 @@ export function cardCharge(overrides: Partial<ChargeRequest> = {}): ChargeReques
   return {
     amount: 5498,
     currency: 'USD',
-    source: {
-      kind: 'card',
-      card: { number: '4111 1111 1111 1111', cvv: '123', expMonth: 12, expYear: 2030 },
-      summary: { brand: 'visa', typeId: 2, last4: '1111', expMonth: 12, expYear: 2030 },
-    },
+    // A card an earlier version vaulted at PayPal, rebilled: cards typed on the page go to the card processor.
+    source: { kind: 'stored', token: 'card:9pf17493xb1108442', customerReference: null },
     storeForFuture: false,
     idempotencyKey: 'order-ord_8d1-attempt-1',
     description: 'Coffee Club order',
-    testCard: false,
     ...overrides,
   };
 }
