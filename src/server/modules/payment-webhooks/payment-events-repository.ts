@@ -112,17 +112,3 @@ export async function findCartGiftClaim(
   );
   return rows[0]?.gift_claim_id ?? null;
 }
-
-/** The processor's customer a stored method is charged again with (payment_methods.gateway_customer, 0012). */
-export async function setPaymentMethodCustomer(
-  db: Queryable,
-  organizationId: number,
-  paymentMethodId: number,
-  customer: string,
-): Promise<void> {
-  await db.query('UPDATE payment_methods SET gateway_customer = $3 WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    paymentMethodId,
-    customer,
-  ]);
-}

@@ -23,7 +23,6 @@ import {
   isEventProcessed,
   markEventProcessed,
   orderExists,
-  setPaymentMethodCustomer,
 } from './payment-events-repository.js';
 import {
   decideSucceededPayment,
@@ -253,12 +252,10 @@ async function complete(
         card_exp_month: summary?.expMonth ?? null,
         card_exp_year: summary?.expYear ?? null,
         is_test: order.is_test,
+        gateway_customer: paid.customerReference ?? null,
       },
       now,
     );
-    if (paid.customerReference) {
-      await setPaymentMethodCustomer(tx, organization.id, paymentMethodId, paid.customerReference);
-    }
   }
   await completeOrder(tx, organization, order, {
     attempt: attemptOf(order, facts, 'approved', { summary, paymentMethodId }),
