@@ -127,6 +127,43 @@ describe('card orders through Stripe', () => {
     expect(confirmed.body.order.status).toBe('complete');
   });
 
+  it('answers the order complete when the webhook completed it before the page confirmed the authentication', async () => {
+    const { shopper, token } = await cartAndShopper();
+    t.stripe.expect('payment-method-visa', {
+      method: 'POST',
+      path: '/v1/payment_intents',
+      answer: 'charge-requires-action',
+    });
+    const body = orderBody(token, { payment: { method: 'card', card_token: VISA_PM } });
+    expect((await shopper.post('orders', body, { 'idempotency-key': `first-${token}` })).status).toBe(200);
+    const order = await orderOfCart(t.db, token);
+
+    t.stripe.expect('retrieve-succeeded-after-action');
+    const event = stripeEvent(
+      'payment_intent.succeeded',
+      paymentIntent(THREE_DS, order, { amount: order.total }),
+    );
+    expect(await deliver(t.app, event)).toMatchObject({ body: { outcome: 'completed' } });
+
+    t.stripe.expect({
+      method: 'GET',
+      path: `/v1/payment_intents/${THREE_DS}`,
+      answer: 'retrieve-succeeded-after-action',
+      optional: true,
+    });
+    const confirmed = await shopper.post(
+      'orders',
+      orderBody(token, { payment: { method: 'card', authenticated_payment: THREE_DS } }),
+      { 'idempotency-key': `confirmed-${token}` },
+    );
+    expect([200, 409], JSON.stringify(confirmed.body)).toContain(confirmed.status);
+    if (confirmed.status === 200) expect(confirmed.body.order.status).toBe('complete');
+    const approved = (await findPaymentAttempts(t.db, order.organizationId, order.orderId)).filter(
+      (attempt) => attempt.status === 'approved',
+    );
+    expect(approved.map((attempt) => attempt.gateway_reference)).toEqual([THREE_DS]);
+  });
+
   it('refuses a card token Stripe does not know, without charging', async () => {
     const { shopper, token } = await cartAndShopper();
     t.stripe.expect({

@@ -66,6 +66,12 @@ describe('the Stripe webhook endpoint', () => {
     }
   });
 
+  it('takes the event with or without a charset in its content type, and nothing but JSON', async () => {
+    const event = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    expect(await deliver(t.app, event, { contentType: 'application/json' })).toMatchObject({ status: 200 });
+    expect((await deliver(t.app, event, { contentType: 'text/plain' })).status).toBe(415);
+  });
+
   it('answers 200 to events it does not handle, and ignores them', async () => {
     const answer = await deliver(t.app, stripeEvent('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });

@@ -72,7 +72,7 @@ export function stripeEvent(
 export async function deliver(
   app: FastifyInstance,
   event: unknown,
-  options: { secret?: string; signature?: string | null } = {},
+  options: { secret?: string; signature?: string | null; contentType?: string } = {},
 ) {
   const payload = JSON.stringify(event);
   const signature =
@@ -82,8 +82,9 @@ export async function deliver(
   const response = await app.inject({
     method: 'POST',
     url: WEBHOOK_URL,
+    // Stripe sends its events as `application/json; charset=utf-8`.
     headers: {
-      'content-type': 'application/json',
+      'content-type': options.contentType ?? 'application/json; charset=utf-8',
       ...(signature === null ? {} : { 'stripe-signature': signature }),
     },
     payload,
