@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideSucceededPayment, hasNoFinalAttempt, readStripeEvent } from './stripe-events.js';
+import {
+  decideSucceededPayment,
+  hasApprovedAttempt,
+  hasNoFinalAttempt,
+  readStripeEvent,
+} from './stripe-events.js';
 
 const intent = {
   id: 'pi_3QvS0a2eZvKYlo2C1xPaid',
@@ -168,5 +173,26 @@ describe('hasNoFinalAttempt', () => {
         { status: 'approved', gateway: 'test', gateway_reference: reference },
       ]),
     ).toBe(true);
+  });
+});
+
+describe('hasApprovedAttempt', () => {
+  it('is true only for an approved attempt of the same gateway with the payment', () => {
+    const reference = intent.id;
+    expect(
+      hasApprovedAttempt('stripe', reference, [
+        { status: 'approved', gateway: 'stripe', gateway_reference: reference },
+      ]),
+    ).toBe(true);
+    expect(
+      hasApprovedAttempt('stripe', reference, [
+        { status: 'requires_action', gateway: 'stripe', gateway_reference: reference },
+      ]),
+    ).toBe(false);
+    expect(
+      hasApprovedAttempt('stripe', reference, [
+        { status: 'approved', gateway: 'stripe', gateway_reference: 'pi_other' },
+      ]),
+    ).toBe(false);
   });
 });

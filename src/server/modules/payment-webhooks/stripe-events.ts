@@ -134,13 +134,7 @@ export function decideSucceededPayment(input: {
   attempts: readonly AttemptForPayment[];
   now: Date;
 }): SucceededDecision {
-  const recorded = input.attempts.some(
-    (attempt) =>
-      attempt.status === 'approved' &&
-      attempt.gateway === input.gateway &&
-      attempt.gateway_reference === input.reference,
-  );
-  if (recorded) return { action: 'none' };
+  if (hasApprovedAttempt(input.gateway, input.reference, input.attempts)) return { action: 'none' };
   const { order } = input;
   if (order.status === 'complete') return { action: 'refund', why: 'paid_twice' };
   if (order.payment_lease_until !== null && order.payment_lease_until.getTime() > input.now.getTime()) {
@@ -150,6 +144,18 @@ export function decideSucceededPayment(input: {
     return { action: 'refund', why: 'amount_differs' };
   }
   return { action: 'complete' };
+}
+
+/** Whether an approved attempt recorded this payment (the order path heard Stripe's answer, or a webhook did). */
+export function hasApprovedAttempt(
+  gateway: string,
+  reference: string,
+  attempts: readonly AttemptForPayment[],
+): boolean {
+  return attempts.some(
+    (attempt) =>
+      attempt.status === 'approved' && attempt.gateway === gateway && attempt.gateway_reference === reference,
+  );
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 } from './payment-events-repository.js';
 import {
   decideSucceededPayment,
+  hasApprovedAttempt,
   hasNoFinalAttempt,
   readStripeEvent,
   type StripeEventFacts,
@@ -145,6 +146,9 @@ async function paymentSucceeded(
   facts: Payment,
   where: { organizationId: number; orderId: number },
 ): Promise<EventOutcome> {
+  // The usual case: the order path heard Stripe's answer and recorded it. No need to ask Stripe anything.
+  const recorded = await findPaymentAttempts(deps.db, where.organizationId, where.orderId);
+  if (hasApprovedAttempt(GATEWAY, facts.reference, recorded)) return 'already_recorded';
   // The PaymentIntent as Stripe has it now, with its card and saved method: the event's copy names neither.
   const paid = await deps.gateway.charge({
     amount: facts.amount,
