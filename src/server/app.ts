@@ -32,6 +32,7 @@ import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
+import { registerPaymentWebhookRoutes } from './modules/payment-webhooks/stripe-webhook-routes.js';
 import { createPaymentGateways, type PaymentGateways } from './platform/payments/select-gateway.js';
 import { ABUSE_LIMITS_RETENTION_MS, createAbuseLimits } from './platform/security/abuse-limits.js';
 import { createPostgresRateLimitStore } from './platform/security/postgres-rate-limit-store.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
   });
   await registerTestGatewayRoutes(app, context);
+  await registerPaymentWebhookRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
   await registerCspReportRoutes(app, context, metrics);
 

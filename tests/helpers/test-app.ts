@@ -10,6 +10,7 @@ import { buildTestProcessorApp } from '../../src/server/platform/payments/test-p
 import { parseConfig, type Config } from '../../src/server/platform/config.js';
 import type { Database } from '../../src/server/platform/db/database.js';
 import { createLogger } from '../../src/server/platform/logging.js';
+import type { PaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
 import {
   createOrganization,
   type NewOrganization,
@@ -76,6 +77,8 @@ export async function createTestApp(
     tokenSecret?: string;
     previousSecret?: string;
     database?: TestDatabase;
+    /** the app's payment gateways, made on its database and configuration (Stripe on a replaying fetch) */
+    gateways?: (db: Database, config: Config) => PaymentGateways;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -96,6 +99,7 @@ export async function createTestApp(
     logger: createLogger({ level: 'info', stream }),
     tokenSecrets: { current: tokenSecret, previous: options.previousSecret ?? null },
     clientDir: null,
+    ...(options.gateways ? { gateways: options.gateways(database.db, config) } : {}),
   });
   await app.ready();
   await besideTestProcessor(app, { db: database.db, clock, config });

@@ -56,6 +56,24 @@ describe('createPaymentGateways', () => {
     });
   });
 
+  it('sends cards to Stripe when its keys are set, through the fetch it is given', async () => {
+    const urls: string[] = [];
+    const fakeFetch = async (input: string | URL | Request): Promise<Response> => {
+      urls.push(String(input));
+      return new Response(JSON.stringify({ error: { type: 'api_error', message: 'down' } }), { status: 500 });
+    };
+    const stripe = { secretKey: 'sk_test_select', publishableKey: 'pk_test_select', webhookSecret: null };
+    const gateways = createPaymentGateways(
+      { paypal: null, publicUrl, testProcessor, stripe },
+      { db, fetch: fakeFetch },
+    );
+    expect(gateways.card.name).toBe('stripe');
+    expect(gateways.express.name).toBe('test');
+    expect(gatewayForStoredMethod(gateways, 'stripe')).toBe(gateways.card);
+    await expect(gateways.card.describeCardToken?.('pm_1')).rejects.toThrow();
+    expect(urls).toEqual(['https://api.stripe.com/v1/payment_methods/pm_1']);
+  });
+
   it('sends express payments to PayPal, with the configured credentials and base URL, when PayPal is configured', async () => {
     const requests: Array<{ url: string; authorization: string | null }> = [];
     const fakeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -75,7 +93,10 @@ describe('createPaymentGateways', () => {
         { status: 200 },
       );
     };
-    const gateways = createPaymentGateways({ paypal, publicUrl, testProcessor }, { db, fetch: fakeFetch as typeof fetch });
+    const gateways = createPaymentGateways(
+      { paypal, publicUrl, testProcessor },
+      { db, fetch: fakeFetch as typeof fetch },
+    );
     expect(gateways.express.name).toBe('paypal');
     const start = await gateways.express.startExpress({
       amount: 1000,

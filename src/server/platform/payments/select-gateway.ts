@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Queryable } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
 import { createPaypalGateway } from './paypal-gateway.js';
+import { createStripeGateway } from './stripe-gateway.js';
 import { createTestGateway } from './test-gateway.js';
 
 export interface PaymentGateways {
@@ -30,12 +31,12 @@ export interface PaymentGatewayOptions {
  * payments (one instance over one ledger of charges). With PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET set,
  * express payments go to PayPal.
  *
- * Cards stay on the test gateway either way: no real card processor is configured yet. (The PayPal adapter can
- * take cards through PayPal's advanced card processing, but that needs PayPal's approval of the merchant and PCI
- * SAQ D scope, so it is not switched on by the PayPal settings alone.)
+ * Cards go to Stripe when its keys are set (docs/payments.md, "Stripe"), else to the test gateway. (The PayPal
+ * adapter can take cards through PayPal's advanced card processing, but that needs PayPal's approval of the merchant
+ * and PCI SAQ D scope, so it is not switched on by the PayPal settings alone.)
  */
 export function createPaymentGateways(
-  config: Pick<Config, 'paypal' | 'publicUrl' | 'testProcessor'>,
+  config: Pick<Config, 'paypal' | 'publicUrl' | 'testProcessor'> & Partial<Pick<Config, 'stripe'>>,
   options: PaymentGatewayOptions,
 ): PaymentGateways {
   const test = createTestGateway({
@@ -44,7 +45,16 @@ export function createPaymentGateways(
     processorUrl: testProcessorUrl(config),
     clock: options.clock ?? systemClock,
   });
-  if (config.paypal === null) return { card: test, express: test };
+  const card =
+    config.stripe === null || config.stripe === undefined
+      ? test
+      : createStripeGateway({
+          secretKey: config.stripe.secretKey,
+          fetch: options.fetch,
+          timeoutMs: options.timeoutMs,
+          logger: options.logger,
+        });
+  if (config.paypal === null) return { card, express: test };
   const paypal = createPaypalGateway({
     ...config.paypal,
     fetch: options.fetch,
@@ -52,7 +62,7 @@ export function createPaymentGateways(
     timeoutMs: options.timeoutMs,
     logger: options.logger,
   });
-  return { card: test, express: paypal };
+  return { card, express: paypal };
 }
 
 /** Which processor's card fields the page mounts (docs/payments.md): Stripe's when it is configured. */

@@ -1,0 +1,286 @@
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { ACCEPTED_BRANDS_TEXT, CARD_TYPE_IDS } from '../../../domain/card.js';
+import { DECLINE_MESSAGES } from './decline-messages.js';
+import type {
+  CardSummary,
+  CardTokenDescription,
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  RefundResult,
+} from './gateway.js';
+import { createStripeClient, type StripeClientOptions } from './stripe-client.js';
+import { ourCardBrand, stripeDecline } from './stripe-decline.js';
+
+export interface StripeGatewayOptions extends StripeClientOptions {
+  logger?: Pick<Logger, 'warn'> | undefined;
+}
+
+export const STRIPE_UNAVAILABLE = 'The payment service did not answer. Nothing was charged; try again.';
+export const STRIPE_STILL_PROCESSING =
+  'Your bank is still processing this payment. We will complete the order when it confirms; do not pay again yet.';
+export const REENTER_CARD = 'Enter your card details again.';
+export const BRANDS_ACCEPTED = `We accept ${ACCEPTED_BRANDS_TEXT}.`;
+const NO_EXPRESS = 'Stripe does not take express payments here. Pay by card, or choose PayPal.';
+
+type Unavailable = { status: 'error'; message: string; retryable: true };
+const unavailable = (message = STRIPE_UNAVAILABLE): Unavailable => ({
+  status: 'error',
+  message,
+  retryable: true,
+});
+
+/** The card a PaymentMethod holds as we record it, or null when its brand is not one we accept. */
+export function summarizeCard(card: Stripe.PaymentMethod.Card | null | undefined): CardSummary | null {
+  const brand = ourCardBrand(card?.brand);
+  if (!card || brand === null) return null;
+  return {
+    brand,
+    typeId: CARD_TYPE_IDS[brand],
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
+
+/**
+ * Stripe as the card processor (docs/payments.md, "Stripe"): PaymentMethods made by Stripe's frames on the page are
+ * described and charged through PaymentIntents, 3-D Secure goes back to the page with the client secret, rebills
+ * confirm off-session on the saved PaymentMethod and Customer.
+ *
+ * The card never reaches us, so no request carries it; results and log lines hold only our words, Stripe's ids,
+ * statuses and codes, never Stripe's message text (which can quote what the shopper typed).
+ */
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = createStripeClient(options);
+  const logger = options.logger;
+
+  function warn(operation: string, error: unknown): void {
+    const e = error instanceof Stripe.errors.StripeError ? error : null;
+    logger?.warn(
+      {
+        stripe: {
+          operation,
+          type: e?.type ?? (error instanceof Error ? error.name : typeof error),
+          code: e?.code,
+          status: e?.statusCode,
+          requestId: e?.requestId,
+        },
+      },
+      `Stripe ${operation} failed`,
+    );
+  }
+
+  /** A failed call as a charge result: a card error is a decline, anything else means nothing was decided. */
+  function failure(operation: string, error: unknown): ChargeResult {
+    if (error instanceof Stripe.errors.StripeCardError && error.code !== 'processing_error') {
+      const { code } = stripeDecline(error);
+      return {
+        status: 'declined',
+        code,
+        message: DECLINE_MESSAGES[code],
+        reference: error.payment_intent?.id ?? null,
+      };
+    }
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 429) {
+      // Stripe refused the request itself (an unusable PaymentMethod, an amount under its minimum): retrying the
+      // same request cannot help, so the shopper is told to pay another way.
+      warn(operation, error);
+      return {
+        status: 'declined',
+        code: 'payment_declined',
+        message: DECLINE_MESSAGES.payment_declined,
+        reference: error.payment_intent?.id ?? null,
+      };
+    }
+    // Connection lost or timed out, Stripe's 5xx, rate limits, a key in flight: the shopper may try again.
+    if (!(error instanceof Stripe.errors.StripeConnectionError)) warn(operation, error);
+    return unavailable();
+  }
+
+  /** A PaymentIntent's state as our result. */
+  function intentResult(
+    intent: Stripe.PaymentIntent,
+    stored: { storeForFuture: boolean; customer: string | null },
+  ): ChargeResult {
+    const paymentMethod = intent.payment_method;
+    switch (intent.status) {
+      case 'succeeded': {
+        const card = typeof paymentMethod === 'object' && paymentMethod !== null ? paymentMethod.card : null;
+        const summary = summarizeCard(card);
+        return {
+          status: 'approved',
+          reference: intent.id,
+          paymentMethodToken: stored.storeForFuture ? idOf(paymentMethod) : null,
+          customerReference: stored.customer,
+          ...(summary ? { summary } : {}),
+        };
+      }
+      case 'requires_action':
+        if (intent.client_secret === null) return unavailable();
+        return {
+          status: 'requires_action',
+          reference: intent.id,
+          action: { type: 'stripe', client_secret: intent.client_secret },
+        };
+      case 'requires_payment_method': {
+        // A confirmation that failed: after an authentication, the bank's or the shopper's no.
+        const failed = intent.last_payment_error;
+        const code =
+          failed?.code === 'payment_intent_authentication_failure' || failed === null || failed === undefined
+            ? 'authentication_failed'
+            : stripeDecline(failed).code;
+        return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: intent.id };
+      }
+      case 'canceled':
+        return {
+          status: 'declined',
+          code: 'payment_declined',
+          message: DECLINE_MESSAGES.payment_declined,
+          reference: intent.id,
+        };
+      case 'processing':
+        // Not failed and not paid yet: the payment_intent.succeeded webhook completes the order when it is.
+        return unavailable(STRIPE_STILL_PROCESSING);
+      default:
+        warn('charge', new Error(`PaymentIntent ${intent.id} is ${intent.status}`));
+        return unavailable();
+    }
+  }
+
+  function metadataOf(request: ChargeRequest): Record<string, string> {
+    const metadata: Record<string, string> = {};
+    if (request.organizationId !== undefined) metadata.organization_id = String(request.organizationId);
+    if (request.orderId !== undefined) metadata.order_id = String(request.orderId);
+    if (request.attempt !== undefined) metadata.attempt = String(request.attempt);
+    return metadata;
+  }
+
+  async function chargeToken(request: ChargeRequest, token: string): Promise<ChargeResult> {
+    let customer: string | null = null;
+    try {
+      if (request.storeForFuture) {
+        // Its own key, derived from the charge's: a retry finds the same Customer instead of making another.
+        const created = await stripe.customers.create(
+          { description: request.description, metadata: metadataOf(request) },
+          { idempotencyKey: `${request.idempotencyKey}_customer` },
+        );
+        customer = created.id;
+      }
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          payment_method: token,
+          confirm: true,
+          // Cards and wallets only: a method that redirects away would leave the page without its answer.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: request.description,
+          metadata: metadataOf(request),
+          expand: ['payment_method'],
+          ...(customer !== null ? { customer, setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return intentResult(intent, { storeForFuture: request.storeForFuture, customer });
+    } catch (error) {
+      return failure('charge', error);
+    }
+  }
+
+  async function chargeStored(
+    request: ChargeRequest,
+    token: string,
+    customerReference: string | null,
+  ): Promise<ChargeResult> {
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          payment_method: token,
+          ...(customerReference !== null ? { customer: customerReference } : {}),
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: metadataOf(request),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      // The method is kept already: nothing new to store.
+      return intentResult(intent, { storeForFuture: false, customer: customerReference });
+    } catch (error) {
+      return failure('rebill', error);
+    }
+  }
+
+  async function chargeAuthenticated(reference: string): Promise<ChargeResult> {
+    try {
+      const intent = await stripe.paymentIntents.retrieve(reference, { expand: ['payment_method'] });
+      const kept = intent.setup_future_usage === 'off_session';
+      return intentResult(intent, { storeForFuture: kept, customer: kept ? idOf(intent.customer) : null });
+    } catch (error) {
+      return failure('authenticated', error);
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async describeCardToken(token): Promise<CardTokenDescription> {
+      let method: Stripe.PaymentMethod;
+      try {
+        method = await stripe.paymentMethods.retrieve(token);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+          return { status: 'unusable', message: REENTER_CARD };
+        }
+        warn('describe', error);
+        // The order path answers this as the processor being unavailable (nothing charged, try again).
+        throw new Error('Stripe could not be asked about the card token', { cause: error });
+      }
+      // A PaymentMethod attached to a customer was used before (docs/payments.md: tokens are single-use).
+      if (method.customer !== null) return { status: 'unusable', message: REENTER_CARD };
+      // Cards, and Apple Pay or Google Pay (a card with `wallet`); a Link method carries no card brand we could
+      // check or record, so it is refused like a brand we do not take (docs/payments.md, "Stripe").
+      const summary = summarizeCard(method.card);
+      if (summary === null) return { status: 'unusable', message: BRANDS_ACCEPTED };
+      return { status: 'usable', summary, testCard: false };
+    },
+
+    async charge(request) {
+      const { source } = request;
+      if (source.kind === 'card_token') return chargeToken(request, source.token);
+      if (source.kind === 'stored') return chargeStored(request, source.token, source.customerReference);
+      return chargeAuthenticated(source.reference);
+    },
+
+    async refund(request): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.reference, amount: request.amount },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          return { status: 'error', message: 'Stripe did not make the refund.' };
+        }
+        return { status: 'refunded', reference: refund.id };
+      } catch (error) {
+        warn('refund', error);
+        return { status: 'error', message: 'Stripe did not answer the refund; try again.' };
+      }
+    },
+
+    async startExpress() {
+      return unavailable(NO_EXPRESS);
+    },
+
+    async completeExpress() {
+      return unavailable(NO_EXPRESS);
+    },
+  };
+}
