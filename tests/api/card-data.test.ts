@@ -41,7 +41,10 @@ describe('card numbers and CVVs are kept nowhere', () => {
       const token = await store.cart([{ offer_id: store.offers.club.id }]);
       const typed = number.replace(/(\d{4})(?=\d)/g, '$1 ');
       const response = await order(
-        orderBody(token, { payment: card(typed, { test_cards: [TEST_CARD] }), subscription_terms_accepted: true }),
+        orderBody(token, {
+          payment: card(typed, { test_cards: [TEST_CARD] }),
+          subscription_terms_accepted: true,
+        }),
       );
       outcomes.push(response.status);
       if (response.status !== 200) {

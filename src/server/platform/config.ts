@@ -193,10 +193,18 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
 
   const testProcessorPort = int('TEST_PROCESSOR_PORT', port === 0 ? 0 : Math.min(port + 1, 65535), 0, 65535);
   if (testProcessorPort !== 0 && testProcessorPort === port)
-    errors.push(`TEST_PROCESSOR_PORT must differ from PORT (${port}): the card fields need an origin of their own.`);
+    errors.push(
+      `TEST_PROCESSOR_PORT must differ from PORT (${port}): the card fields need an origin of their own.`,
+    );
   const testProcessorUrl = url('TEST_PROCESSOR_URL', ['http:', 'https:']);
-  if (testProcessorUrl !== null && publicUrlRaw !== null && new URL(testProcessorUrl).origin === new URL(publicUrlRaw).origin)
-    errors.push('TEST_PROCESSOR_URL must be another origin than PUBLIC_URL: the card fields need an origin of their own.');
+  if (
+    testProcessorUrl !== null &&
+    publicUrlRaw !== null &&
+    new URL(testProcessorUrl).origin === new URL(publicUrlRaw).origin
+  )
+    errors.push(
+      'TEST_PROCESSOR_URL must be another origin than PUBLIC_URL: the card fields need an origin of their own.',
+    );
 
   const stripeSecretKey = read('STRIPE_SECRET_KEY');
   const stripePublishableKey = read('STRIPE_PUBLISHABLE_KEY');
@@ -204,14 +212,20 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   let stripe: Config['stripe'] = null;
   if (stripeSecretKey !== undefined && stripePublishableKey !== undefined) {
     if (!/^(sk|rk)_(test|live)_/.test(stripeSecretKey))
-      errors.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…).');
+      errors.push(
+        'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…).',
+      );
     if (!/^pk_(test|live)_/.test(stripePublishableKey))
       errors.push('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…).');
     else if (stripeSecretKey.split('_')[1] !== stripePublishableKey.split('_')[1])
       errors.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys.');
     if (stripeWebhookSecret !== null && !stripeWebhookSecret.startsWith('whsec_'))
-      errors.push('STRIPE_WEBHOOK_SECRET must be the endpoint\'s signing secret (whsec_…).');
-    stripe = { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret };
+      errors.push("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…).");
+    stripe = {
+      secretKey: stripeSecretKey,
+      publishableKey: stripePublishableKey,
+      webhookSecret: stripeWebhookSecret,
+    };
   } else if (stripeSecretKey !== undefined || stripePublishableKey !== undefined) {
     errors.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
   } else if (stripeWebhookSecret !== null) {
