@@ -9,7 +9,7 @@ import { createLogger } from '../../src/server/platform/logging.js';
 import { ensureDemoStore } from '../../src/server/modules/demo/demo-store.js';
 import { buildTestProcessorApp } from '../../src/server/platform/payments/test-processor/test-processor-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
-import { testConfig } from './test-app.js';
+import { registerProcessor, testConfig } from './test-app.js';
 
 export interface CheckoutServer {
   app: FastifyInstance;
@@ -88,6 +88,7 @@ export async function startCheckoutServer(overrides: Partial<Config> = {}): Prom
     clientDir: path.join(projectRoot, 'dist/client'),
   });
   await processor.listen({ port: processorPort, host: '127.0.0.1' });
+  registerProcessor(app, processor, processorUrl);
 
   const merchant: CheckoutServer['merchant'] = async (method, pathname, body) => {
     const response = await fetch(`${baseUrl}/checkout/api/merchant${pathname}`, {

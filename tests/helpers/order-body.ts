@@ -59,8 +59,7 @@ export async function withCardToken(
 ): Promise<unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const payment = (body as { payment?: unknown }).payment as
-    | { [TYPED]?: { typed: TypedCard; token: Promise<string> | null } }
-    | undefined;
+    { [TYPED]?: { typed: TypedCard; token: Promise<string> | null } } | undefined;
   const entry = payment?.[TYPED];
   if (!entry) return body;
   // One token per card typed: the same body sent again (an Idempotency-Key replay) is the same request.

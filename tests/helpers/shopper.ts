@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { withCardToken, type TypedCard } from './order-body.js';
-import { injectJson, processorOf, TEST_PROCESSOR_URL, type JsonResponse } from './test-app.js';
+import { injectJson, processorOf, processorOriginOf, type JsonResponse } from './test-app.js';
 
 /**
  * Makes a token of a typed card at the test processor app serving beside `app` (the frame's POST /v1/tokens, from the
@@ -17,7 +17,7 @@ export async function tokenizeCard(
   const answer = await injectJson(processor, {
     method: 'POST',
     url: '/v1/tokens',
-    headers: { origin: TEST_PROCESSOR_URL },
+    headers: { origin: processorOriginOf(app) ?? '' },
     payload: typed,
     remoteAddress,
   });
@@ -85,6 +85,11 @@ export async function shopperSession(
         payload: (await withMarker(body)) as object,
       }),
     patch: async (path, body) =>
-      injectJson(app, { method: 'PATCH', url: url(path), headers, payload: (await withMarker(body)) as object }),
+      injectJson(app, {
+        method: 'PATCH',
+        url: url(path),
+        headers,
+        payload: (await withMarker(body)) as object,
+      }),
   };
 }

@@ -32,11 +32,20 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...result.config, dataDir: mkdtempSync(path.join(tmpdir(), 'sc-test-')), ...overrides };
 }
 
-const processors = new WeakMap<FastifyInstance, FastifyInstance>();
+const processors = new WeakMap<FastifyInstance, { app: FastifyInstance; origin: string }>();
 
-/** The test processor app serving beside a checkout app made here (its card frame's origin). */
+/** The test processor app serving beside a checkout app made here, and its origin (its card frame's). */
 export function processorOf(app: FastifyInstance): FastifyInstance | undefined {
-  return processors.get(app);
+  return processors.get(app)?.app;
+}
+
+export function processorOriginOf(app: FastifyInstance): string | undefined {
+  return processors.get(app)?.origin;
+}
+
+/** Says which test processor app serves beside a checkout app (one made elsewhere, as the browser tests' is). */
+export function registerProcessor(app: FastifyInstance, processor: FastifyInstance, origin: string): void {
+  processors.set(app, { app: processor, origin: new URL(origin).origin });
 }
 
 /** The test processor app for a checkout app on `db`, as server.ts runs it on its own port. */
@@ -54,7 +63,7 @@ export async function besideTestProcessor(
   });
   await processor.ready();
   // Served by inject only (no socket): nothing to close beyond what the app's own close leaves behind.
-  processors.set(app, processor);
+  registerProcessor(app, processor, input.config.testProcessor.url ?? TEST_PROCESSOR_URL);
   return processor;
 }
 

@@ -33,12 +33,25 @@ export function CardFrame({ card }: { card: CardSession }) {
 
   // What the frame's changes are checked against; kept current for the handler the adapter holds.
   const amount = fromMajor(cart.total, cart.currency_value) ?? Math.round(cart.total * 100);
-  const facts = useRef({ amount, currency: cart.currency_value, shownError, previous: view.state });
+  const storeForFuture = cart.order.is_recurring;
+  const facts = useRef({
+    amount,
+    currency: cart.currency_value,
+    storeForFuture,
+    shownError,
+    previous: view.state,
+  });
   useEffect(() => {
     facts.current.amount = amount;
     facts.current.currency = cart.currency_value;
+    facts.current.storeForFuture = storeForFuture;
     facts.current.shownError = shownError;
   });
+  // A processor whose element shows the amount (Stripe's wallets) hears the total as it changes.
+  const mountedFields = useRef<MountedCardFields | null>(null);
+  useEffect(() => {
+    mountedFields.current?.update?.({ amount, currency: cart.currency_value, storeForFuture });
+  }, [amount, cart.currency_value, storeForFuture]);
 
   const onChange = useRef((state: CardFieldsState) => {
     const previous = facts.current.previous;
@@ -66,6 +79,7 @@ export function CardFrame({ card }: { card: CardSession }) {
           testCards,
           amount: facts.current.amount,
           currency: facts.current.currency,
+          storeForFuture: facts.current.storeForFuture,
           onChange: (state) => {
             if (live) onChange.current(state);
           },
@@ -75,6 +89,7 @@ export function CardFrame({ card }: { card: CardSession }) {
         (next) => {
           if (!live) return next.destroy();
           fields = next;
+          mountedFields.current = next;
           mounted(next);
         },
         (error: unknown) => {
@@ -85,6 +100,7 @@ export function CardFrame({ card }: { card: CardSession }) {
       );
     return () => {
       live = false;
+      mountedFields.current = null;
       fields?.destroy();
       unmounted();
     };

@@ -22,6 +22,8 @@ export interface MountOptions {
   /** minor units, for processors whose element wants it (Stripe's wallets) */
   amount: number;
   currency: string;
+  /** the order keeps the card for later cycles (a subscription): wallets must be asked for a reusable card */
+  storeForFuture: boolean;
 }
 
 export interface MountedCardFields {
@@ -30,6 +32,8 @@ export interface MountedCardFields {
   /** test mode: puts one of the test card numbers into the framed number field */
   fillTestCard?(number: string): void;
   focus(): void;
+  /** the total or the subscription changed after mounting (a code applied, a line removed) */
+  update?(options: Pick<MountOptions, 'amount' | 'currency' | 'storeForFuture'>): void;
   destroy(): void;
 }
 

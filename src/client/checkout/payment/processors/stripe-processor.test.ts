@@ -32,6 +32,7 @@ function fakeStripe(
   const elements = {
     create: vi.fn(() => element),
     submit: vi.fn(async () => answers.submit ?? {}),
+    update: vi.fn(async () => undefined),
   };
   const stripe = {
     elements: vi.fn(() => elements),
@@ -59,6 +60,7 @@ async function mounted(fake: ReturnType<typeof fakeStripe>) {
       onChange: (state) => states.push(state),
       amount: 1800,
       currency: 'USD',
+      storeForFuture: false,
     },
   );
   return { fields, states, loadStripe, container };
@@ -100,6 +102,7 @@ describe('the Stripe adapter', () => {
         onChange: () => undefined,
         amount: 100,
         currency: 'USD',
+        storeForFuture: false,
       }),
     ).rejects.toThrow(STRIPE_UNAVAILABLE_MESSAGE);
   });
@@ -227,5 +230,27 @@ describe('brandOfStripe', () => {
 
   it('takes a co-badged card by the brand of ours it carries', () => {
     expect(brandOfStripe(['cartes_bancaires', 'visa'])).toBe('visa');
+  });
+});
+
+describe('the total and the subscription after mounting', () => {
+  it('tells the element a new total, and asks wallets for a reusable card once the order recurs', async () => {
+    const fake = fakeStripe();
+    const { fields } = await mounted(fake);
+    expect(fake.stripe.elements).toHaveBeenCalledWith(
+      expect.not.objectContaining({ setupFutureUsage: expect.anything() }),
+    );
+    fields.update?.({ amount: 1620, currency: 'USD', storeForFuture: true });
+    expect(fake.elements.update).toHaveBeenCalledWith({
+      amount: 1620,
+      currency: 'usd',
+      setupFutureUsage: 'off_session',
+    });
+    fields.update?.({ amount: 1800, currency: 'USD', storeForFuture: false });
+    expect(fake.elements.update).toHaveBeenLastCalledWith({
+      amount: 1800,
+      currency: 'usd',
+      setupFutureUsage: null,
+    });
   });
 });

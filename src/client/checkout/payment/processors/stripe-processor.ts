@@ -71,6 +71,8 @@ export function createStripeProcessor(
         paymentMethodCreation: 'manual',
         // Cards, with the wallets Stripe offers for them (Apple Pay, Google Pay) and Link: what the server charges.
         allowedPaymentMethodTypes: ['card', 'link'],
+        // A subscription's card is charged again off-session: wallets must give a reusable one.
+        ...(options.storeForFuture ? { setupFutureUsage: 'off_session' as const } : {}),
       });
       const element = elements.create('payment', {
         layout: 'tabs',
@@ -103,6 +105,13 @@ export function createStripeProcessor(
       element.mount(container);
 
       return {
+        update(next) {
+          void elements.update({
+            amount: next.amount,
+            currency: next.currency.toLowerCase(),
+            setupFutureUsage: next.storeForFuture ? 'off_session' : null,
+          });
+        },
         async tokenize(): Promise<Outcome<{ token: string }>> {
           try {
             // First, in the shopper's click: it checks the fields and opens a wallet's sheet.

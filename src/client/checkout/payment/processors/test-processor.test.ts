@@ -29,6 +29,7 @@ async function mounted(testCards: string[] = []) {
     onChange: (state) => changes.push(state),
     amount: 1000,
     currency: 'USD',
+    storeForFuture: false,
   });
   const iframe = container.querySelector('iframe')!;
   const frameWindow = iframe.contentWindow!;
@@ -104,7 +105,13 @@ describe('the card frame', () => {
   it('fails to mount when the frame never says it is ready', async () => {
     vi.useFakeTimers();
     const processor = createTestProcessor({ origin: ORIGIN, timeoutMs: 1000 });
-    const mounting = processor.mount(container, { testCards: [], onChange() {}, amount: 1, currency: 'USD' });
+    const mounting = processor.mount(container, {
+      testCards: [],
+      onChange() {},
+      amount: 1,
+      currency: 'USD',
+      storeForFuture: false,
+    });
     vi.advanceTimersByTime(1000);
     await expect(mounting).rejects.toThrow(CARD_FIELDS_TIMEOUT_MESSAGE);
     expect(container.querySelector('iframe')).toBeNull();
