@@ -1,10 +1,8 @@
 -- The card processor's webhooks (docs/payments.md, "Stripe"): each event is handled once, and the refunds and disputes
 -- they tell of are kept against the order they concern.
 
--- Events handled, by the processor's event id: a redelivered event is answered without being handled again. An
--- event about no order of ours (ignored, or its order not found) has no organization.
+-- Events handled, by the processor's event id: a redelivered event is answered without being handled again.
 CREATE TABLE processor_events (
-  organization_id bigint REFERENCES organizations (id),
   gateway      text NOT NULL,
   event_id     text NOT NULL,
   type         text NOT NULL,
