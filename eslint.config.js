@@ -148,6 +148,22 @@ export default tseslint.config(
     },
   },
   {
+    // The test processor's card frame and challenge page: the processor's code on its own origin, not the page's.
+    files: ['src/card-frame/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**'], message: 'The card frame shares only src/domain.' },
+            { group: ['node:*'], message: 'The card frame runs in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

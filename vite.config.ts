@@ -1,6 +1,8 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { resolveCustomMedia } from './src/client/theme/breakpoints.js';
+import { writePageIntegrity } from './src/server/modules/page/page-manifest.js';
 
 /** V8's explicit compile hint: compile every function of the file as it streams in, off the main thread. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -42,11 +44,37 @@ function breakpointMedia(): Plugin {
   };
 }
 
+/**
+ * Subresource Integrity on the page's own scripts, module preloads and stylesheets, and the manifest the page check
+ * compares the served page with (docs/security.md, "Page scripts"). It hashes the files once they are written, so
+ * every plugin that changes a chunk (compileHintOnEntry) has had its turn. Chunks imported later (import()) take no
+ * attribute: an import map gives each its integrity, and the page's policy allows that one inline script by its hash.
+ */
+function pageIntegrity(): Plugin {
+  let outDir = '';
+  let base = '/';
+  return {
+    name: 'secure-checkout:page-integrity',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await writePageIntegrity(outDir, base);
+      },
+    },
+  };
+}
+
 // The page is served by the Fastify server at /checkout/{cart_token}; hashed assets live under /checkout/assets/.
 export default defineConfig({
   root: 'src/client',
   base: '/checkout/',
-  plugins: [react(), compileHintOnEntry(), breakpointMedia()],
+  plugins: [react(), compileHintOnEntry(), breakpointMedia(), pageIntegrity()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'client',
-          include: ['src/client/**/*.test.{ts,tsx}'],
+          include: ['src/client/**/*.test.{ts,tsx}', 'src/card-frame/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/client-setup.ts'],
         },

@@ -1,5 +1,7 @@
 // Prints the checkout page's first-load JavaScript and CSS (what index.html references: the entry script, its
 // modulepreloaded chunks and stylesheets) and the chunks loaded later on demand, raw, gzip and brotli, as served.
+// Beside it, the card frame's own first load (the test processor's card fields, docs/payments.md), from the frame's
+// built HTML page in dist/ ("card frame: not built" when there is none yet).
 // Run after `npm run build:client` (or use `npm run bench:bundle`). `--json` prints the figures as JSON.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -7,8 +9,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const clientDir = path.resolve(import.meta.dirname, '../dist/client');
+const distDir = path.resolve(import.meta.dirname, '../dist');
+const clientDir = path.join(distDir, 'client');
 const BUDGET_GZIP_BYTES = 100 * 1024;
+/** The card frame loads beside the checkout on a shopper's connection: its fields must be up as fast (docs/payments.md). */
+const CARD_FRAME_BUDGET_GZIP_BYTES = 25 * 1024;
 
 interface Sizes {
   raw: number;
@@ -44,6 +49,42 @@ const sum = (list: Sizes[]): Sizes =>
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+async function filesUnder(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The built card frame's page: an HTML file of dist/ named like the frame (card-frame…, frame.html), or null. */
+function isCardFrameHtml(relativePath: string): boolean {
+  const file = relativePath.split(path.sep).join('/').toLowerCase();
+  return file.endsWith('.html') && (/(^|\/)frame\.html$/.test(file) || file.includes('card-frame'));
+}
+
+/**
+ * The card frame's first load: the scripts and module preloads of its HTML page, found by file name anywhere in dist/
+ * (the frame may be served under another base than the checkout). Null when no frame page is built.
+ */
+async function cardFrameFirstLoad(): Promise<{ html: string; js: { file: string; sizes: Sizes }[] } | null> {
+  const files = await filesUnder(distDir);
+  const html = files.find((file) => isCardFrameHtml(path.relative(distDir, file)));
+  if (html === undefined) return null;
+  const text = await readFile(html, 'utf8');
+  const refs = [
+    ...text.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...text.matchAll(/<link[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+    ...text.matchAll(/<link[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g),
+  ].map((match) => match[1] ?? '');
+  const js: { file: string; sizes: Sizes }[] = [];
+  for (const ref of new Set(refs)) {
+    const name = path.basename(ref.split(/[?#]/)[0] ?? '');
+    // By name: hashed names are unique, and the frame's base path is its server's business.
+    const file = files.find((candidate) => path.basename(candidate) === name && candidate.endsWith('.js'));
+    if (file) js.push({ file: path.relative(distDir, file), sizes: await sizesOf(file) });
+  }
+  return { html: path.relative(distDir, html), js };
+}
+
 async function main() {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -57,7 +98,14 @@ async function main() {
   const firstJs = referenced.filter((file) => file.endsWith('.js'));
   const firstCss = referenced.filter((file) => file.endsWith('.css'));
   const allAssets = (await readdir(path.join(clientDir, 'assets'))).map((file) => `assets/${file}`);
-  const lazyJs = allAssets.filter((file) => file.endsWith('.js') && !firstJs.includes(file));
+  const frame = await cardFrameFirstLoad();
+  // The frame's own files load in the frame, on its origin: not the checkout's on-demand chunks.
+  const frameFiles = new Set(
+    frame?.js.map((item) => path.relative(clientDir, path.join(distDir, item.file))),
+  );
+  const lazyJs = allAssets.filter(
+    (file) => file.endsWith('.js') && !firstJs.includes(file) && !frameFiles.has(file),
+  );
   const lazyCss = allAssets.filter((file) => file.endsWith('.css') && !firstCss.includes(file));
 
   const measure = async (files: string[]) =>
@@ -71,8 +119,20 @@ async function main() {
     lazyCss: sum(later.css),
   };
 
+  const cardFrame =
+    frame === null
+      ? null
+      : {
+          html: frame.html,
+          files: frame.js.map((item) => ({ file: item.file, ...item.sizes })),
+          firstLoadJs: sum(frame.js.map((item) => item.sizes)),
+          budgetGzipBytes: CARD_FRAME_BUDGET_GZIP_BYTES,
+        };
+
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ totals, first, later, budgetGzipBytes: BUDGET_GZIP_BYTES }, null, 2));
+    console.log(
+      JSON.stringify({ totals, first, later, budgetGzipBytes: BUDGET_GZIP_BYTES, cardFrame }, null, 2),
+    );
     return;
   }
   const row = (label: string, sizes: Sizes) =>
@@ -89,6 +149,16 @@ async function main() {
   row('on-demand JavaScript (express, gifts, payment…)', totals.lazyJs);
   const verdict = totals.firstLoadJs.gzip <= BUDGET_GZIP_BYTES ? 'within' : 'OVER';
   console.log(`first-load JavaScript is ${verdict} the ${kb(BUDGET_GZIP_BYTES)} gzip goal`);
+  if (cardFrame === null) {
+    console.log('card frame: not built (no card-frame or frame.html page in dist/)');
+    return;
+  }
+  for (const item of cardFrame.files) row(`  card frame  ${item.file}`, item);
+  row(`card frame first-load JavaScript (${cardFrame.html})`, cardFrame.firstLoadJs);
+  const frameVerdict = cardFrame.firstLoadJs.gzip <= CARD_FRAME_BUDGET_GZIP_BYTES ? 'within' : 'OVER';
+  console.log(
+    `card frame first-load JavaScript is ${frameVerdict} the ${kb(CARD_FRAME_BUDGET_GZIP_BYTES)} gzip goal`,
+  );
 }
 
 await main();

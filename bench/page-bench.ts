@@ -37,12 +37,16 @@ export interface PageFigures {
     runs: { performance: number; lcpMs: number; tbtMs: number; cls: number; stolen: number | null }[];
     /** runs Lighthouse could not complete (tried again) */
     failedRuns: string[];
+    /** documents of other origins the page framed while Lighthouse ran (the card frame), from its last run */
+    framed: string[];
   };
 }
 
 /** bench/bundle-size.ts --json (the page's own size report, from dist/client): what loads later, on demand. */
 export interface BundleReport {
   totals: { firstLoadJs: Bytes; firstLoadCss: Bytes; lazyJs: Bytes; lazyCss: Bytes };
+  /** the card frame's own page and first-load JavaScript, null while the frame is not built */
+  cardFrame: { html: string; firstLoadJs: Bytes; budgetGzipBytes: number } | null;
 }
 
 export interface PageBenchResult {
@@ -110,7 +114,10 @@ async function lighthouseRuns(
   url: string,
   runs: number,
 ): Promise<PageFigures['lighthouse'] & { version: string }> {
-  const results: (Omit<PageFigures['lighthouse'], 'runs' | 'failedRuns'> & { stolen: number | null })[] = [];
+  const results: (Omit<PageFigures['lighthouse'], 'runs' | 'failedRuns' | 'framed'> & {
+    stolen: number | null;
+  })[] = [];
+  let framed: string[] = [];
   let version = '';
   const problems: string[] = [];
   // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is tried again.
@@ -130,6 +137,7 @@ async function lighthouseRuns(
         continue;
       }
       version = lhr.lighthouseVersion;
+      framed = framedDocuments(url, lhr.audits['network-requests']?.details);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       results.push({
@@ -164,7 +172,23 @@ async function lighthouseRuns(
       stolen,
     })),
     failedRuns: problems,
+    framed,
   };
+}
+
+/**
+ * The documents of other origins among a run's requests: the frames the page loaded (the card frame on the test
+ * processor's origin, or Stripe's), so the figures say whether the frame was on the page they measured.
+ */
+function framedDocuments(pageUrl: string, details: unknown): string[] {
+  const items = (details as { items?: { url?: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const origin = new URL(pageUrl).origin;
+  return items
+    .filter((item) => item.resourceType === 'Document' && item.url && new URL(item.url).origin !== origin)
+    .map((item) => {
+      const url = new URL(item.url ?? '');
+      return `${url.origin}${url.pathname}`;
+    });
 }
 
 async function measurePage(url: string, runs: number) {

@@ -249,6 +249,21 @@ function printPage(result: PageBenchResult): void {
       goal(c.cls <= 0.02, 'CLS <= 0.02'),
     ].join(' · '),
   );
+  // The card frame's own first load, from its built page (docs/payments.md): it loads beside the checkout's.
+  const frame = result.bundle?.cardFrame;
+  console.log(
+    frame
+      ? `card frame (${frame.html}): first-load JS ${kb(frame.firstLoadJs.gzip)} gzip / ${kb(frame.firstLoadJs.brotli)} br ` +
+          `beside the checkout's ${kb(checkout.firstLoad.js.gzip)} gzip · ` +
+          goal(
+            frame.firstLoadJs.gzip <= frame.budgetGzipBytes,
+            `card frame JS <= ${kb(frame.budgetGzipBytes)} gzip`,
+          )
+      : 'card frame: not built',
+  );
+  console.log(
+    `framed during Lighthouse: ${c.framed.length > 0 ? c.framed.join(', ') : 'nothing (the card frame was not on the page)'}`,
+  );
   if (result.bundle) {
     const { totals } = result.bundle;
     console.log(

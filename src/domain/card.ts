@@ -30,6 +30,15 @@ const LABELS: Record<CardBrand, string> = {
 
 export const ACCEPTED_BRANDS_TEXT = 'Visa, Mastercard, Discover and American Express';
 
+/** What a card of any other brand is refused with, on the page and by the server (docs/checkout-rules.md#card-brands). */
+export const UNACCEPTED_BRAND_MESSAGE = `We accept ${ACCEPTED_BRANDS_TEXT}. Use one of those cards.`;
+
+/** The type shown and sent for a brand the processor's frame reported. */
+export function cardTypeOf(brand: CardBrand | 'testcard'): CardType {
+  if (brand === 'testcard') return TEST_CARD_TYPE;
+  return { brand, typeId: CARD_TYPE_IDS[brand], icon: brand, label: LABELS[brand] };
+}
+
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
@@ -57,8 +66,7 @@ export function getCardType(cardNumber: string, testCards: readonly string[] = [
   const digits = digitsOnly(cardNumber);
   if (digits.length > 0 && testCards.includes(digits)) return TEST_CARD_TYPE;
   const brand = detectBrand(digits);
-  if (brand === null) return null;
-  return { brand, typeId: CARD_TYPE_IDS[brand], icon: brand, label: LABELS[brand] };
+  return brand === null ? null : cardTypeOf(brand);
 }
 
 export function luhnValid(cardNumber: string): boolean {

@@ -16,13 +16,19 @@ import { installBodyIdleDeadline, requestDeadlineOptions } from './platform/http
 import { refuseUnstorableCharacters } from './platform/http/unstorable-characters.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { createRouter } from './platform/http/router.js';
-import { createSecurityHeaders, installSecurityHeaders } from './platform/http/security-headers.js';
+import {
+  createSecurityHeaders,
+  installSecurityHeaders,
+  pageCardProcessorOf,
+} from './platform/http/security-headers.js';
 import { accessLogOf, createLogger, lazyChildLogger } from './platform/logging.js';
 import { registerHandshakeRoutes } from './modules/handshake/handshake-routes.js';
 import { registerHealthRoutes } from './platform/observability/health-routes.js';
 import { registerMerchantRoutes } from './modules/merchant/merchant-routes.js';
 import { registerMetricsRoutes } from './platform/observability/metrics-routes.js';
 import { registerPageRoutes } from './modules/page/page-routes.js';
+import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
+import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
@@ -77,9 +83,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways: options.gateways ?? createPaymentGateways(options.config, { db: options.db, clock, logger }),
   };
 
+  // The built page's import map is its one inline script: the policy allows it by the hash the build wrote down.
+  const pageManifest = await readPageManifest(options.clientDir ?? null);
   const securityHeaders = createSecurityHeaders({
     errorReportingDsn: options.config.errorReportingDsn,
     trustedProxies: options.config.trustedProxies,
+    cardProcessor: pageCardProcessorOf(options.config),
+    pageScriptHashes: pageManifest?.scriptHashes ?? [],
   });
 
   // The answer in progress on each connection, so a late parser error never writes into it.
@@ -147,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTestGatewayRoutes(app, context);
   await registerPaymentWebhookRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
+  await registerCspReportRoutes(app, context, metrics);
 
   const openapi = buildOpenApi(router, {
     version: options.version ?? '0.1.0',

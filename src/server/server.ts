@@ -12,10 +12,14 @@ import { resolveSecret } from './platform/security/persisted-secrets.js';
 import { ensureDemoStore } from './modules/demo/demo-store.js';
 import { newMerchantApiKey } from './platform/security/secrets.js';
 import { createPaymentGateways } from './platform/payments/select-gateway.js';
+import { buildTestProcessorApp } from './platform/payments/test-processor/test-processor-app.js';
 import { runMaintenance } from './modules/housekeeping/maintenance.js';
 import { startStatisticsKeeper } from './platform/maintenance/statistics-keeper.js';
 import { runRebills } from './modules/subscriptions/rebill-service.js';
 import { repeatEvery } from './platform/maintenance/repeat-every.js';
+import { pageCardProcessorOf, pageContentSecurityPolicy } from './platform/http/security-headers.js';
+import { readPageManifest } from './modules/page/page-manifest.js';
+import { createPageSelfCheck } from './modules/page/page-self-check.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
   }
 
   const metrics = createMetrics();
+  const clientDir = path.join(projectRoot, 'dist/client');
   // One set of gateways, for the shoppers' payments and the rebills alike.
   const gateways = createPaymentGateways(config, { db, clock: systemClock, logger });
   const app = await buildApp({
@@ -95,8 +100,21 @@ async function main(): Promise<void> {
     logger,
     metrics,
     tokenSecrets: { current: tokenSecret.value, previous: config.tokenSecretPrevious },
-    clientDir: path.join(projectRoot, 'dist/client'),
+    clientDir,
   });
+  // The test processor's origin (docs/payments.md): its card frame, tokens and challenges, on a port of its own.
+  const processorUrl = config.stripe === null ? config.testProcessor.url : null;
+  const processor =
+    processorUrl === null
+      ? null
+      : await buildTestProcessorApp({
+          db,
+          clock: systemClock,
+          logger,
+          checkoutOrigin: new URL(config.publicUrl).origin,
+          clientDir: path.join(projectRoot, 'dist/client'),
+          processorOrigin: processorUrl,
+        });
 
   const statistics = startStatisticsKeeper({ db, logger });
   let closing = false;
@@ -110,7 +128,7 @@ async function main(): Promise<void> {
     try {
       // No new runs; those in progress end before the database closes under them.
       const timersStopped = stopTimers();
-      await app.close();
+      await Promise.all([app.close(), processor?.close()]);
       await timersStopped;
       await statistics.stop();
       await db.close();
@@ -122,6 +140,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await processor?.listen({ port: config.testProcessor.port, host: config.host });
 
   // Optional in-process rebill runner; `npm run rebill` from cron does the same. Runners never charge twice.
   const rebills = repeatEvery(config.rebillIntervalSeconds, 'rebill run', logger, () =>
@@ -141,7 +160,33 @@ async function main(): Promise<void> {
     },
     { firstAfterSeconds: Math.min(60, config.housekeepingIntervalSeconds) },
   );
-  stopTimers = () => Promise.all([rebills.stop(), housekeeping.stop()]).then(() => undefined);
+  // The page check compares the served page with what the build wrote down (docs/security.md, "Page scripts").
+  const manifest = await readPageManifest(clientDir);
+  if (manifest === null && config.pageCheckIntervalSeconds > 0)
+    logger.warn('no page manifest in dist/client (npm run build writes it): the page check is off');
+  const pageCheck = repeatEvery(
+    manifest === null ? 0 : config.pageCheckIntervalSeconds,
+    'page check',
+    logger,
+    manifest === null
+      ? () => Promise.resolve()
+      : createPageSelfCheck({
+          app,
+          manifest,
+          // The same settings app.ts gives createSecurityHeaders.
+          expectedPolicy: () =>
+            pageContentSecurityPolicy(
+              config.errorReportingDsn,
+              pageCardProcessorOf(config),
+              manifest.scriptHashes,
+            ),
+          logger,
+          onChanges: metrics.recordPageChanges,
+        }),
+    { firstAfterSeconds: Math.min(60, config.pageCheckIntervalSeconds) },
+  );
+  stopTimers = () =>
+    Promise.all([rebills.stop(), housekeeping.stop(), pageCheck.stop()]).then(() => undefined);
 
   const lines = [
     '',
@@ -158,6 +203,7 @@ async function main(): Promise<void> {
       );
     }
   }
+  if (processorUrl !== null) lines.push(`Test card processor: ${processorUrl}`);
   lines.push(`API reference: ${config.publicUrl}/checkout/api/docs`, '');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUSTIN, CARDS, EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
+import { AUSTIN, card, CARDS, EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
 import type { ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper, type Store } from '../helpers/store.js';
 import { createTestApp, type JsonResponse, type TestApp } from '../helpers/test-app.js';
 
 // A card number typed into any field a shopper sends is refused before anything is stored or answered
-// (docs/security.md, "Input"); only the payment's card_number takes one.
+// (docs/security.md, "Input"); none takes one: cards are typed only into the processor's frame (docs/payments.md).
 
 const MESSAGE = 'This looks like a card number. Enter card details only in the payment fields.';
 
@@ -246,20 +246,11 @@ describe('a card number in a field that is stored or answered is refused', () =>
     });
   });
 
-  it('takes a card number only where it belongs: the payment, and a page error report, which is logged masked', async () => {
+  it("takes a card number only in the processor's frame, and in a page error report, which is logged masked", async () => {
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const paid = await shopper.post(
       'orders',
-      orderBody(token, {
-        ...AUSTIN,
-        payment: {
-          method: 'card',
-          card_number: '4111 1111 1111 1111',
-          card_cvv: '123',
-          card_exp_month: 12,
-          card_exp_year: 2030,
-        },
-      }),
+      orderBody(token, { ...AUSTIN, payment: card('4111 1111 1111 1111') }),
       { 'idempotency-key': `paid-${token}` },
     );
     expect(paid.body.order.status).toBe('complete');

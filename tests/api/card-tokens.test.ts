@@ -3,7 +3,13 @@ import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { card, CARDS, orderBody } from '../helpers/order-body.js';
 import { tokenizeCard } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
-import { createTestApp, injectJson, processorOf, TEST_PROCESSOR_URL, type TestApp } from '../helpers/test-app.js';
+import {
+  createTestApp,
+  injectJson,
+  processorOf,
+  TEST_PROCESSOR_URL,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 // Orders pay with what the processor's frame made of the card, never the card (docs/payments.md).
 
@@ -140,7 +146,10 @@ describe('3-D Secure', () => {
     expect(asked.body.action).toMatchObject({
       type: 'authenticate',
       reference: expect.any(String),
-      payment_action: { type: 'challenge', url: expect.stringMatching(/^http:\/\/processor\.test\/challenge\//) },
+      payment_action: {
+        type: 'challenge',
+        url: expect.stringMatching(/^http:\/\/processor\.test\/challenge\//),
+      },
     });
     const { reference, payment_action } = asked.body.action;
     const orderId = asked.body.order.order_id;
@@ -167,7 +176,10 @@ describe('3-D Secure', () => {
       'requires_action',
       'approved',
     ]);
-    expect(detail.payment_attempts.at(-1)).toMatchObject({ card_last4: '3184', gateway_reference: reference });
+    expect(detail.payment_attempts.at(-1)).toMatchObject({
+      card_last4: '3184',
+      gateway_reference: reference,
+    });
   });
 
   it('leaves the order open with a message when the shopper fails it, and another card then pays', async () => {
@@ -212,7 +224,9 @@ describe('3-D Secure', () => {
     expect(stolen.body.fields['payment.authenticated_payment']).toMatch(/not for this order/);
 
     // The bank was asked about one total; with a code applied since, the order costs less than was authenticated.
-    expect((await shopper.put(`carts/${theirs}/discount_code`, { discount_code: 'WELCOME10' })).status).toBe(200);
+    expect((await shopper.put(`carts/${theirs}/discount_code`, { discount_code: 'WELCOME10' })).status).toBe(
+      200,
+    );
     const changed = await shopper.put(
       `orders/${asked.body.order.order_id}`,
       orderBody(theirs, { payment: { method: 'card', authenticated_payment: asked.body.action.reference } }),

@@ -12,7 +12,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; " +
-  "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "frame-src 'none'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+  "frame-ancestors 'none'; report-uri /checkout/api/csp-reports; report-to csp";
 const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 let t: TestApp;
@@ -78,8 +79,37 @@ describe('security headers', () => {
       expect([200, 404]).toContain(status);
       expect(headers['content-type']).toBe('text/html; charset=utf-8');
       expect(headers['content-security-policy'], url).toBe(PAGE_POLICY);
+      expect(headers['reporting-endpoints'], url).toBe('csp="/checkout/api/csp-reports"');
       expect(headers).toMatchObject(COMMON);
       expect(headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it("frame the card processor's fields: the test processor's origin, or Stripe's with Stripe.js", async () => {
+    const testProcessor = await anotherInstance(t, {
+      config: { testProcessor: { port: 4001, url: 'https://cards.checkout.test:4001/' } },
+    });
+    const stripe = await anotherInstance(t, {
+      config: { stripe: { secretKey: 'sk_test_0123', publishableKey: 'pk_test_0123', webhookSecret: null } },
+    });
+    try {
+      const framed = await headersOf({ method: 'GET', url: '/checkout/unknown' }, testProcessor);
+      expect(framed.headers['content-security-policy']).toBe(
+        PAGE_POLICY.replace("frame-src 'none'", 'frame-src https://cards.checkout.test:4001'),
+      );
+      const withStripe = await headersOf({ method: 'GET', url: '/checkout/unknown' }, stripe);
+      expect(withStripe.headers['content-security-policy']).toBe(
+        PAGE_POLICY.replace("script-src 'self'", "script-src 'self' https://js.stripe.com")
+          .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
+          .replace("frame-src 'none'", 'frame-src https://js.stripe.com https://hooks.stripe.com'),
+      );
+      // Only the page is framed or scripted: the API's answers still load nothing.
+      const api = await headersOf({ method: 'GET', url: '/checkout/api/docs' }, stripe);
+      expect(api.headers['content-security-policy']).toBe(RESOURCE_POLICY);
+      expect(api.headers['reporting-endpoints']).toBeUndefined();
+    } finally {
+      await testProcessor.close();
+      await stripe.close();
     }
   });
 

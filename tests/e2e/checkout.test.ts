@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useShopperBrowser } from './shopper-browser.js';
-import { ADA, ordersOfCart, type AxeViolation } from './checkout-page.js';
+import { ADA, digitsOf, ordersOfCart, type AxeViolation } from './checkout-page.js';
 
 // A shopper's whole paths through the built page, in Debian's Chromium, against the real server on a fresh database
 // seeded with the demo store (PostgreSQL when TEST_DATABASE_URL is set, else PGlite).
@@ -208,9 +208,11 @@ describe('a declined card, then a successful retry', () => {
     expect(await decline.evaluate((element) => element === (globalThis as any).document.activeElement)).toBe(
       true,
     );
-    expect(await checkout.field('Card number').inputValue()).toBe('4000 0000 0000 0002');
+    // The frame keeps what was typed: the shopper corrects the card there, and the next press makes a new token.
+    expect(digitsOf(await checkout.cardField('number').inputValue())).toBe('4000000000000002');
 
-    await checkout.field('Card number').fill('4111 1111 1111 1111');
+    await checkout.typeCardNumber('4111 1111 1111 1111');
+    await checkout.cardState('complete');
     await checkout.orderButton().click();
     await checkout.confirmation();
     const orders = await ordersOfCart(session.server, token);
@@ -356,14 +358,15 @@ describe('accessibility', () => {
       await checkout.field('Recipient’s name').fill('Grace Hopper');
       await checkout.field('Recipient’s email').fill('grace@example.com');
       await checkout.button('Continue to payment').click();
-      await checkout.field('Card number').waitFor();
+      await checkout.cardReady();
       if (viewport.width < 992) await checkout.button(/Show order summary/).click();
       found.push(...report(`${label} payment (test mode)`, await checkout.axe()));
       await checkout.fillCard('4000 0000 0000 0002');
       await checkout.orderButton().click();
       await checkout.page.locator('.notice--error[role="alert"]').waitFor();
       found.push(...report(`${label} declined`, await checkout.axe()));
-      await checkout.field('Card number').fill('4242 4242 4242 4242');
+      await checkout.typeCardNumber('4242 4242 4242 4242');
+      await checkout.cardState('complete');
       await checkout.orderButton().click();
       await checkout.confirmation();
       found.push(...report(`${label} confirmation`, await checkout.axe()));

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // The built page (npm run build) checks the server's answers with the contract's schemas; the modules that hold them
@@ -18,7 +19,7 @@ const REQUEST_MESSAGES = [
   { module: 'cart.ts', message: 'order_offer_id must be the id of a gift line.' },
   { module: 'common.ts', message: 'Use a numeric id.' },
   { module: 'common.ts', message: 'Use a two-letter ISO country code such as US.' },
-  { module: 'order.ts', message: 'Enter the card number.' },
+  { module: 'order.ts', message: 'cart_token is required.' },
   { module: 'order.ts', message: 'Gift cards are not accepted yet.' },
 ];
 
@@ -89,5 +90,45 @@ describe("the built page's styles", () => {
     // The overlay's blur is one of them (so the check above is not empty).
     expect(prefixed).toContain('-webkit-backdrop-filter');
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the built page's first load", () => {
+  // What index.html references, as bench/bundle-size.ts counts it: the entry script and its preloaded chunks, gzip as
+  // served (the precompressed sibling written at build time).
+  const BUDGET_GZIP_BYTES = 100 * 1024;
+  const html = () => readFileSync(path.join(projectRoot, 'dist/client/index.html'), 'utf8');
+  const firstLoadScripts = () =>
+    [...html().matchAll(/(?:src|href)="\/checkout\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  const gzipSize = (name: string) => {
+    const file = path.join(assets, name);
+    return existsSync(`${file}.gz`)
+      ? readFileSync(`${file}.gz`).length
+      : gzipSync(readFileSync(file), { level: 9 }).length;
+  };
+
+  it('stays within its JavaScript budget', () => {
+    const total = firstLoadScripts().reduce((sum, name) => sum + gzipSize(name), 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+  });
+
+  // The card processors' adapters load when the payment step mounts the configured one (docs/payments.md): Stripe.js
+  // and its loader only when Stripe is the processor.
+  it("leaves the card processors' adapters to chunks of their own, loaded on demand", () => {
+    const scripts = pageScripts();
+    const first = new Set(firstLoadScripts());
+    for (const adapter of ['stripe-processor-', 'test-processor-']) {
+      const chunk = scripts.find((script) => script.name.startsWith(adapter));
+      expect(chunk, adapter).toBeDefined();
+      expect(first.has(chunk!.name)).toBe(false);
+    }
+    // Stripe's loader is in the chunks only the Stripe adapter loads: neither the first load nor the payment step.
+    const withStripe = scripts.filter((script) => script.text.includes('js.stripe.com'));
+    expect(withStripe.length).toBeGreaterThan(0);
+    for (const script of withStripe) {
+      expect(first.has(script.name)).toBe(false);
+      expect(script.name).not.toMatch(/^(payment-step|checkout-view)-/);
+    }
   });
 });

@@ -113,7 +113,7 @@ describe('an express payment', () => {
     );
     await checkout.fillAddress({ ...ADA, address1: '9 Billing Way' });
     await checkout.button('Continue to payment').click();
-    await checkout.field('Card number').waitFor();
+    await checkout.cardReady();
     expect(await checkout.page.getByText(/Ada Lovelace, 9 Billing Way, Austin TX 73301/).count()).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import type { Config } from '../../src/server/platform/config.js';
 import { systemClock } from '../../src/server/platform/clock.js';
 import { createLogger } from '../../src/server/platform/logging.js';
 import { ensureDemoStore } from '../../src/server/modules/demo/demo-store.js';
+import { buildTestProcessorApp } from '../../src/server/platform/payments/test-processor/test-processor-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { testConfig } from './test-app.js';
 
@@ -15,6 +16,8 @@ export interface CheckoutServer {
   database: TestDatabase;
   /** http://127.0.0.1:PORT */
   baseUrl: string;
+  /** the test processor's own origin (its card frame and challenge pages), http://127.0.0.1:OTHER_PORT */
+  processorUrl: string;
   /** the demo organization's merchant key */
   apiKey: string;
   /** the merchant API: GET/POST with the demo key */
@@ -58,7 +61,15 @@ export async function startCheckoutServer(overrides: Partial<Config> = {}): Prom
   // the port is chosen first.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = testConfig({ logLevel: 'warn', publicUrl: baseUrl, ...overrides });
+  // The card fields come from another origin, as server.ts serves them: a port of their own.
+  const processorPort = await freePort();
+  const processorUrl = `http://127.0.0.1:${processorPort}`;
+  const config = testConfig({
+    logLevel: 'warn',
+    publicUrl: baseUrl,
+    testProcessor: { port: processorPort, url: processorUrl },
+    ...overrides,
+  });
   await ensureDemoStore(database.db, { apiKey, publicUrl: baseUrl, now: systemClock.now() });
   const app = await buildApp({
     config,
@@ -68,6 +79,15 @@ export async function startCheckoutServer(overrides: Partial<Config> = {}): Prom
     clientDir: path.join(projectRoot, 'dist/client'),
   });
   await app.listen({ port, host: '127.0.0.1' });
+  const processor = await buildTestProcessorApp({
+    db: database.db,
+    clock: systemClock,
+    logger: createLogger({ level: 'warn' }),
+    checkoutOrigin: baseUrl,
+    processorOrigin: processorUrl,
+    clientDir: path.join(projectRoot, 'dist/client'),
+  });
+  await processor.listen({ port: processorPort, host: '127.0.0.1' });
 
   const merchant: CheckoutServer['merchant'] = async (method, pathname, body) => {
     const response = await fetch(`${baseUrl}/checkout/api/merchant${pathname}`, {
@@ -105,11 +125,13 @@ export async function startCheckoutServer(overrides: Partial<Config> = {}): Prom
     app,
     database,
     baseUrl,
+    processorUrl,
     apiKey,
     merchant,
     newCart,
     async close() {
       await app.close();
+      await processor.close();
       await database.drop();
     },
   };

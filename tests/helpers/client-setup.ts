@@ -1,5 +1,11 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// Component tests pass a fake card processor (src/client/testing/fake-card-processor.ts); the real adapters load
+// processors' scripts and frames from other origins, which jsdom has no business fetching.
+vi.mock('../../src/client/checkout/payment/processors/load-card-processor.js', () => ({
+  loadCardProcessor: () => Promise.reject(new Error('Component tests pass a fake card processor.')),
+}));
 
 afterEach(() => {
   cleanup();

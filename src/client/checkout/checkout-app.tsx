@@ -15,6 +15,7 @@ import { describePageFailure, type PageFailureFacts } from '../errors/page-failu
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
 import { PageShell } from './page-shell.js';
+import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
 
 const ConfirmationView = lazy(() => import('./confirmation/confirmation-view.js'));
 const loadCheckoutView = () => import('./checkout-view.js');
@@ -27,6 +28,8 @@ export interface CheckoutAppProps {
   fetch?: typeof fetch;
   timers?: Timers;
   now?: () => Date;
+  /** the card processor's adapter for the config (tests pass a fake); by default the configured one, loaded lazily */
+  loadCardProcessor?: LoadCardProcessor;
 }
 
 interface Services {
@@ -155,7 +158,7 @@ function lastKnownOrder(client: QueryClient, routeToken: string): Pick<PageFailu
 }
 
 function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
-  const { config, api, queryClient, now, routeToken } = props;
+  const { config, api, queryClient, now, routeToken, loadCardProcessor } = props;
   const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
   const [attempt, setAttempt] = useState(0);
 
@@ -226,7 +229,14 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   }
   return (
     <Suspense fallback={<Loading config={config} />}>
-      <CheckoutView config={config} api={api} token={token} cart={cart.data} {...(now ? { now } : {})} />
+      <CheckoutView
+        config={config}
+        api={api}
+        token={token}
+        cart={cart.data}
+        {...(now ? { now } : {})}
+        {...(loadCardProcessor ? { loadCardProcessor } : {})}
+      />
     </Suspense>
   );
 }

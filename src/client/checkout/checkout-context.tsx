@@ -6,6 +6,7 @@ import type { CheckoutApi } from '../api/checkout-api.js';
 import type { SectionType } from '../../contract/organization.js';
 import type { CheckoutForm, FormAction } from './form/checkout-form.js';
 import type { SectionContext } from './section-rules.js';
+import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
 
 export interface ExpressState {
   /** idle: not used; loading: reading the approval; active: approved and in use; failed: message says why */
@@ -44,6 +45,8 @@ export interface CheckoutContextValue {
   setExpress: Dispatch<SetStateAction<ExpressState>>;
   testCards: readonly string[];
   now: () => Date;
+  /** the card processor's adapter when one was given (tests); null: the configured one, loaded by the payment step */
+  loadCardProcessor: LoadCardProcessor | null;
   sectionContext: (form?: CheckoutForm) => SectionContext;
   /** sections showing their error summary, with a message not tied to a field */
   sectionAlerts: Partial<Record<SectionType, { message: string | null }>>;

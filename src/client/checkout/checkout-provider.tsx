@@ -21,6 +21,7 @@ import {
   sessionStore,
   writeStoredForm,
 } from './form/checkout-form.js';
+import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
 
 export interface CheckoutProviderProps {
   config: PageConfig;
@@ -28,6 +29,8 @@ export interface CheckoutProviderProps {
   token: string;
   cart: Cart;
   now?: () => Date;
+  /** the card processor's adapter (tests pass a fake); null: the one the config names, loaded lazily */
+  loadCardProcessor?: LoadCardProcessor;
   children: ReactNode;
 }
 
@@ -40,6 +43,7 @@ export function CheckoutProvider({
   token,
   cart,
   now = systemNow,
+  loadCardProcessor,
   children,
 }: CheckoutProviderProps) {
   const queryClient = useQueryClient();
@@ -119,10 +123,10 @@ export function CheckoutProvider({
       setExpress,
       testCards,
       now,
+      loadCardProcessor: loadCardProcessor ?? null,
       sectionContext: (override) => ({
         form: override ?? form,
         cart,
-        testCards,
         now: now(),
         expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
         subscriptionTerms: orderState.subscriptionTerms,
@@ -144,6 +148,7 @@ export function CheckoutProvider({
       express,
       testCards,
       now,
+      loadCardProcessor,
       sectionAlerts,
       setSectionAlert,
       requestFocus,

@@ -16,7 +16,6 @@ function context(overrides: Partial<SectionContext> = {}): SectionContext {
   return {
     cart,
     form: initialForm(cart, null, now),
-    testCards: [],
     now,
     expressPaymentTokenId: null,
     subscriptionTerms: { display: false, value: true },
@@ -60,7 +59,10 @@ describe('validateSection', () => {
 
 describe('order answers', () => {
   it('maps body paths to form fields and fields to sections', () => {
-    expect(formFieldOfOrderPath('payment.card_exp_year')).toBe('card_expiry');
+    // The server's refusals of the card (an unusable token, a brand it does not take) are the card fields'.
+    expect(formFieldOfOrderPath('payment.card_token')).toBe('card_details');
+    expect(formFieldOfOrderPath('payment.authenticated_payment')).toBe('card_details');
+    expect(sectionOfField('card_details')).toBe('PaymentInformation');
     expect(formFieldOfOrderPath('ship_zipcode')).toBe('ship_zipcode');
     expect(sectionOfField('ship_zipcode')).toBe('ShippingAddress');
     expect(sectionOfField('gift_email_12')).toBe('GiftInformation');

@@ -19,10 +19,15 @@ export const ADDRESS_FIELD_ORDER = [
   'zipcode',
 ] as const satisfies readonly AddressField[];
 
+/**
+ * The one field the page has for the processor's framed card fields: number, expiry and security code are the
+ * frame's, out of the page's reach (docs/checkout-rules.md#card-fields).
+ */
+export const CARD_FIELD = 'card_details';
+
 export interface SectionContext {
   form: CheckoutForm;
   cart: Cart;
-  testCards: readonly string[];
   now: Date;
   expressPaymentTokenId: string | null;
   subscriptionTerms: CheckboxState;
@@ -46,7 +51,7 @@ export function sectionFields(component: SectionType, cart: Cart): string[] {
         GIFT_FIELDS.map((field) => giftFieldName(field, offer.order_offer_id)),
       );
     case 'PaymentInformation':
-      return ['card_number', 'card_expiry', 'card_cvv', 'subscription_terms'];
+      return [CARD_FIELD, 'subscription_terms'];
   }
 }
 
@@ -58,8 +63,8 @@ function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
 
 /**
  * Every error of a section's fields; empty when the section is complete. The rules are the server's own
- * (src/domain/checkout-fields.ts), so the page and the order answer say the same thing. The card itself is checked by
- * the payment step (payment-rules.ts), which loads with it.
+ * (src/domain/checkout-fields.ts), so the page and the order answer say the same thing. The card fields are checked
+ * by the payment step (payment-rules.ts) from what the processor's frame reports.
  */
 export function validateSection(component: SectionType, context: SectionContext): FieldErrors {
   const { form, cart } = context;
@@ -122,11 +127,11 @@ export function orderedErrors(component: SectionType, cart: Cart, errors: FieldE
     .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
 }
 
-/** The form field a 422 answer's body path points at (payment.card_exp_month → card_expiry). */
+/** The form field a 422 answer's body path points at (payment.card_token → the card fields). */
 export function formFieldOfOrderPath(path: string): string {
-  if (path === 'payment.card_number') return 'card_number';
-  if (path === 'payment.card_cvv') return 'card_cvv';
-  if (path === 'payment.card_exp_month' || path === 'payment.card_exp_year') return 'card_expiry';
+  if (path === 'payment' || path.startsWith('payment.card') || path === 'payment.authenticated_payment') {
+    return CARD_FIELD;
+  }
   if (path === 'subscription_terms_accepted') return 'subscription_terms';
   return path;
 }

@@ -23,6 +23,7 @@ export function pageConfigFixture(overrides: Partial<PageConfig> = {}): PageConf
     api_base: '/checkout/api',
     test_mode: false,
     error_reporting_dsn: null,
+    card_processor: { name: 'test', origin: 'https://cards.example.test' },
     ...overrides,
   });
 }

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { Cart } from '../../contract/cart.js';
 import type { PageConfig } from '../../contract/page-config.js';
 import { CheckoutApp } from '../checkout/checkout-app.js';
+import { createFakeCardProcessor, type FakeCardProcessor } from './fake-card-processor.js';
 import { createFakeShopperApi, type FakeShopperApi } from './fake-shopper-api.js';
 import { cartFixture, pageConfigFixture } from './fixtures.js';
 
@@ -14,12 +15,19 @@ vi.setConfig({ testTimeout: 30_000 });
 
 export const TEST_NOW = new Date(2026, 10, 15, 10, 0, 0);
 
-/** Renders the whole page against a fake shopper API, as a shopper would see it. */
+/** Renders the whole page against a fake shopper API and a fake card processor, as a shopper would see it. */
 export function renderCheckout(
-  options: { cart?: Cart; config?: Partial<PageConfig>; api?: FakeShopperApi; routeToken?: string } = {},
+  options: {
+    cart?: Cart;
+    config?: Partial<PageConfig>;
+    api?: FakeShopperApi;
+    routeToken?: string;
+    cardProcessor?: FakeCardProcessor;
+  } = {},
 ) {
   const cart = options.cart ?? cartFixture();
   const api = options.api ?? createFakeShopperApi(cart);
+  const cardProcessor = options.cardProcessor ?? createFakeCardProcessor();
   const config = pageConfigFixture(options.config);
   const user = userEvent.setup();
   const view = render(
@@ -28,7 +36,8 @@ export function renderCheckout(
       routeToken={options.routeToken ?? cart.cart_token}
       fetch={api.fetch as typeof fetch}
       now={() => new Date(TEST_NOW)}
+      loadCardProcessor={cardProcessor.load}
     />,
   );
-  return { ...view, api, user, config };
+  return { ...view, api, user, config, card: cardProcessor };
 }

@@ -154,6 +154,20 @@ describe('housekeeping settings', () => {
   });
 });
 
+describe('page check settings', () => {
+  it('check the served page hourly by default, on any other interval, or never', () => {
+    expect(parseConfig({})).toMatchObject({ ok: true, config: { pageCheckIntervalSeconds: 3600 } });
+    expect(parseConfig({ PAGE_CHECK_INTERVAL_SECONDS: '0' })).toMatchObject({
+      ok: true,
+      config: { pageCheckIntervalSeconds: 0 },
+    });
+    expect(parseConfig({ PAGE_CHECK_INTERVAL_SECONDS: '-5' })).toEqual({
+      ok: false,
+      errors: ['PAGE_CHECK_INTERVAL_SECONDS must be a whole number from 0 to 86400 (got "-5").'],
+    });
+  });
+});
+
 describe('abuse-limit settings', () => {
   it('count IPv6 by /64 and remove untouched link carts after a week by default', () => {
     expect(parseConfig({})).toMatchObject({

@@ -45,6 +45,8 @@ export interface Config {
   rebillIntervalSeconds: number;
   /** Housekeeping (docs/operations.md, "Housekeeping") every N seconds in the server; 0 turns it off. */
   housekeepingIntervalSeconds: number;
+  /** Compare the served page with the build's manifest every N seconds (docs/security.md, "Page scripts"); 0 = off. */
+  pageCheckIntervalSeconds: number;
   /**
    * How long a payment in flight holds its order and its Idempotency-Key. After a crash, a retry waits this long
    * before it may take over; it must exceed the slowest gateway call.
@@ -174,6 +176,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const seedDemo = bool('SEED_DEMO', true);
   const rebillIntervalSeconds = int('REBILL_INTERVAL_SECONDS', 0, 0, 86_400);
   const housekeepingIntervalSeconds = int('HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 86_400);
+  const pageCheckIntervalSeconds = int('PAGE_CHECK_INTERVAL_SECONDS', 3600, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
   const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
   const metricsToken = secret('METRICS_TOKEN', 16);
@@ -190,10 +193,18 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
 
   const testProcessorPort = int('TEST_PROCESSOR_PORT', port === 0 ? 0 : Math.min(port + 1, 65535), 0, 65535);
   if (testProcessorPort !== 0 && testProcessorPort === port)
-    errors.push(`TEST_PROCESSOR_PORT must differ from PORT (${port}): the card fields need an origin of their own.`);
+    errors.push(
+      `TEST_PROCESSOR_PORT must differ from PORT (${port}): the card fields need an origin of their own.`,
+    );
   const testProcessorUrl = url('TEST_PROCESSOR_URL', ['http:', 'https:']);
-  if (testProcessorUrl !== null && publicUrlRaw !== null && new URL(testProcessorUrl).origin === new URL(publicUrlRaw).origin)
-    errors.push('TEST_PROCESSOR_URL must be another origin than PUBLIC_URL: the card fields need an origin of their own.');
+  if (
+    testProcessorUrl !== null &&
+    publicUrlRaw !== null &&
+    new URL(testProcessorUrl).origin === new URL(publicUrlRaw).origin
+  )
+    errors.push(
+      'TEST_PROCESSOR_URL must be another origin than PUBLIC_URL: the card fields need an origin of their own.',
+    );
 
   const stripeSecretKey = read('STRIPE_SECRET_KEY');
   const stripePublishableKey = read('STRIPE_PUBLISHABLE_KEY');
@@ -201,14 +212,20 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   let stripe: Config['stripe'] = null;
   if (stripeSecretKey !== undefined && stripePublishableKey !== undefined) {
     if (!/^(sk|rk)_(test|live)_/.test(stripeSecretKey))
-      errors.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…).');
+      errors.push(
+        'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…).',
+      );
     if (!/^pk_(test|live)_/.test(stripePublishableKey))
       errors.push('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…).');
     else if (stripeSecretKey.split('_')[1] !== stripePublishableKey.split('_')[1])
       errors.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys.');
     if (stripeWebhookSecret !== null && !stripeWebhookSecret.startsWith('whsec_'))
-      errors.push('STRIPE_WEBHOOK_SECRET must be the endpoint\'s signing secret (whsec_…).');
-    stripe = { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret };
+      errors.push("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…).");
+    stripe = {
+      secretKey: stripeSecretKey,
+      publishableKey: stripePublishableKey,
+      webhookSecret: stripeWebhookSecret,
+    };
   } else if (stripeSecretKey !== undefined || stripePublishableKey !== undefined) {
     errors.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
   } else if (stripeWebhookSecret !== null) {
@@ -242,6 +259,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       seedDemo,
       rebillIntervalSeconds,
       housekeepingIntervalSeconds,
+      pageCheckIntervalSeconds,
       paymentLeaseSeconds,
       errorReportingDsn,
       metricsToken,

@@ -10,7 +10,7 @@ describe('billing section', () => {
     const { user } = renderCheckout({
       cart: cartFixture({ customer: { ...FILLED_CUSTOMER, email: 'ada@example.com' } }),
     });
-    await screen.findByLabelText('Card number');
+    await screen.findByRole('group', { name: 'Card details' });
     expect(screen.queryByRole('heading', { name: /Billing address/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change shipping address' }));
     await user.click(await screen.findByLabelText(/billing address is the same/));

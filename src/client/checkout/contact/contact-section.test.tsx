@@ -75,7 +75,7 @@ describe('contact section', () => {
 
   it('starts past contact and shipping when the saved details are complete', async () => {
     renderCheckout({ cart: cartFixture({ customer: FILLED_CUSTOMER }) });
-    await screen.findByLabelText('Card number');
+    await screen.findByRole('group', { name: 'Card details' });
     expect(screen.queryByLabelText('Email')).toBeNull();
   });
 });

@@ -78,7 +78,7 @@ describe('express checkout', () => {
     const { user } = renderCheckout({ api, cart });
     await screen.findByText(/as payer@example.com/);
     expect(screen.queryByRole('heading', { name: /Billing address/ })).toBeNull();
-    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Card details' })).toBeNull();
     screen.getByText('payer@example.com');
     screen.getByText(/Grace Hopper, 2 Harbor Rd, Austin TX 73301/);
     await user.click(screen.getByRole('button', { name: 'Pay $18.00 with PayPal' }));
@@ -161,7 +161,7 @@ describe('express checkout', () => {
     await user.type(screen.getByLabelText('ZIP code'), '73301');
     await user.type(screen.getByLabelText('Last name'), 'Hopper');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    await screen.findByLabelText('Card number');
+    await screen.findByRole('group', { name: 'Card details' });
     // shipping (the payer's) and billing (the shopper's) now both read the same, complete and true
     expect(screen.getAllByText(/Grace Hopper, 2 Harbor Rd, Austin TX 73301/)).toHaveLength(2);
   });

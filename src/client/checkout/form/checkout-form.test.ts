@@ -27,36 +27,38 @@ describe('initialForm', () => {
     expect(form.text.gift_date_7).toBe('2026-11-15');
   });
 
-  it('lets what this tab stored win over the cart, but never takes card data from storage', () => {
+  it('lets what this tab stored win over the cart', () => {
     const form = initialForm(
       cartFixture({ customer: FILLED_CUSTOMER }),
-      { text: { email: 'grace@example.com', card_number: '4111111111111111' }, sameAddress: false },
+      { text: { email: 'grace@example.com' }, sameAddress: false },
       now,
     );
     expect(form.text.email).toBe('grace@example.com');
-    expect(form.text.card_number).toBe('');
     expect(form.sameAddress).toBe(false);
+  });
+
+  it('holds no card field: the card is typed into the processor’s frame', () => {
+    const form = initialForm(cartFixture({ customer: FILLED_CUSTOMER }), null, now);
+    expect(Object.keys(form.text).filter((name) => name.startsWith('card'))).toEqual([]);
   });
 });
 
 describe('persistableForm', () => {
-  it('keeps every typed field except the card number, expiry and CVV', () => {
+  it('keeps every typed field and the same-address box, not the errors', () => {
     const form: CheckoutForm = {
-      text: { email: 'a@b.co', card_number: '4111111111111111', card_cvv: '123', card_expiry: '04 / 28' },
+      text: { email: 'a@b.co', ship_city: 'Austin' },
       sameAddress: true,
       errors: { email: 'x' },
     };
-    expect(persistableForm(form)).toEqual({ text: { email: 'a@b.co' }, sameAddress: true });
+    expect(persistableForm(form)).toEqual({
+      text: { email: 'a@b.co', ship_city: 'Austin' },
+      sameAddress: true,
+    });
   });
 
-  it('round-trips through session storage without the card fields', () => {
-    const form: CheckoutForm = {
-      text: { email: 'a@b.co', card_number: '4111111111111111', card_cvv: '123' },
-      sameAddress: false,
-      errors: {},
-    };
+  it('round-trips through session storage', () => {
+    const form: CheckoutForm = { text: { email: 'a@b.co' }, sameAddress: false, errors: {} };
     writeStoredForm(window.sessionStorage, 'T1', form);
-    expect(window.sessionStorage.getItem('secure-checkout:T1')).not.toContain('4111');
     expect(readStoredForm(window.sessionStorage, 'T1')).toEqual({
       text: { email: 'a@b.co' },
       sameAddress: false,
@@ -79,48 +81,34 @@ describe('formReducer', () => {
     });
     expect(next.errors).toEqual({ ship_city: 'keep', phone: 'new' });
   });
-
-  it('clears the card fields', () => {
-    const form: CheckoutForm = {
-      text: { card_number: '4111', card_cvv: '123', email: 'a' },
-      sameAddress: true,
-      errors: {},
-    };
-    expect(formReducer(form, { type: 'clearSensitive' }).text).toEqual({
-      card_number: '',
-      card_cvv: '',
-      card_expiry: '',
-      email: 'a',
-    });
-  });
 });
 
 describe('setCheckedError', () => {
-  const form: CheckoutForm = { text: { card_number: '3530' }, sameAddress: true, errors: {} };
+  const form: CheckoutForm = { text: { ship_zipcode: '7330' }, sameAddress: true, errors: {} };
 
   it("shows a blur check's message while the field still holds the value checked", () => {
     const next = formReducer(form, {
       type: 'setCheckedError',
-      name: 'card_number',
-      value: '3530',
-      error: 'Use one of those cards.',
+      name: 'ship_zipcode',
+      value: '7330',
+      error: 'Enter a 5-digit ZIP code.',
     });
-    expect(next.errors).toEqual({ card_number: 'Use one of those cards.' });
+    expect(next.errors).toEqual({ ship_zipcode: 'Enter a 5-digit ZIP code.' });
     expect(
-      formReducer(next, { type: 'setCheckedError', name: 'card_number', value: '3530', error: undefined })
+      formReducer(next, { type: 'setCheckedError', name: 'ship_zipcode', value: '7330', error: undefined })
         .errors,
     ).toEqual({});
   });
 
   // The check waits for the click that moved the focus; the click may have changed the field (a copied address).
   it('drops a check made on a value the field no longer holds', () => {
-    const changed = formReducer(form, { type: 'set', name: 'card_number', value: '4111' });
+    const changed = formReducer(form, { type: 'set', name: 'ship_zipcode', value: '73301' });
     expect(
       formReducer(changed, {
         type: 'setCheckedError',
-        name: 'card_number',
-        value: '3530',
-        error: 'Use one of those cards.',
+        name: 'ship_zipcode',
+        value: '7330',
+        error: 'Enter a 5-digit ZIP code.',
       }),
     ).toBe(changed);
   });

@@ -4,9 +4,6 @@ import type { FieldErrors } from '../../../domain/field-errors.js';
 import { isoDate } from '../../../domain/gift-validation.js';
 import { initialSameAddress } from '../../../domain/same-address.js';
 
-/** Fields that never leave memory: not stored, not reported. */
-export const SENSITIVE_FIELDS: readonly string[] = ['card_number', 'card_cvv', 'card_expiry'];
-
 export const GIFT_FIELDS = [
   'gift_name',
   'gift_email',
@@ -20,7 +17,10 @@ export type GiftField = (typeof GIFT_FIELDS)[number];
 export const giftFieldName = (field: GiftField, orderOfferId: number) => `${field}_${orderOfferId}`;
 
 export interface CheckoutForm {
-  /** every text field by its form name: email, ship_zipcode, gift_name_12, card_number… */
+  /**
+   * every text field by its form name: email, ship_zipcode, gift_name_12… Never a card's: those are typed into the
+   * processor's frame, which the page cannot read (docs/payments.md).
+   */
   text: Record<string, string>;
   sameAddress: boolean;
   /** messages shown under fields */
@@ -34,8 +34,7 @@ export type FormAction =
   /** replaces the errors of the named fields (those without an error are cleared) */
   | { type: 'setErrors'; names: readonly string[]; errors: FieldErrors }
   /** a field's check on blur, applied only while it still holds the value checked (it may arrive late) */
-  | { type: 'setCheckedError'; name: string; value: string; error: string | undefined }
-  | { type: 'clearSensitive' };
+  | { type: 'setCheckedError'; name: string; value: string; error: string | undefined };
 
 export function formReducer(form: CheckoutForm, action: FormAction): CheckoutForm {
   switch (action.type) {
@@ -62,11 +61,6 @@ export function formReducer(form: CheckoutForm, action: FormAction): CheckoutFor
       else delete errors[action.name];
       return { ...form, errors };
     }
-    case 'clearSensitive': {
-      const text = { ...form.text };
-      for (const name of SENSITIVE_FIELDS) text[name] = '';
-      return { ...form, text };
-    }
   }
 }
 
@@ -88,16 +82,12 @@ export interface StoredForm {
   sameAddress: boolean;
 }
 
-/** What may be kept in session storage: everything the shopper typed except card data. */
+/** What is kept in session storage: everything the shopper typed on the page (card data never is: it is the frame's). */
 export function persistableForm(form: CheckoutForm): StoredForm {
-  const text: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form.text)) {
-    if (!SENSITIVE_FIELDS.includes(name)) text[name] = value;
-  }
-  return { text, sameAddress: form.sameAddress };
+  return { text: { ...form.text }, sameAddress: form.sameAddress };
 }
 
-/** The form for a cart: what the cart already knows, then what this tab stored, card fields empty. */
+/** The form for a cart: what the cart already knows, then what this tab stored. */
 export function initialForm(cart: Cart, stored: StoredForm | null, now: Date): CheckoutForm {
   const customer = cart.customer;
   const country = defaultCountryFor(cart.currency_value);
@@ -119,7 +109,6 @@ export function initialForm(cart: Cart, stored: StoredForm | null, now: Date): C
     text[giftFieldName('gift_phone', id)] = offer.gift_phone;
     text[giftFieldName('order_offer_notes', id)] = offer.order_offer_notes;
   }
-  for (const name of SENSITIVE_FIELDS) text[name] = '';
   const safeStored = stored ? persistableForm({ ...stored, errors: {} }) : null;
   return {
     text: { ...text, ...(safeStored?.text ?? {}) },

@@ -91,7 +91,7 @@ describe('gift section', () => {
     const { user } = await openGifts(api);
     await fillBoth(user);
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    await screen.findByLabelText('Card number');
+    await screen.findByRole('group', { name: 'Card details' });
     const calls = api.requestsTo('PATCH', /\/gift$/);
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/checkout/api/vrio/order_offers/21/gift',
@@ -135,7 +135,7 @@ describe('gift section', () => {
     expect(alert.textContent).toContain('This email cannot receive gifts. Choose a date from today on.');
     await waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('gift_email_21'));
     expect(screen.getAllByText('Use another email address.')).toHaveLength(2);
-    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Card details' })).toBeNull();
   });
 
   it('saves again on the next Continue once the refused detail is fixed, and moves on', async () => {
@@ -162,7 +162,7 @@ describe('gift section', () => {
     await user.clear(screen.getByLabelText('Recipient’s email'));
     await user.type(screen.getByLabelText('Recipient’s email'), 'grace.hopper@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    await screen.findByLabelText('Card number');
+    await screen.findByRole('group', { name: 'Card details' });
     const tries = api.requestsTo('PATCH', /\/order_offers\/21\/gift$/);
     expect(tries.map((call) => call.body?.gift_email)).toEqual([
       'grace@example.com',

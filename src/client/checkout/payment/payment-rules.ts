@@ -1,14 +1,34 @@
+import { UNACCEPTED_BRAND_MESSAGE } from '../../../domain/card.js';
 import type { FieldErrors } from '../../../domain/field-errors.js';
-import { EXPIRY_MALFORMED, EXPIRY_MISSING, parseCardExpiry } from '../../../domain/card-expiry.js';
-import { checkCard } from '../../../domain/checkout-fields.js';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
-import { formFieldOfOrderPath, validateSection, type SectionContext } from '../section-rules.js';
+import { CARD_FIELD, validateSection, type SectionContext } from '../section-rules.js';
+import type { CardView } from './card-session.js';
+
+export const CARD_MISSING = 'Enter your card number.';
+export const CARD_INCOMPLETE = 'Enter the card number, expiry date and security code.';
+export const CARD_LOADING = 'The card fields are still loading. Wait a moment, then try again.';
+export const CARD_UNAVAILABLE = 'The card fields could not be loaded. Check your connection, then try again.';
 
 /**
- * The payment section's errors: the card (with the server's own rules) when paying by card, and the subscription
- * terms box. One expiry field stands for the month and the year.
+ * What the framed card fields lack before an order may be sent: the frame must be there, the brand one the store
+ * takes, the frame's own error fixed, and every field filled in.
  */
-export function validatePayment(context: SectionContext): FieldErrors {
+export function cardFieldsError(card: CardView): string | null {
+  if (card.status === 'failed') return CARD_UNAVAILABLE;
+  if (card.status === 'loading') return CARD_LOADING;
+  const { state } = card;
+  if (state.brand === 'other') return UNACCEPTED_BRAND_MESSAGE;
+  if (state.error) return state.error;
+  if (state.empty) return CARD_MISSING;
+  if (!state.complete) return CARD_INCOMPLETE;
+  return null;
+}
+
+/**
+ * The payment section's errors: the card fields when paying by card (what the processor's frame reports), and the
+ * subscription terms box.
+ */
+export function validatePayment(context: SectionContext, card: CardView | null): FieldErrors {
   const errors = validateSection('PaymentInformation', context);
   const choice = paymentChoiceFor({
     total: context.cart.total,
@@ -16,21 +36,6 @@ export function validatePayment(context: SectionContext): FieldErrors {
     expressPaymentTokenId: context.expressPaymentTokenId,
   });
   if (choice !== 'card') return errors;
-  const text = (name: string) => context.form.text[name] ?? '';
-  const expiryText = text('card_expiry');
-  const expiry = parseCardExpiry(expiryText);
-  const problems = checkCard(
-    {
-      number: text('card_number'),
-      cvv: text('card_cvv'),
-      expMonth: expiry?.month ?? 1,
-      expYear: expiry?.year ?? 2000,
-    },
-    { now: context.now, testCards: context.testCards },
-  );
-  const cardErrors: FieldErrors = {};
-  for (const [path, message] of Object.entries(problems)) cardErrors[formFieldOfOrderPath(path)] ??= message;
-  if (expiryText.trim() === '') cardErrors.card_expiry = EXPIRY_MISSING;
-  else if (!expiry) cardErrors.card_expiry = EXPIRY_MALFORMED;
-  return { ...cardErrors, ...errors };
+  const problem = card ? cardFieldsError(card) : CARD_LOADING;
+  return problem ? { [CARD_FIELD]: problem, ...errors } : errors;
 }

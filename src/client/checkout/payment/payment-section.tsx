@@ -6,7 +6,8 @@ import { SectionForm } from '../section-form.js';
 import { PlaceOrderBlock } from '../place-order/place-order-block.js';
 import type { OrderAlert } from '../place-order/use-place-order.js';
 import { useSectionSubmit } from '../use-section-submit.js';
-import { CardFields } from './card-fields.js';
+import { CardFrame } from './card-frame.js';
+import type { CardSession } from './card-session.js';
 import { compareWithApproved } from '../express/express-approval.js';
 import { money } from '../format.js';
 
@@ -15,6 +16,8 @@ export interface PaymentSectionProps {
   alert: OrderAlert | null;
   /** leaves the approved express payment and pays by card */
   onLeaveExpress: () => void;
+  /** the processor's card fields, shared with placing the order */
+  card: CardSession;
 }
 
 /**
@@ -40,7 +43,7 @@ function ExpressTotal({ approved }: { approved: number | null }) {
   );
 }
 
-export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress }: PaymentSectionProps) {
+export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress, card }: PaymentSectionProps) {
   const { cart, express } = useCheckout();
   const { summary, message } = useSectionSubmit('PaymentInformation', onPlaceOrder);
   const payment = paymentChoiceFor({
@@ -67,7 +70,7 @@ export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress }: PaymentS
           </Button>
         </div>
       ) : (
-        <CardFields />
+        <CardFrame card={card} />
       )}
       <PlaceOrderBlock onPlaceOrder={onPlaceOrder} alert={alert} />
     </SectionForm>

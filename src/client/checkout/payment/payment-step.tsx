@@ -1,6 +1,7 @@
 import type { SectionType } from '../../../contract/organization.js';
 import { PlaceOrderBlock } from '../place-order/place-order-block.js';
 import { usePlaceOrder } from '../place-order/use-place-order.js';
+import { useCardSession } from './card-session.js';
 import { PaymentSection } from './payment-section.js';
 
 export interface PaymentStepProps {
@@ -12,12 +13,16 @@ export interface PaymentStepProps {
   onLeaveExpress: () => void;
 }
 
-/** The step that places the order; loaded once the shopper gets near it (card fields, order button, answers). */
+/**
+ * The step that places the order; loaded once the shopper gets near it (the card fields' frame, the order button, the
+ * answers). The processor's adapter is a chunk of its own, loaded when the frame mounts.
+ */
 export default function PaymentStep({ mode, onLeaveExpress, ...options }: PaymentStepProps) {
-  const { placeOrder, alert } = usePlaceOrder(options);
+  const card = useCardSession();
+  const { placeOrder, alert } = usePlaceOrder({ ...options, card: mode === 'payment' ? card : null });
   const onPlaceOrder = () => void placeOrder();
   return mode === 'payment' ? (
-    <PaymentSection onPlaceOrder={onPlaceOrder} alert={alert} onLeaveExpress={onLeaveExpress} />
+    <PaymentSection onPlaceOrder={onPlaceOrder} alert={alert} onLeaveExpress={onLeaveExpress} card={card} />
   ) : (
     <PlaceOrderBlock onPlaceOrder={onPlaceOrder} alert={alert} />
   );

@@ -7,9 +7,6 @@ import { buildOrderBody, type OrderBodyInput } from './order-body.js';
 
 const cart = cartFixture({ customer: FILLED_CUSTOMER, order: { shipping_profile_id: '1' } });
 const form = initialForm(cart, null, new Date(2026, 10, 15));
-form.text.card_number = '4111 1111 1111 1111';
-form.text.card_expiry = '04 / 28';
-form.text.card_cvv = '123';
 
 const input = (overrides: Partial<OrderBodyInput> = {}): OrderBodyInput => ({
   cart,
@@ -18,7 +15,7 @@ const input = (overrides: Partial<OrderBodyInput> = {}): OrderBodyInput => ({
   orderState: initialProcessOrderState(pageConfigFixture().client_options),
   payment: 'card',
   expressPaymentTokenId: null,
-  testCards: [],
+  card: { card_token: 'tok_test_1' },
   billingShown: false,
   isUpdate: false,
   ...overrides,
@@ -36,16 +33,20 @@ describe('buildOrderBody', () => {
       shipping_profile_id: '1',
       from_checkout: true,
       offers: [{ order_offer_id: 11, order_offer_quantity: 1 }],
-      payment: {
-        method: 'card',
-        card_number: '4111111111111111',
-        card_cvv: '123',
-        card_exp_month: 4,
-        card_exp_year: 2028,
-        card_type_id: 2,
-      },
+      payment: { method: 'card', card_token: 'tok_test_1' },
     });
     expect(body).not.toHaveProperty('bill_fname');
+  });
+
+  it('pays by card with the token only: no card number, expiry or security code leaves the page', () => {
+    const { payment } = buildOrderBody(input());
+    expect(payment).toEqual({ method: 'card', card_token: 'tok_test_1' });
+  });
+
+  it('sends the authenticated payment again after 3-D Secure, as an update', () => {
+    const body = buildOrderBody(input({ isUpdate: true, card: { authenticated_payment: 'pay_ref_9' } }));
+    expect(body.payment).toEqual({ method: 'card', authenticated_payment: 'pay_ref_9' });
+    expect(UpdateOrderSchema.safeParse(body).success).toBe(true);
   });
 
   it('leaves out offers on an update (PUT orders/{order_id})', () => {

@@ -1,8 +1,6 @@
 import { ADDRESS_FIELDS } from '../../../contract/address-fields.js';
 import type { Cart } from '../../../contract/cart.js';
-import type { CreateOrder, PaymentInput } from '../../../contract/order.js';
-import { parseCardExpiry } from '../../../domain/card-expiry.js';
-import { digitsOnly, getCardType } from '../../../domain/card.js';
+import type { CardPayment, CreateOrder, PaymentInput } from '../../../contract/order.js';
 import type { PaymentChoice } from '../../../domain/order-attempt.js';
 import type { ProcessOrderState } from '../../../domain/process-order-state.js';
 import { effectiveSameAddress } from '../../../domain/same-address.js';
@@ -17,7 +15,11 @@ export interface OrderBodyInput {
   orderState: ProcessOrderState;
   payment: PaymentChoice;
   expressPaymentTokenId: string | null;
-  testCards: readonly string[];
+  /**
+   * what pays by card: the single-use token the processor's frame made, or the payment the shopper authenticated
+   * (docs/payments.md); null when the order is not paid by card
+   */
+  card: Omit<CardPayment, 'method'> | null;
   /** the billing section is shown, so its fields are the billing address */
   billingShown: boolean;
   /** PUT orders/{order_id} leaves out offers and gift cards */
@@ -31,16 +33,7 @@ function paymentOf(input: OrderBodyInput): PaymentInput {
       ? { method: 'paypal', payment_token_id: input.expressPaymentTokenId }
       : { method: 'paypal' };
   }
-  const number = digitsOnly(input.form.text.card_number ?? '');
-  const expiry = parseCardExpiry(input.form.text.card_expiry ?? '');
-  return {
-    method: 'card',
-    card_number: number,
-    card_cvv: (input.form.text.card_cvv ?? '').trim(),
-    card_exp_month: expiry?.month ?? '',
-    card_exp_year: expiry?.year ?? '',
-    card_type_id: getCardType(number, input.testCards)?.typeId ?? null,
-  };
+  return { method: 'card', ...input.card };
 }
 
 /** The body of POST orders / PUT orders/{order_id}: what the shopper entered; the server computes every amount. */

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { navigateTo } from '../../boot/navigate-to.js';
+import type { CardPayment } from '../../../contract/order.js';
 import type { SectionType } from '../../../contract/organization.js';
 import {
   classifyOrderFailure,
@@ -12,6 +14,7 @@ import { useCheckout } from '../checkout-context.js';
 import { clearStoredForm, sessionStore } from '../form/checkout-form.js';
 import { newIdempotencyKey } from '../idempotency-key.js';
 import {
+  CARD_FIELD,
   formFieldOfOrderPath,
   giftsMatchCart,
   orderedErrors,
@@ -19,7 +22,8 @@ import {
   sectionOfField,
   validateSection,
 } from '../section-rules.js';
-import { validatePayment } from '../payment/payment-rules.js';
+import type { CardSession } from '../payment/card-session.js';
+import { CARD_LOADING, validatePayment } from '../payment/payment-rules.js';
 import { buildOrderBody } from './order-body.js';
 
 export interface PlaceOrderOptions {
@@ -28,6 +32,17 @@ export interface PlaceOrderOptions {
   billingShown: boolean;
   /** opens a section (navigation move-to) */
   openSection: (component: SectionType) => void;
+  /** the processor's card fields while the payment section shows them; null on the review step */
+  card: CardSession | null;
+}
+
+/** What an order pays by card: the frame's single-use token, or the payment the shopper authenticated. */
+type CardPart = Omit<CardPayment, 'method'>;
+
+/** One order attempt: its Idempotency-Key, and the card part it sent (sent again as it was when retried). */
+interface Attempt {
+  key: string;
+  card: CardPart | null;
 }
 
 export interface OrderAlert {
@@ -40,20 +55,35 @@ const RETRY_MESSAGE =
   'We could not confirm your order because the connection or the store had a problem. ' +
   'Press the button again: you will not be charged twice.';
 
+const CARD_UNREADABLE = 'We could not read the card details. Check them and try again.';
+const AUTHENTICATION_FAILED = 'Your bank did not confirm this payment. Try again, or use another card.';
+const AUTHENTICATION_UNAVAILABLE =
+  'Your bank asked you to confirm this payment, but the card fields are gone. Enter the card again and place the order.';
+
 /**
- * Placing the order: every shown section is checked first (the first invalid one opens); then one request per attempt
- * with its own Idempotency-Key. A second press while an attempt is in flight does nothing; a retryable failure is
- * retried with the same key; a decline keeps the order for a retry through PUT orders/{order_id} with a new key.
+ * Placing the order: every shown section is checked first (the first invalid one opens); the processor's frame makes
+ * the card's single-use token; then one request per attempt with its own Idempotency-Key. A second press while an
+ * attempt is in flight does nothing; a retryable failure is retried with the same key and the same token; a decline
+ * keeps the order for a retry through PUT orders/{order_id} with a new key and a new token. When the bank asks the
+ * shopper to authenticate (3-D Secure), the adapter shows its challenge and the order is sent again, as a new attempt,
+ * with the authenticated payment (docs/payments.md, docs/checkout-rules.md#order-button).
  */
 export function usePlaceOrder(options: PlaceOrderOptions) {
   const checkout = useCheckout();
-  const attemptKey = useRef<string | null>(null);
+  const attempt = useRef<Attempt | null>(null);
   const inFlight = useRef(false);
   const [alert, setAlert] = useState<OrderAlert | null>(null);
 
   const showAlert = (next: OrderAlert) => {
     setAlert(next);
     checkout.requestFocus(next.place === 'payment' ? 'payment_error' : 'order_error');
+  };
+
+  /** A message about the card fields (the frame could not make a token): shown and focused as a field's error. */
+  const showCardError = (message: string) => {
+    checkout.dispatchForm({ type: 'setErrors', names: [CARD_FIELD], errors: { [CARD_FIELD]: message } });
+    checkout.setSectionAlert('PaymentInformation', { message: null });
+    checkout.requestFocus(CARD_FIELD);
   };
 
   /** Checks every shown section; opens the first invalid one with its errors. */
@@ -64,7 +94,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
     for (const component of options.visibleComponents) {
       const errors =
         component === 'PaymentInformation'
-          ? validatePayment(sectionContext())
+          ? validatePayment(sectionContext(), options.card?.view ?? null)
           : validateSection(component, sectionContext());
       dispatchForm({ type: 'setErrors', names: sectionFields(component, cart), errors });
       const first = orderedErrors(component, cart, errors)[0];
@@ -86,7 +116,31 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
     try {
       if (!validateAll()) return;
       setAlert(null);
+      const expressTokenId = express.status === 'active' ? express.paymentTokenId : null;
+      const payment = paymentChoiceFor({
+        total: cart.total,
+        isRecurring: cart.order.is_recurring,
+        expressPaymentTokenId: expressTokenId,
+      });
       dispatchOrder({ type: 'submit' });
+      // The card's token first, in the shopper's click (a wallet's sheet opens only then). An attempt kept for a
+      // retry sends the token it sent before: the same key with another token would be another request.
+      let card: CardPart | null = attempt.current ? attempt.current.card : null;
+      if (payment === 'card' && !attempt.current) {
+        const fields = options.card?.fields.current;
+        if (!fields) {
+          showCardError(CARD_LOADING);
+          return;
+        }
+        const tokenized = await fields
+          .tokenize()
+          .catch(() => ({ ok: false as const, message: CARD_UNREADABLE }));
+        if (!tokenized.ok) {
+          showCardError(tokenized.message);
+          return;
+        }
+        card = { card_token: tokenized.token };
+      }
       let orderCart = cart;
       if (options.visibleComponents.includes('GiftInformation') && !giftsMatchCart(cart, form.text)) {
         const { saveGifts, withSavedGifts } = await import('../gifts/save-gifts.js');
@@ -99,43 +153,69 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
           return;
         }
       }
-      const expressTokenId = express.status === 'active' ? express.paymentTokenId : null;
-      const orderId = orderCart.order.order_id;
-      const body = buildOrderBody({
-        cart: orderCart,
-        token,
-        form,
-        orderState,
-        payment: paymentChoiceFor({
-          total: orderCart.total,
-          isRecurring: orderCart.order.is_recurring,
+      const bodyFor = (forCart: typeof cart, cardPart: CardPart | null) =>
+        buildOrderBody({
+          cart: forCart,
+          token,
+          form,
+          orderState,
+          payment: paymentChoiceFor({
+            total: forCart.total,
+            isRecurring: forCart.order.is_recurring,
+            expressPaymentTokenId: expressTokenId,
+          }),
           expressPaymentTokenId: expressTokenId,
-        }),
-        expressPaymentTokenId: expressTokenId,
-        testCards: checkout.testCards,
-        billingShown: options.billingShown,
-        isUpdate: orderId !== null,
-      });
-      attemptKey.current ??= newIdempotencyKey();
+          card: cardPart,
+          billingShown: options.billingShown,
+          isUpdate: forCart.order.order_id !== null,
+        });
+      let request = { orderId: orderCart.order.order_id, body: bodyFor(orderCart, card), card };
       try {
-        const answer = await api.placeOrder(orderId, body, attemptKey.current);
-        attemptKey.current = null;
-        const { action, ...next } = answer;
-        if (action?.type === 'redirect') {
-          // The overlay stays up while the browser goes to the payment provider.
-          leaving = true;
-          navigateTo(action.url);
+        for (;;) {
+          attempt.current ??= { key: newIdempotencyKey(), card: request.card };
+          const answer = await api.placeOrder(request.orderId, request.body, attempt.current.key);
+          attempt.current = null;
+          const { action, ...next } = answer;
+          if (action?.type === 'redirect') {
+            // The overlay stays up while the browser goes to the payment provider.
+            leaving = true;
+            navigateTo(action.url);
+            return;
+          }
+          if (action?.type === 'authenticate') {
+            // The order waits for the shopper's bank: the cart now names it, and is shown as the server has it.
+            setCart(next);
+            const fields = options.card?.fields.current;
+            // The bank's challenge is the shopper's to answer: the overlay gives way to it meanwhile.
+            flushSync(() => dispatchOrder({ type: 'finish' }));
+            const authenticated = fields
+              ? await fields
+                  .authenticate(action.payment_action)
+                  .catch(() => ({ ok: false as const, message: AUTHENTICATION_FAILED }))
+              : { ok: false as const, message: AUTHENTICATION_UNAVAILABLE };
+            if (!authenticated.ok) {
+              // Nothing was charged; the order stays open for another try, with this card or another.
+              showAlert({ place: 'payment', message: authenticated.message });
+              return;
+            }
+            dispatchOrder({ type: 'submit' });
+            const authenticatedCard = { authenticated_payment: action.reference };
+            request = {
+              orderId: next.order.order_id,
+              body: bodyFor(next, authenticatedCard),
+              card: authenticatedCard,
+            };
+            continue;
+          }
+          // Only the server's word that the order is complete shows the confirmation (checkout-app.tsx).
+          if (next.order.status === 'complete') clearStoredForm(sessionStore(), token);
+          setCart(next);
           return;
         }
-        if (next.order.status === 'complete') {
-          clearStoredForm(sessionStore(), token);
-          dispatchForm({ type: 'clearSensitive' });
-        }
-        setCart(next);
       } catch (error) {
         const failure = failureOf(error);
         const kind = classifyOrderFailure(failure);
-        if (!shouldKeepIdempotencyKey(kind)) attemptKey.current = null;
+        if (!shouldKeepIdempotencyKey(kind)) attempt.current = null;
         switch (kind) {
           case 'declined':
             // The order is kept: the cart now names it, and the retry updates it.

@@ -6,7 +6,11 @@ describe('refuseCardData', () => {
     const refusal = refuseCardData({
       payment: { method: 'card', card_number: '4111111111111111', card_cvv: '123', card_exp_month: 12 },
     });
-    expect(refusal).toMatchObject({ status: 422, code: 'card_data_refused', message: CARD_DATA_REFUSED_MESSAGE });
+    expect(refusal).toMatchObject({
+      status: 422,
+      code: 'card_data_refused',
+      message: CARD_DATA_REFUSED_MESSAGE,
+    });
     expect(refusal?.toBody()).toMatchObject({
       fields: {
         'payment.card_number': CARD_DATA_REFUSED_MESSAGE,

@@ -158,7 +158,8 @@ export function attemptValues(input: {
 export function outcomeDetails(
   result: ChargeResult | ExpressCompleteResult,
 ): Partial<Parameters<typeof attemptValues>[0]> {
-  if (result.status === 'approved' || result.status === 'requires_action') return { reference: result.reference };
+  if (result.status === 'approved' || result.status === 'requires_action')
+    return { reference: result.reference };
   if (result.status === 'declined')
     return { declineCode: result.code, message: result.message, reference: result.reference };
   return { message: result.message };

@@ -31,7 +31,11 @@ const visa: DescribedCardToken = {
 };
 const testCard: DescribedCardToken = {
   token: 'tok_test_testcard',
-  description: { status: 'usable', summary: { ...visaSummary, brand: 'testcard', last4: '0000' }, testCard: true },
+  description: {
+    status: 'usable',
+    summary: { ...visaSummary, brand: 'testcard', last4: '0000' },
+    testCard: true,
+  },
 };
 const used: DescribedCardToken = {
   token: 'tok_test_used',
@@ -360,13 +364,17 @@ describe('statusAfterFailedPayment', () => {
 describe('cardPaymentProblem', () => {
   const token = (card_token: string) => ({ method: 'card' as const, card_token });
   it('takes a usable token the processor described', () => {
-    expect(cardPaymentProblem({ payment: token('tok_test_visa'), card: visa, authenticated: null, amount: 2500 })).toBe(
-      null,
-    );
+    expect(
+      cardPaymentProblem({ payment: token('tok_test_visa'), card: visa, authenticated: null, amount: 2500 }),
+    ).toBe(null);
   });
   it('asks for the card when the payment names neither a token nor an authenticated payment, or both', () => {
     const none = { method: 'card' as const };
-    const both = { method: 'card' as const, card_token: 'tok_test_visa', authenticated_payment: 'ch_test_pending' };
+    const both = {
+      method: 'card' as const,
+      card_token: 'tok_test_visa',
+      authenticated_payment: 'ch_test_pending',
+    };
     for (const payment of [none, both, token('  ')]) {
       expect(cardPaymentProblem({ payment, card: visa, authenticated: pending, amount: 2500 })).toBe(
         'Enter your card details.',
@@ -374,14 +382,16 @@ describe('cardPaymentProblem', () => {
     }
   });
   it("tells the processor's reason for a token it cannot use", () => {
-    expect(cardPaymentProblem({ payment: token('tok_test_used'), card: used, authenticated: null, amount: 1 })).toBe(
-      'This card entry was already used or has expired.',
-    );
+    expect(
+      cardPaymentProblem({ payment: token('tok_test_used'), card: used, authenticated: null, amount: 1 }),
+    ).toBe('This card entry was already used or has expired.');
   });
   it("takes an authenticated payment only when it is this order's pending one for the same total", () => {
     const payment = { method: 'card' as const, authenticated_payment: 'ch_test_pending' };
     expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2500 })).toBe(null);
-    expect(cardPaymentProblem({ payment, card: null, authenticated: null, amount: 2500 })).toMatch(/not for this order/);
+    expect(cardPaymentProblem({ payment, card: null, authenticated: null, amount: 2500 })).toMatch(
+      /not for this order/,
+    );
     expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2600 })).toMatch(
       /order changed/,
     );

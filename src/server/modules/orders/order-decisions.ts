@@ -270,5 +270,9 @@ export function cardToCharge(
   }
   if (card?.description.status !== 'usable')
     throw new Error('unreachable: a card is charged only once its token was found usable');
-  return { method: 'card', source: { kind: 'card_token', token: card.token }, summary: card.description.summary };
+  return {
+    method: 'card',
+    source: { kind: 'card_token', token: card.token },
+    summary: card.description.summary,
+  };
 }

@@ -243,7 +243,8 @@ async function recordOutcome(
       );
     }
     await record(result.status, outcomeDetails(result));
-    if (result.status === 'requires_action') return awaitAuthentication(tx, plan, now, asWritten, result, answered);
+    if (result.status === 'requires_action')
+      return awaitAuthentication(tx, plan, now, asWritten, result, answered);
     // A failed payment of an order another attempt now pays is only recorded: giving back the code use or marking the
     // order declined would undo that attempt's (which may complete the order with the code, on the same use).
     if (asWritten) {
@@ -270,7 +271,8 @@ async function awaitAuthentication(
   answered: (answer: OrderResponse) => Promise<OrderResponse | AppError>,
 ): Promise<OrderResponse | AppError> {
   const { organization } = plan;
-  if (asWritten) await setOrderOutcome(tx, organization.id, plan.orderId, { status: 'awaiting_payment' }, now);
+  if (asWritten)
+    await setOrderOutcome(tx, organization.id, plan.orderId, { status: 'awaiting_payment' }, now);
   const cart = await viewCart(tx, organization.id, plan.cartId, now);
   return answered({
     ...cart,

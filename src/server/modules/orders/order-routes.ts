@@ -43,7 +43,7 @@ const responses = {
   409: { description: 'Already complete, or a payment for this cart is in progress' },
   422: {
     description:
-      'Invalid fields (every problem in fields), a used-up code, a bad express payment token, a card token that is used or unknown, or card details (card_data_refused: cards go only into the processor\'s frames)',
+      "Invalid fields (every problem in fields), a used-up code, a bad express payment token, a card token that is used or unknown, or card details (card_data_refused: cards go only into the processor's frames)",
   },
   429: { description: 'Too many failed payments (Retry-After)' },
   503: { description: 'The payment service did not answer; nothing was charged (Retry-After)' },

@@ -74,9 +74,14 @@ async function describeCardToken(
   try {
     return { token, description: await describe(token) };
   } catch {
-    throw new AppError(503, 'payment_unavailable', 'The payment service did not answer. Nothing was charged; try again.', {
-      headers: { 'retry-after': '5' },
-    });
+    throw new AppError(
+      503,
+      'payment_unavailable',
+      'The payment service did not answer. Nothing was charged; try again.',
+      {
+        headers: { 'retry-after': '5' },
+      },
+    );
   }
 }
 

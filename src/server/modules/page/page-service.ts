@@ -20,7 +20,12 @@ export const LINK_NO_LONGER_VALID = 'This checkout link is no longer valid. Ask 
 export async function resolvePageBoot(
   db: Queryable,
   cartToken: string | undefined,
-  options: { testMode: boolean; now: Date; errorReportingDsn: string | null; cardProcessor: CardProcessorConfig },
+  options: {
+    testMode: boolean;
+    now: Date;
+    errorReportingDsn: string | null;
+    cardProcessor: CardProcessorConfig;
+  },
 ): Promise<{ status: 200; boot: PageConfig } | { status: 404; boot: PageError }> {
   const parsed = parseCartToken(cartToken);
   let organizationId: number | null = null;

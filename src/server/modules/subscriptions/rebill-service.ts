@@ -67,16 +67,18 @@ async function chargeOne(deps: RebillDependencies, subscription: DueSubscription
   const cycle = subscription.cycle + 1;
   const attempt = subscription.attempts_this_cycle + 1;
   try {
-    return offSession(await gateway.charge({
-      amount: subscription.cycle_amount,
-      currency: subscription.currency,
-      source: { kind: 'stored', token: subscription.pm_token, customerReference: subscription.pm_customer },
-      storeForFuture: true,
-      // From the recorded attempts: a runner that crashed after charging retries with the same key.
-      idempotencyKey: `sub_${subscription.organization_id}_${subscription.id}_cycle_${cycle}_attempt_${attempt}`,
-      description: `Subscription ${subscription.id}, cycle ${cycle}`,
-      organizationId: subscription.organization_id,
-    }));
+    return offSession(
+      await gateway.charge({
+        amount: subscription.cycle_amount,
+        currency: subscription.currency,
+        source: { kind: 'stored', token: subscription.pm_token, customerReference: subscription.pm_customer },
+        storeForFuture: true,
+        // From the recorded attempts: a runner that crashed after charging retries with the same key.
+        idempotencyKey: `sub_${subscription.organization_id}_${subscription.id}_cycle_${cycle}_attempt_${attempt}`,
+        description: `Subscription ${subscription.id}, cycle ${cycle}`,
+        organizationId: subscription.organization_id,
+      }),
+    );
   } catch {
     return { status: 'error', message: 'The payment service did not answer.', retryable: true };
   }

@@ -40,10 +40,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * Strict JSON bodies: valid UTF-8 only (no silent replacement characters), bounded nesting, and Fastify's own parser
  * for the rest (it refuses __proto__ and constructor.prototype keys and answers an empty body).
  */
-export function installJsonBodyParser(app: FastifyInstance): void {
+export function installJsonBodyParser(
+  app: FastifyInstance,
+  // Report bodies are JSON under their own types (csp-report-routes.ts); everything else is application/json only.
+  contentTypes: readonly string[] = ['application/json'],
+): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  for (const type of contentTypes) if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  app.addContentTypeParser([...contentTypes], { parseAs: 'buffer' }, (request, body, done) => {
     // JSON is UTF-8 (RFC 8259); a body declared in another charset would be read wrongly.
     const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {

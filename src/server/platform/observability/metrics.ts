@@ -11,6 +11,10 @@ export interface Metrics {
   observe(request: FastifyRequest, reply: FastifyReply): void;
   /** For the rebill runner (src/server/modules/subscriptions/rebill-service.ts onOutcome). */
   recordRebill(outcome: { status: RebillOutcome; pastDue: boolean }): void;
+  /** A Content-Security-Policy violation a browser reported, by its directive (a known name or "other"). */
+  recordCspViolation(directive: string): void;
+  /** Differences the page check found between the served page and the build's manifest. */
+  recordPageChanges(count: number): void;
 }
 
 /** Orders this process actually ran (a replay of a stored answer is no new order or decline). */
@@ -63,6 +67,17 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     registers: [registry],
   });
   for (const outcome of ['approved', 'declined', 'error'] as const) rebills.inc({ outcome }, 0);
+  const cspViolations = new Counter({
+    name: 'checkout_csp_violations_total',
+    help: 'Content-Security-Policy violations browsers reported from the checkout page, by directive',
+    labelNames: ['directive'] as const,
+    registers: [registry],
+  });
+  const pageChanges = new Counter({
+    name: 'checkout_page_changes_total',
+    help: "Differences the page check found between the served page (scripts, integrity, headers) and the build's manifest",
+    registers: [registry],
+  });
 
   return {
     contentType: registry.contentType,
@@ -82,6 +97,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     recordRebill({ status, pastDue: becamePastDue }) {
       rebills.inc({ outcome: status });
       if (becamePastDue) pastDue.inc();
+    },
+    recordCspViolation(directive) {
+      cspViolations.inc({ directive });
+    },
+    recordPageChanges(count) {
+      pageChanges.inc(count);
     },
   };
 }

@@ -14,4 +14,5 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
 };
 
 /** The processor did not decide: nothing was charged, and the same request may be sent again. */
-export const PROCESSOR_UNAVAILABLE_MESSAGE = 'The payment service did not answer. Nothing was charged; try again.';
+export const PROCESSOR_UNAVAILABLE_MESSAGE =
+  'The payment service did not answer. Nothing was charged; try again.';

@@ -74,7 +74,13 @@ export function storedTokenOutcome(token: string): Outcome {
 
 function summaryOf(token: TestProcessorToken): CardSummary {
   const brand = token.test_card ? 'testcard' : (token.brand as CardSummary['brand']);
-  const typeIds: Record<string, number> = { mastercard: 1, visa: 2, discover: 3, 'american-express': 4, testcard: 2 };
+  const typeIds: Record<string, number> = {
+    mastercard: 1,
+    visa: 2,
+    discover: 3,
+    'american-express': 4,
+    testcard: 2,
+  };
   return {
     brand,
     typeId: typeIds[brand] ?? 2,
@@ -162,7 +168,11 @@ export function createTestGateway(options: {
     return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: row.reference };
   }
 
-  function rowFor(outcome: Exclude<Outcome, 'error'>, request: ChargeRequest, keptToken: string | null): LedgerRow {
+  function rowFor(
+    outcome: Exclude<Outcome, 'error'>,
+    request: ChargeRequest,
+    keptToken: string | null,
+  ): LedgerRow {
     const reference = hashed('ch_test', request.idempotencyKey);
     if (typeof outcome === 'object')
       return { status: 'declined', decline_code: outcome.declined, reference, payment_method_token: null };
@@ -224,13 +234,22 @@ export function createTestGateway(options: {
       else {
         const card = await takeToken(db, source.token, clock.now());
         if (!card)
-          return { status: 'declined', code: 'payment_declined', message: TOKEN_USED_MESSAGE, reference: null };
+          return {
+            status: 'declined',
+            code: 'payment_declined',
+            message: TOKEN_USED_MESSAGE,
+            reference: null,
+          };
         outcome = tokenOutcome(card);
       }
       // Nothing charged and nothing remembered: the shopper may try again.
-      if (outcome === 'error') return { status: 'error', message: PROCESSOR_UNAVAILABLE_MESSAGE, retryable: true };
+      if (outcome === 'error')
+        return { status: 'error', message: PROCESSOR_UNAVAILABLE_MESSAGE, retryable: true };
       const kept = source.kind === 'stored' ? source.token : null;
-      return toResult(await record('charge', request, rowFor(outcome, request, kept)), request.idempotencyKey);
+      return toResult(
+        await record('charge', request, rowFor(outcome, request, kept)),
+        request.idempotencyKey,
+      );
     },
 
     async refund(request) {

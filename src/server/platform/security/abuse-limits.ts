@@ -25,6 +25,12 @@ export const ABUSE_LIMITS = {
    */
   linkCartsPerIp: { limit: 30, windowMs: 10 * MINUTE },
   /**
+   * Content-Security-Policy violation reports (no token: browsers send them on their own). A page that breaks its
+   * policy reports a few per view; more only fill the log. Clients with no known address share one bucket of ten
+   * times as many, so a flood from behind an unlisted proxy cannot fill it either.
+   */
+  cspReportsPerIp: { limit: 60, windowMs: MINUTE },
+  /**
    * An order attempt holds a slot of the failed-payment limits until its outcome is known (a failure takes the slot
    * over; a success lets it lapse after this long), so parallel attempts cannot all pass a check made before any of
    * them failed. Longer than any gateway call.
@@ -57,6 +63,8 @@ export interface AbuseLimits {
    * Retry-After) when the client IP opened links too often.
    */
   newCartFromLink(input: { ip: string | null; organizationId: number }): Promise<void>;
+  /** Per-IP limit on POST /checkout/api/csp-reports. Throws a 429 AppError (`too_many_reports`) when it is reached. */
+  cspReport(input: { ip: string | null }): Promise<void>;
   /** Call when the gateway declined or failed the payment of an attempt that passed beforeOrderAttempt. */
   recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
 }
@@ -226,6 +234,20 @@ export function createAbuseLimits(options: {
           'too_many_carts',
           (wait) =>
             `This checkout link was opened too many times from your network. Please try again in ${wait}.`,
+          first.retryAfterMs,
+        );
+      }
+    },
+
+    async cspReport(input) {
+      const ip = subjectOf(input.ip);
+      const perIp = bucket(`csp-report:ip:${ip ?? 'unknown'}`, ABUSE_LIMITS.cspReportsPerIp.windowMs);
+      const limit = ABUSE_LIMITS.cspReportsPerIp.limit * (ip === null ? 10 : 1);
+      const first = (await consume([{ buckets: [perIp], limit }], [perIp], null))[0];
+      if (first) {
+        throw tooMany(
+          'too_many_reports',
+          (wait) => `Too many reports from your network. Please try again in ${wait}.`,
           first.retryAfterMs,
         );
       }

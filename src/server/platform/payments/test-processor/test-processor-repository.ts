@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 
-export type TokenBehaviour = 'approve' | 'decline' | 'insufficient_funds' | 'processor_error' | 'authenticate';
+export type TokenBehaviour =
+  'approve' | 'decline' | 'insufficient_funds' | 'processor_error' | 'authenticate';
 export type ChallengeStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface TestProcessorToken {

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { ACCEPTED_BRANDS_TEXT } from '../domain/card.js';
+import {
+  brandOf,
+  cardFieldErrors,
+  cvvHint,
+  errorAfterBlur,
+  errorAfterInput,
+  fieldErrorsOfTokenAnswer,
+  formatField,
+  frameState,
+  tokenRequestBody,
+  type FieldValues,
+} from './card-fields-state.js';
+import html from './index.html?raw';
+
+const now = new Date('2026-11-21T12:00:00Z');
+const valid: FieldValues = { number: '4111 1111 1111 1111', expiry: '04 / 28', cvv: '123' };
+const empty: FieldValues = { number: '', expiry: '', cvv: '' };
+const errorsOf = (values: FieldValues, testCards: string[] = []) =>
+  cardFieldErrors(values, { now, testCards });
+
+describe('formatField', () => {
+  it('groups the number as typed, writes the expiry as MM / YY and keeps 4 CVV digits', () => {
+    expect(formatField('number', '41111111')).toBe('4111 1111');
+    expect(formatField('number', '378282246310005')).toBe('3782 822463 10005');
+    expect(formatField('expiry', '0428')).toBe('04 / 28');
+    expect(formatField('expiry', '4')).toBe('04');
+    expect(formatField('cvv', '12a345')).toBe('1234');
+  });
+});
+
+describe('brandOf', () => {
+  it('names the brand from 4 digits, a given test card, or other for a brand not accepted', () => {
+    expect(brandOf('411', [])).toBeNull();
+    expect(brandOf('4111', [])).toBe('visa');
+    expect(brandOf('5555 5555', [])).toBe('mastercard');
+    expect(brandOf('3782', [])).toBe('american-express');
+    expect(brandOf('6011', [])).toBe('discover');
+    expect(brandOf('3530 1113', [])).toBe('other');
+    expect(brandOf('4242 4242 4242 4242', ['4242424242424242'])).toBe('testcard');
+  });
+});
+
+describe('cardFieldErrors', () => {
+  it("gives the page's messages, the expiry as one field", () => {
+    expect(errorsOf(valid)).toEqual({});
+    expect(errorsOf(empty)).toEqual({
+      number: 'Enter your card number.',
+      expiry: 'Enter the expiry date as MM / YY.',
+      cvv: 'Enter the 3-digit security code on the back of the card.',
+    });
+    expect(errorsOf({ ...valid, expiry: '13 / 28' }).expiry).toBe(
+      'Enter the expiry date as MM / YY, like 04 / 28.',
+    );
+    expect(errorsOf({ ...valid, expiry: '10 / 26' }).expiry).toBe('This card has expired. Use another card.');
+    expect(errorsOf({ ...valid, number: '3530 1113 3330 0000' }).number).toBe(
+      `We accept ${ACCEPTED_BRANDS_TEXT}. Use one of those cards.`,
+    );
+    expect(errorsOf({ ...valid, number: '3782 822463 10005' }).cvv).toBe(
+      'Enter the 4-digit security code on the front of the card.',
+    );
+    expect(errorsOf({ ...valid, number: '4242 4242 4242 4241' }, ['4242424242424241'])).toEqual({});
+  });
+});
+
+describe('when a message shows', () => {
+  const errors = errorsOf({ ...valid, number: '4111' });
+
+  it('after blur, unless the field was left empty and showed nothing', () => {
+    expect(errorAfterBlur('number', { ...valid, number: '4111' }, {}, errors)).toBe(
+      'This card number is too short or too long. Check it and try again.',
+    );
+    expect(errorAfterBlur('number', empty, {}, errorsOf(empty))).toBeUndefined();
+    expect(errorAfterBlur('number', empty, { number: 'x' }, errorsOf(empty))).toBe('Enter your card number.');
+  });
+
+  it('while typing, only when one is already shown, and it goes once fixed', () => {
+    expect(errorAfterInput('number', {}, errors)).toBeUndefined();
+    expect(errorAfterInput('number', { number: 'old' }, errors)).toBe(errors.number);
+    expect(errorAfterInput('number', { number: 'old' }, errorsOf(valid))).toBeUndefined();
+  });
+});
+
+describe('frameState', () => {
+  it('tells the page brand, completeness, emptiness and the first message shown', () => {
+    expect(frameState(empty, {}, errorsOf(empty), [])).toEqual({
+      brand: null,
+      complete: false,
+      empty: true,
+      error: null,
+    });
+    expect(frameState(valid, {}, errorsOf(valid), [])).toEqual({
+      brand: 'visa',
+      complete: true,
+      empty: false,
+      error: null,
+    });
+    const half = { ...valid, number: '3530 1113', cvv: '' };
+    expect(frameState(half, { cvv: 'cvv message', number: 'number message' }, errorsOf(half), [])).toEqual({
+      brand: 'other',
+      complete: false,
+      empty: false,
+      error: 'number message',
+    });
+  });
+});
+
+describe('cvvHint', () => {
+  it("says what the page's field said", () => {
+    expect(cvvHint('4111', [])).toBe('3 digits, on the back of the card.');
+    expect(cvvHint('3782', [])).toBe('4 digits, on the front of the card.');
+  });
+});
+
+describe('the token call', () => {
+  it('sends digits and a four-digit year, and maps its field messages onto the fields', () => {
+    expect(tokenRequestBody(valid, ['4242 4242 4242 4242'])).toEqual({
+      number: '4111111111111111',
+      cvv: '123',
+      exp_month: 4,
+      exp_year: 2028,
+      test_cards: ['4242424242424242'],
+    });
+    expect(fieldErrorsOfTokenAnswer({ number: 'n', exp_year: 'y', cvv: 'c', other: 'o' })).toEqual({
+      number: 'n',
+      expiry: 'y',
+      cvv: 'c',
+    });
+  });
+});
+
+describe('the frame page', () => {
+  it('labels every field, names its autofill and says which brands are accepted', () => {
+    expect(html).toContain(`We accept ${ACCEPTED_BRANDS_TEXT}.`);
+    for (const [id, autocomplete] of [
+      ['card-number', 'cc-number'],
+      ['card-expiry', 'cc-exp'],
+      ['card-cvv', 'cc-csc'],
+    ]) {
+      expect(html).toContain(`<label class="field__label" for="${id}">`);
+      expect(html).toMatch(new RegExp(`id="${id}"[^>]*autocomplete="${autocomplete}"`));
+    }
+    expect(html).toContain('aria-live="polite"');
+    expect(html).toContain('<!--processor-config-->');
+    expect(html).not.toMatch(/<script(?![^>]*type="module")/);
+  });
+});

@@ -1,0 +1,193 @@
+// The test processor's card fields, inside the checkout's iframe (docs/payments.md, "The built-in test processor").
+// Vanilla TypeScript: the whole frame must stay a few KB. The page hears only what the message protocol says.
+import './frame.css';
+import { ACCEPTED_BRANDS_TEXT, getCardType } from '../domain/card.js';
+import { frameMessage, readPageMessage, type FrameMessage } from '../domain/card-frame-messages.js';
+import {
+  cardFieldErrors,
+  cvvHint,
+  errorAfterBlur,
+  errorAfterInput,
+  FIELD_NAMES,
+  fieldErrorsOfTokenAnswer,
+  formatField,
+  frameState,
+  tokenRequestBody,
+  type FieldErrors,
+  type FieldName,
+  type FieldValues,
+} from './card-fields-state.js';
+import { readProcessorConfig } from './processor-config.js';
+
+const NO_ANSWER = 'The card service did not answer. Check your connection and try again.';
+const LABELS: Record<FieldName, string> = {
+  number: 'Card number',
+  expiry: 'Expiry date',
+  cvv: 'Security code',
+};
+
+const { checkoutOrigin } = readProcessorConfig(document);
+const framed = window.parent !== window;
+let testCards: readonly string[] = [];
+let shown: FieldErrors = {};
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const inputs: Record<FieldName, HTMLInputElement> = {
+  number: byId('card-number'),
+  expiry: byId('card-expiry'),
+  cvv: byId('card-cvv'),
+};
+const main = byId<HTMLElement>('card-frame');
+const announcer = byId<HTMLElement>('announcer');
+const brandBox = byId<HTMLElement>('card-brand');
+const brandIcon = byId<HTMLImageElement>('card-brand-icon');
+const brandLabel = byId<HTMLElement>('card-brand-label');
+byId<HTMLElement>('card-number-hint').textContent = `We accept ${ACCEPTED_BRANDS_TEXT}.`;
+
+function post(message: FrameMessage): void {
+  if (framed) window.parent.postMessage(frameMessage(message), checkoutOrigin);
+}
+
+const values = (): FieldValues => ({
+  number: inputs.number.value,
+  expiry: inputs.expiry.value,
+  cvv: inputs.cvv.value,
+});
+const errorsNow = () => cardFieldErrors(values(), { now: new Date(), testCards });
+
+/** Each field's message, aria-invalid and description; the brand icon; the CVV hint. */
+function render(): void {
+  for (const name of FIELD_NAMES) {
+    const input = inputs[name];
+    const error = byId<HTMLElement>(`${input.id}-error`);
+    const message = shown[name];
+    error.textContent = message ?? '';
+    error.hidden = message === undefined;
+    input.closest('.field')?.classList.toggle('field--invalid', message !== undefined);
+    if (message === undefined) input.removeAttribute('aria-invalid');
+    else input.setAttribute('aria-invalid', 'true');
+    const hint = document.getElementById(`${input.id}-hint`) ? `${input.id}-hint` : null;
+    const described = [hint, message === undefined ? null : `${input.id}-error`];
+    if (name === 'number') described.push('card-brand-label');
+    if (described.some(Boolean)) input.setAttribute('aria-describedby', described.filter(Boolean).join(' '));
+    else input.removeAttribute('aria-describedby');
+  }
+  const type = getCardType(inputs.number.value, testCards);
+  brandBox.hidden = type === null;
+  if (type) {
+    const src = `/images/cards/${type.icon}.svg`;
+    if (brandIcon.getAttribute('src') !== src) brandIcon.src = src;
+    brandLabel.textContent = type.label;
+  } else brandLabel.textContent = '';
+  byId<HTMLElement>('card-cvv-hint').textContent = cvvHint(inputs.number.value, testCards);
+}
+
+let lastState = '';
+/** Tells the page the new state, once per change of it. */
+function report(): void {
+  const state = frameState(values(), shown, errorsNow(), testCards);
+  const text = JSON.stringify(state);
+  if (text === lastState) return;
+  lastState = text;
+  post({ type: 'change', state });
+}
+
+function announce(text: string): void {
+  // Cleared first, so the same sentence twice is still read out.
+  announcer.textContent = '';
+  window.setTimeout(() => (announcer.textContent = text), 50);
+}
+
+for (const name of FIELD_NAMES) {
+  const input = inputs[name];
+  input.addEventListener('input', () => {
+    const formatted = formatField(name, input.value);
+    if (formatted !== input.value) {
+      // Keep the caret at the end when the shopper types at the end (the usual case); grouping moves it otherwise.
+      const atEnd = input.selectionStart === input.value.length;
+      input.value = formatted;
+      if (atEnd) input.setSelectionRange(formatted.length, formatted.length);
+    }
+    const error = errorAfterInput(name, shown, errorsNow());
+    shown = { ...shown, [name]: error };
+    if (error === undefined) delete shown[name];
+    render();
+    report();
+  });
+  input.addEventListener('blur', () => {
+    const before = shown[name];
+    const error = errorAfterBlur(name, values(), shown, errorsNow());
+    shown = { ...shown, [name]: error };
+    if (error === undefined) delete shown[name];
+    render();
+    report();
+    // Said aloud: the focus has left the field whose description carries it.
+    if (error && error !== before) announce(`${LABELS[name]}: ${error}`);
+  });
+}
+
+/** Asks for a token: every problem is shown first, as the page's "Place order" shows them. */
+async function tokenize(id: string): Promise<void> {
+  const errors = errorsNow();
+  shown = { ...errors };
+  render();
+  report();
+  const first = FIELD_NAMES.map((name) => errors[name]).find(Boolean);
+  if (first) {
+    post({ type: 'tokenized', id, message: first });
+    return;
+  }
+  let response: Response;
+  try {
+    response = await fetch('/v1/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(tokenRequestBody(values(), testCards)),
+    });
+  } catch {
+    post({ type: 'tokenized', id, message: NO_ANSWER });
+    return;
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok && typeof body.token === 'string') {
+    post({ type: 'tokenized', id, token: body.token });
+    return;
+  }
+  const fields =
+    body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, unknown>) : {};
+  shown = fieldErrorsOfTokenAnswer(fields);
+  render();
+  report();
+  const message =
+    FIELD_NAMES.map((name) => shown[name]).find(Boolean) ??
+    (typeof body.message === 'string' ? body.message : NO_ANSWER);
+  post({ type: 'tokenized', id, message });
+}
+
+window.addEventListener('message', (event) => {
+  if (event.origin !== checkoutOrigin || event.source !== window.parent) return;
+  const message = readPageMessage(event.data);
+  if (!message) return;
+  if (message.type === 'init') {
+    testCards = message.testCards;
+    render();
+    report();
+  } else if (message.type === 'tokenize') void tokenize(message.id);
+  else if (message.type === 'fill') {
+    inputs.number.value = formatField('number', message.number);
+    delete shown.number;
+    render();
+    report();
+  } else inputs.number.focus();
+});
+
+const height = () => Math.ceil(main.getBoundingClientRect().height);
+render();
+post({ type: 'ready', height: height() });
+let lastHeight = height();
+new ResizeObserver(() => {
+  const now = height();
+  if (now === lastHeight) return;
+  lastHeight = now;
+  post({ type: 'resize', height: now });
+}).observe(main);

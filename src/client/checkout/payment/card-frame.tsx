@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from 'react';
+import { fromMajor } from '../../../domain/money.js';
+import { ACCEPTED_BRANDS_TEXT, cardTypeOf, formatCardNumber } from '../../../domain/card.js';
+import { Button } from '../../ui/button.js';
+import { describedBy, fieldId, hintId } from '../../ui/field-ids.js';
+import { FieldError } from '../../ui/field-shell.js';
+import { useAnnounce } from '../../ui/live-region.js';
+import { useCheckout } from '../checkout-context.js';
+import { CARD_FIELD } from '../section-rules.js';
+import type { CardSession } from './card-session.js';
+import { cardFieldsError, CARD_UNAVAILABLE } from './payment-rules.js';
+import type { CardFieldsState, MountedCardFields } from './processors/card-processor.js';
+import { loadCardProcessor } from './processors/load-card-processor.js';
+
+const LABEL_ID = 'card-details-label';
+const ACCEPTED_TEXT = `We accept ${ACCEPTED_BRANDS_TEXT}.`;
+
+/**
+ * The card fields: the configured processor's, mounted in a frame of the processor's origin that the page cannot
+ * read (docs/payments.md). The page labels the group, shows the brand, the refusal of other brands and the errors the
+ * frame reports, announces them, and lists the test cards in test mode (docs/checkout-rules.md#card-fields).
+ */
+export function CardFrame({ card }: { card: CardSession }) {
+  const checkout = useCheckout();
+  const { config, cart, testCards, form, dispatchForm } = checkout;
+  const announce = useAnnounce();
+  const container = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { view, mounted, changed, failed, unmounted } = card;
+  const load = checkout.loadCardProcessor ?? loadCardProcessor;
+  const processorConfig = config.card_processor;
+  const shownError = form.errors[CARD_FIELD];
+
+  // What the frame's changes are checked against; kept current for the handler the adapter holds.
+  const amount = fromMajor(cart.total, cart.currency_value) ?? Math.round(cart.total * 100);
+  const facts = useRef({ amount, currency: cart.currency_value, shownError, previous: view.state });
+  useEffect(() => {
+    facts.current.amount = amount;
+    facts.current.currency = cart.currency_value;
+    facts.current.shownError = shownError;
+  });
+
+  const onChange = useRef((state: CardFieldsState) => {
+    const previous = facts.current.previous;
+    facts.current.previous = state;
+    changed(state);
+    // A message on show follows what is typed, as a field's does: fixed, it goes; changed, it says the new one.
+    if (facts.current.shownError !== undefined) {
+      const error = cardFieldsError({ status: 'ready', state, fillable: false });
+      dispatchForm({ type: 'setErrors', names: [CARD_FIELD], errors: error ? { [CARD_FIELD]: error } : {} });
+    }
+    // Said aloud: the frame's fields describe themselves, the page's own words come through its live region.
+    if (state.error && state.error !== previous.error) announce(`Card details: ${state.error}`);
+    else if (state.brand === 'other' && previous.brand !== 'other') announce(ACCEPTED_TEXT);
+  });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let live = true;
+    let fields: MountedCardFields | null = null;
+    facts.current.previous = { brand: null, complete: false, empty: true, error: null };
+    load(processorConfig)
+      .then((processor) =>
+        processor.mount(element, {
+          testCards,
+          amount: facts.current.amount,
+          currency: facts.current.currency,
+          onChange: (state) => {
+            if (live) onChange.current(state);
+          },
+        }),
+      )
+      .then(
+        (next) => {
+          if (!live) return next.destroy();
+          fields = next;
+          mounted(next);
+        },
+        (error: unknown) => {
+          if (!live) return;
+          console.warn('The card fields could not be mounted.', error);
+          failed();
+        },
+      );
+    return () => {
+      live = false;
+      fields?.destroy();
+      unmounted();
+    };
+  }, [attempt, load, processorConfig, testCards, mounted, failed, unmounted]);
+
+  const { state } = view;
+  const type = state.brand && state.brand !== 'other' ? cardTypeOf(state.brand) : null;
+  const refused = state.brand === 'other';
+  const error = shownError ?? state.error ?? undefined;
+  return (
+    <div className={`field card-frame${error ? ' field--invalid' : ''}`}>
+      <p className="field__label" id={LABEL_ID}>
+        Card details
+      </p>
+      <p className={`field__hint${refused ? ' card-frame__hint--refused' : ''}`} id={hintId(CARD_FIELD)}>
+        {ACCEPTED_TEXT}
+        {type ? (
+          <span className="card-frame__brand">
+            <img
+              src={`${import.meta.env.BASE_URL}images/cards/${type.icon}.svg`}
+              alt=""
+              width={40}
+              height={26}
+              className="card-frame__icon"
+            />
+            {type.label}
+          </span>
+        ) : null}
+      </p>
+      <div
+        className="card-frame__fields"
+        id={fieldId(CARD_FIELD)}
+        ref={container}
+        role="group"
+        aria-labelledby={LABEL_ID}
+        aria-describedby={describedBy(CARD_FIELD, { hint: true, error: Boolean(error) })}
+        aria-busy={view.status === 'loading'}
+        data-card-state={cardStateName(view)}
+        tabIndex={-1}
+        onFocus={(event) => {
+          // The page moves focus here (an error summary's link, a refused order): it goes on into the frame.
+          if (event.target === event.currentTarget) card.fields.current?.focus();
+        }}
+      />
+      {view.status === 'loading' ? (
+        <p className="card-frame__loading" role="status">
+          Loading the card fields…
+        </p>
+      ) : null}
+      {view.status === 'failed' ? (
+        <div className="notice notice--error card-frame__failed">
+          <p>{CARD_UNAVAILABLE}</p>
+          <Button variant="link" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <FieldError name={CARD_FIELD} error={error} />
+      {config.test_mode && testCards.length > 0 && view.fillable ? (
+        <TestCards
+          testCards={testCards}
+          onUse={(number) => {
+            card.fields.current?.fillTestCard?.(number);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** What the fields last said, on the group for styles and browser tests: loading, failed, empty, incomplete, complete. */
+function cardStateName(view: CardSession['view']): string {
+  if (view.status !== 'ready') return view.status;
+  if (view.state.empty) return 'empty';
+  return view.state.complete ? 'complete' : 'incomplete';
+}
+
+/** Test mode: the organization's test cards, each put into the framed number field on request. */
+function TestCards({ testCards, onUse }: { testCards: readonly string[]; onUse: (number: string) => void }) {
+  return (
+    <div className="test-cards">
+      <p className="test-cards__title">Test mode: pay with a test card (any future expiry, any CVV).</p>
+      <ul className="test-cards__list">
+        {testCards.map((number) => (
+          <li key={number}>
+            <code>{formatCardNumber(number)}</code>{' '}
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => onUse(number)}
+              aria-label={`Use test card ${formatCardNumber(number)}`}
+            >
+              Use
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type {
+  Stripe,
+  StripePaymentElementCardDetailsChangeEvent,
+  StripePaymentElementChangeEvent,
+} from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type {
+  CardFieldsState,
+  CardProcessor,
+  MountedCardFields,
+  Outcome,
+  PaymentAction,
+} from './card-processor.js';
+
+// Stripe's Payment Element as the page's card fields (docs/payments.md, "Stripe"). The element lives in Stripe's
+// frames on js.stripe.com: the page hears what the element's events say (the chosen method, complete, empty, the
+// card's brand) and finally a PaymentMethod id (pm_…), which the order sends as its card token.
+
+/** loadStripe's shape: Stripe.js for a publishable key, or null when it cannot run here. */
+export type LoadStripeFn = (publishableKey: string) => Promise<Stripe | null>;
+
+export const STRIPE_UNAVAILABLE_MESSAGE =
+  'The card form could not be loaded. Check your connection, then reload the page.';
+export const TOKENIZE_FAILED_MESSAGE = 'We could not read these card details. Check them and try again.';
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'Your bank did not confirm this payment. Try again, or use another card.';
+
+/** Stripe's brand names → ours; another brand Stripe knows is "other" (refused by the page), "unknown" is null. */
+const BRANDS: Record<string, CardFieldsState['brand']> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  discover: 'discover',
+  amex: 'american-express',
+  unknown: null,
+};
+
+/**
+ * The brand of the card being typed, where Stripe says it: one of ours when any of the card's brands is (a
+ * co-badged card names several), "other" for a brand we do not take, null while Stripe does not know.
+ */
+export function brandOfStripe(brands: readonly string[] | null | undefined): CardFieldsState['brand'] {
+  const known = (brands ?? []).filter((brand) => brand !== 'unknown');
+  if (known.length === 0) return null;
+  for (const brand of known) {
+    const ours = BRANDS[brand];
+    if (ours) return ours;
+  }
+  return 'other';
+}
+
+const isSettled = (status: string | undefined) =>
+  status === 'succeeded' || status === 'requires_capture' || status === 'processing';
+
+/**
+ * The Stripe adapter. `loadStripeFn` is Stripe's loader (it adds https://js.stripe.com/v3 to the page when first
+ * called); tests pass a fake Stripe through it.
+ */
+export function createStripeProcessor(
+  config: { publishable_key: string },
+  loadStripeFn: LoadStripeFn = loadStripe,
+): CardProcessor {
+  return {
+    async mount(container, options): Promise<MountedCardFields> {
+      const stripe = await loadStripeFn(config.publishable_key);
+      if (!stripe) throw new Error(STRIPE_UNAVAILABLE_MESSAGE);
+      const elements = stripe.elements({
+        mode: 'payment',
+        amount: options.amount,
+        currency: options.currency.toLowerCase(),
+        // The PaymentMethod is made here and the server creates and confirms the PaymentIntent with it.
+        paymentMethodCreation: 'manual',
+        // Cards, with the wallets Stripe offers for them (Apple Pay, Google Pay) and Link: what the server charges.
+        allowedPaymentMethodTypes: ['card', 'link'],
+      });
+      const element = elements.create('payment', {
+        layout: 'tabs',
+        wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' },
+      });
+      let method = 'card';
+      let cardBrand: CardFieldsState['brand'] = null;
+      let last: Pick<StripePaymentElementChangeEvent, 'complete' | 'empty'> = {
+        complete: false,
+        empty: true,
+      };
+      const tell = () =>
+        options.onChange({
+          // A wallet or Link pays with a card Stripe keeps: no brand to show or refuse before the server sees it.
+          brand: method === 'card' ? cardBrand : null,
+          complete: last.complete,
+          empty: last.empty,
+          // The element shows its own messages inside its frame.
+          error: null,
+        });
+      element.on('change', (event: StripePaymentElementChangeEvent) => {
+        method = event.value.type;
+        last = { complete: event.complete, empty: event.empty };
+        tell();
+      });
+      element.on('carddetailschange', (event: StripePaymentElementCardDetailsChangeEvent) => {
+        cardBrand = brandOfStripe(event.details?.brands ?? null);
+        tell();
+      });
+      element.mount(container);
+
+      return {
+        async tokenize(): Promise<Outcome<{ token: string }>> {
+          try {
+            // First, in the shopper's click: it checks the fields and opens a wallet's sheet.
+            const submitted = await elements.submit();
+            if (submitted.error) {
+              return { ok: false, message: submitted.error.message ?? TOKENIZE_FAILED_MESSAGE };
+            }
+            const created = await stripe.createPaymentMethod({ elements });
+            if (created.error)
+              return { ok: false, message: created.error.message ?? TOKENIZE_FAILED_MESSAGE };
+            return { ok: true, token: created.paymentMethod.id };
+          } catch {
+            return { ok: false, message: TOKENIZE_FAILED_MESSAGE };
+          }
+        },
+        async authenticate(action: PaymentAction): Promise<Outcome> {
+          if (action.type !== 'stripe') return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+          try {
+            const result = await stripe.handleNextAction({ clientSecret: action.client_secret });
+            if (result.error) {
+              return { ok: false, message: result.error.message ?? AUTHENTICATION_FAILED_MESSAGE };
+            }
+            return isSettled(result.paymentIntent?.status)
+              ? { ok: true }
+              : { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+          } catch {
+            return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+          }
+        },
+        focus() {
+          element.focus();
+        },
+        destroy() {
+          element.destroy();
+        },
+      };
+    },
+  };
+}

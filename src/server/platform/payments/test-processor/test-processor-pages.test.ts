@@ -1,0 +1,34 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  loadProcessorTemplates,
+  PROCESSOR_CONFIG_PLACEHOLDER,
+  renderProcessorPage,
+} from './test-processor-pages.js';
+
+describe('renderProcessorPage', () => {
+  it('writes the config as a JSON block no value can close', () => {
+    const page = renderProcessorPage(`<head>${PROCESSOR_CONFIG_PLACEHOLDER}</head>`, {
+      checkoutOrigin: 'https://shop.example',
+      challenge: { id: '</script><script>alert(1)</script>$&', status: 'pending' },
+    });
+    expect(page).toContain('<script type="application/json" id="processor-config">{"checkoutOrigin"');
+    expect(page).not.toContain('</script><script>');
+    expect(page).toContain('$&');
+    const json = /<script[^>]*>(.*)<\/script>/.exec(page)?.[1] ?? '';
+    expect(JSON.parse(json).challenge.id).toBe('</script><script>alert(1)</script>$&');
+  });
+});
+
+describe('loadProcessorTemplates', () => {
+  it('says to build the pages when they are not built, and refuses a page without its config placeholder', async () => {
+    const unbuilt = await loadProcessorTemplates(null);
+    expect(unbuilt.frame).toContain('npm run build');
+    expect(unbuilt.challenge).toContain(PROCESSOR_CONFIG_PLACEHOLDER);
+    const dir = mkdtempSync(path.join(tmpdir(), 'sc-frame-'));
+    writeFileSync(path.join(dir, 'index.html'), '<html></html>');
+    await expect(loadProcessorTemplates(dir)).rejects.toThrow(/placeholder/);
+  });
+});

@@ -1,0 +1,52 @@
+// The test processor's two pages, built by Vite into dist/client/card-frame (src/card-frame): the card fields and
+// the bank's challenge. The server writes their config in as a JSON block, as the checkout's page does (no inline
+// script may run under their policy).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where the built pages carry their config (src/card-frame/*.html). */
+export const PROCESSOR_CONFIG_PLACEHOLDER = '<!--processor-config-->';
+export const PROCESSOR_CONFIG_ID = 'processor-config';
+
+/** What the pages' scripts read: who may frame them and hear from them, and on the challenge page its state. */
+export interface ProcessorPageConfig {
+  checkoutOrigin: string;
+  challenge?: { id: string; status: 'pending' | 'succeeded' | 'failed' };
+}
+
+const unbuilt = (title: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>${PROCESSOR_CONFIG_PLACEHOLDER}</head>
+<body><main><h1>${title}</h1><p>The card fields have not been built. Run npm run build.</p></main></body></html>`;
+
+/** The config block: JSON with "<" escaped, so no value can close the script element. */
+export function renderProcessorPage(template: string, config: ProcessorPageConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return template.replace(
+    PROCESSOR_CONFIG_PLACEHOLDER,
+    () => `<script type="application/json" id="${PROCESSOR_CONFIG_ID}">${json}</script>`,
+  );
+}
+
+export interface ProcessorTemplates {
+  frame: string;
+  challenge: string;
+}
+
+/** The built pages, or placeholders that say to build them (API tests run without a build). */
+export async function loadProcessorTemplates(frameDir: string | null): Promise<ProcessorTemplates> {
+  const read = async (file: string, title: string) => {
+    const full = frameDir ? path.join(frameDir, file) : null;
+    const template = full && existsSync(full) ? await readFile(full, 'utf8') : unbuilt(title);
+    if (!template.includes(PROCESSOR_CONFIG_PLACEHOLDER)) {
+      throw new Error(
+        `The test processor's page ${full ?? file} lacks the ${PROCESSOR_CONFIG_PLACEHOLDER} placeholder.`,
+      );
+    }
+    return template;
+  };
+  return {
+    frame: await read('index.html', 'Card details'),
+    challenge: await read('challenge.html', 'Confirm this payment'),
+  };
+}
