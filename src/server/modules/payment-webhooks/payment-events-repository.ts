@@ -11,13 +11,13 @@ export async function isEventProcessed(db: Queryable, gateway: string, eventId: 
 
 export async function markEventProcessed(
   db: Queryable,
-  event: { gateway: string; id: string; type: string },
+  event: { gateway: string; id: string; type: string; organizationId: number | null },
   now: Date,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO processor_events (gateway, event_id, type, processed_at) VALUES ($1, $2, $3, $4)
+    `INSERT INTO processor_events (organization_id, gateway, event_id, type, processed_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (gateway, event_id) DO NOTHING`,
-    [event.gateway, event.id, event.type, now],
+    [event.organizationId, event.gateway, event.id, event.type, now],
   );
 }
 

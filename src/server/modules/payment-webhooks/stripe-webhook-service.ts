@@ -77,7 +77,11 @@ export async function handleStripeEvent(
     order = await findOrder(deps.db, facts);
     outcome = order === null ? 'order_not_found' : await handleFacts(deps, event.id, facts, order);
   }
-  await markEventProcessed(deps.db, { gateway: GATEWAY, id: event.id, type: event.type }, deps.clock.now());
+  await markEventProcessed(
+    deps.db,
+    { gateway: GATEWAY, id: event.id, type: event.type, organizationId: order?.organizationId ?? null },
+    deps.clock.now(),
+  );
   // Ids, type and outcome only: an event's objects can hold the shopper's name and address.
   const log = outcome === 'order_not_found' || outcome.startsWith('refunded_') ? 'warn' : 'info';
   deps.logger[log](
