@@ -114,6 +114,7 @@ async function main(): Promise<void> {
           checkoutOrigin: new URL(config.publicUrl).origin,
           clientDir: path.join(projectRoot, 'dist/client'),
           processorOrigin: processorUrl,
+          tokenRequestsPerIp: config.testProcessorTokensPerIp,
         });
 
   const statistics = startStatisticsKeeper({ db, logger });

@@ -74,9 +74,15 @@ describe('card testing from one address', () => {
 
   it('counts the addresses of one IPv6 /64 as one address: 40 of them get 20 declines, then 429', async () => {
     const store = await createStore(t.app, t.db);
-    const shopper = await visitor(store, '2a02:6b8:b010:9020::1');
+    // The test processor lets one browser make 30 card tokens in 10 minutes (its own limit, not the one tested here):
+    // the script opens the page afresh for its second 20 attempts, from the same /64.
+    const pages = [
+      await visitor(store, '2a02:6b8:b010:9020::1'),
+      await visitor(store, '2a02:6b8:b010:9020::2'),
+    ];
     const statuses: number[] = [];
     for (let i = 1; i <= 40; i++) {
+      const shopper = pages[i <= 20 ? 0 : 1]!;
       const token = await store.cart([{ offer_id: store.offers.beans.id }]);
       // One host's /64, each attempt from another of its addresses.
       const address = `2a02:6b8:b010:9020:${i.toString(16)}:${(i * 7).toString(16)}:0:1`;
@@ -91,9 +97,8 @@ describe('card testing from one address', () => {
 
     // Another /64 is another client.
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
-    const elsewhere = await shopper.post('orders', orderBody(token, { payment: card(CARDS.visa) }), {
-      'x-forwarded-for': '2a02:6b8:b010:9021::1',
-    });
+    const neighbour = await visitor(store, '2a02:6b8:b010:9021::1');
+    const elsewhere = await neighbour.post('orders', orderBody(token, { payment: card(CARDS.visa) }));
     expect(elsewhere.status).toBe(200);
   });
 });

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interceptQueries } from '../helpers/intercept-queries.js';
 import { card, CARDS, orderBody } from '../helpers/order-body.js';
-import { storeWithShopper } from '../helpers/store.js';
+import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
+import { createStore } from '../helpers/store.js';
 import { createTestApp, type JsonResponse, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 
@@ -32,24 +33,29 @@ const LIMIT = 5;
 
 describe('a code limited to 5 uses, 50 carts paying at once with it, half with a declining card', () => {
   it('completes exactly 5 orders with it, and tells no shopper it is used up while a use may still come free', async () => {
-    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const store = await createStore(t.app, t.db);
     const code = await store.create('/discount-codes', {
       code: 'FIVE',
       kind: 'percent',
       percent_off: 50,
       usage_limit: LIMIT,
     });
-    const carts: { token: string; good: boolean }[] = [];
+    // 50 shoppers, each on a page of its own (its own browser, its own card token) with a cart of its own.
+    const carts: { token: string; good: boolean; shopper: ShopperSession }[] = [];
     for (let i = 0; i < CARTS; i++) {
+      const shopper = await shopperSession(t.app, store.org.publicId);
       const token = await store.cart([{ offer_id: store.offers.beans.id }]);
       expect((await shopper.put(`carts/${token}/discount_code`, { discount_code: 'five' })).status).toBe(200);
       // The declining cards go first, so their payments hold the uses while the good ones arrive.
-      carts.push({ token, good: i % 2 === 1 });
+      carts.push({ token, good: i % 2 === 1, shopper });
     }
     const usedUpSeen: number[] = [];
 
-    /** One shopper: presses Pay, and presses again (a new attempt, a new key) while the code's last uses are held. */
-    const pay = async ({ token, good }: { token: string; good: boolean }): Promise<JsonResponse> => {
+    /**
+     * One shopper: presses Pay, and presses again (a new attempt, a new key) while the code's last uses are held, with
+     * the card token it has: nothing was charged with it.
+     */
+    const pay = async ({ token, good, shopper }: (typeof carts)[number]): Promise<JsonResponse> => {
       const body = orderBody(token, { payment: card(good ? CARDS.visa : CARDS.declined) });
       const deadline = Date.now() + 120_000;
       for (let attempt = 0; ; attempt++) {

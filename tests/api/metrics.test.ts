@@ -82,24 +82,20 @@ describe('GET /metrics', () => {
     const before = (await scrape()).text;
 
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
-    const placed = await shopper.post('orders', orderBody(token), { 'idempotency-key': 'metrics-order-1' });
+    // A replay is the same request again: the same body (the same card token) with the same key.
+    const body = orderBody(token);
+    const placed = await shopper.post('orders', body, { 'idempotency-key': 'metrics-order-1' });
     expect(placed.status).toBe(200);
     expect(placed.body.order.status).toBe('complete');
-    const replayed = await shopper.post('orders', orderBody(token), { 'idempotency-key': 'metrics-order-1' });
+    const replayed = await shopper.post('orders', body, { 'idempotency-key': 'metrics-order-1' });
     expect(replayed.status).toBe(200);
+    expect(replayed.body).toEqual(placed.body);
 
     const declinedCart = await store.cart([{ offer_id: store.offers.beans.id }]);
-    const declined = await shopper.post(
-      'orders',
-      orderBody(declinedCart, { payment: card(CARDS.declined) }),
-      {
-        'idempotency-key': 'metrics-decline-1',
-      },
-    );
+    const declinedBody = orderBody(declinedCart, { payment: card(CARDS.declined) });
+    const declined = await shopper.post('orders', declinedBody, { 'idempotency-key': 'metrics-decline-1' });
     expect(declined.status).toBe(402);
-    const again = await shopper.post('orders', orderBody(declinedCart, { payment: card(CARDS.declined) }), {
-      'idempotency-key': 'metrics-decline-1',
-    });
+    const again = await shopper.post('orders', declinedBody, { 'idempotency-key': 'metrics-decline-1' });
     expect(again.status).toBe(402);
 
     const after = (await scrape()).text;

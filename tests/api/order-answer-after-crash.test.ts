@@ -106,8 +106,10 @@ describe('a retry after a crash right after the order attempt was recorded', () 
   it('replays a card payment’s completed order', async () => {
     const { store, shopper } = await storeWithShopper(t.app, t.db);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    // The retry is the same request: the same body (the same card token) with the same key.
+    const body = orderBody(token);
     const { first, retried } = await crashAndRetry(
-      (headers) => shopper.post('orders', orderBody(token), headers),
+      (headers) => shopper.post('orders', body, headers),
       `crash-card-${token}`,
     );
     await expectCompletedAnswer(shopper, token, retried);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayCharges } from '../helpers/gateway-charges.js';
 import { orderBody } from '../helpers/order-body.js';
+import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -31,8 +32,10 @@ describe('concurrent submissions', () => {
     const { store, shopper } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const headers = { 'idempotency-key': `same-${token}` };
+    // One shopper's page sending its one request 50 times (double clicks, retries): one body, one card token, one key.
+    const body = orderBody(token);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => shopper.post('orders', orderBody(token), headers)),
+      Array.from({ length: 50 }, () => shopper.post('orders', body, headers)),
     );
     for (const response of responses) {
       expect([200, 409], JSON.stringify(response.body)).toContain(response.status);
@@ -40,7 +43,7 @@ describe('concurrent submissions', () => {
     }
     expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     // A retry of any of them now answers the first result.
-    const retried = await shopper.post('orders', orderBody(token), headers);
+    const retried = await shopper.post('orders', body, headers);
     expect(retried.status).toBe(200);
     expect(retried.body.order.status).toBe('complete');
     for (const response of responses.filter((r) => r.status === 200))
@@ -50,11 +53,15 @@ describe('concurrent submissions', () => {
   });
 
   it('50 submissions with different keys for one cart make one order and one charge', async () => {
-    const { store, shopper } = await setup();
+    const { store } = await setup();
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    // 50 pages open on one cart (tabs, devices), each paying with a card of its own: 50 tokens, 50 keys.
+    const pages = await Promise.all(
+      Array.from({ length: 50 }, () => shopperSession(t.app, store.org.publicId)),
+    );
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        shopper.post('orders', orderBody(token), { 'idempotency-key': `different-${token}-${i}` }),
+      pages.map((page, i) =>
+        page.post('orders', orderBody(token), { 'idempotency-key': `different-${token}-${i}` }),
       ),
     );
     const ok = responses.filter((r) => r.status === 200);
@@ -70,7 +77,7 @@ describe('concurrent submissions', () => {
 
 describe('discount usage limits under concurrency', () => {
   it('50 carts redeeming the last 5 uses at once: exactly 5 get the discount', async () => {
-    const { store, shopper } = await setup();
+    const { store } = await setup();
     const code = await store.create('/discount-codes', {
       code: 'RUSH',
       kind: 'percent',
@@ -78,17 +85,20 @@ describe('discount usage limits under concurrency', () => {
       usage_limit: 8,
     });
     await t.db.query('UPDATE discount_codes SET usage_count = 3 WHERE id = $1', [code.id]);
-    const tokens: string[] = [];
+    // 50 shoppers, each on a page of its own with a cart of its own.
+    const carts: { token: string; shopper: ShopperSession }[] = [];
     for (let i = 0; i < 50; i++) {
+      const shopper = await shopperSession(t.app, store.org.publicId);
       const token = await store.cart([{ offer_id: store.offers.beans.id }]);
       expect((await shopper.put(`carts/${token}/discount_code`, { discount_code: 'rush' })).status).toBe(200);
-      tokens.push(token);
+      carts.push({ token, shopper });
     }
     // While the payments in flight hold the last uses, a shopper is asked to try again (409 discount_code_held), and
-    // presses Pay again: a new attempt with a new key.
-    const pay = async (token: string) => {
+    // presses Pay again: a new attempt with a new key, with the card token it has (nothing was charged with it).
+    const pay = async ({ token, shopper }: { token: string; shopper: ShopperSession }) => {
+      const body = orderBody(token);
       for (let attempt = 0; ; attempt++) {
-        const response = await shopper.post('orders', orderBody(token), {
+        const response = await shopper.post('orders', body, {
           'idempotency-key': `rush-${token}-${attempt}`,
         });
         if (response.status !== 409 || response.body.code !== 'discount_code_held' || attempt > 500)
@@ -96,7 +106,7 @@ describe('discount usage limits under concurrency', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
-    const responses = await Promise.all(tokens.map(pay));
+    const responses = await Promise.all(carts.map(pay));
     const completed = responses.filter((r) => r.status === 200);
     expect(completed).toHaveLength(5);
     for (const response of completed)

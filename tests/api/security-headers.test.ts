@@ -8,12 +8,15 @@ import { createLogger } from '../../src/server/platform/logging.js';
 import { CONFIG_PLACEHOLDER } from '../../src/server/modules/page/page-service.js';
 import { anotherInstance } from '../helpers/another-instance.js';
 import { createStore } from '../helpers/store.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, TEST_PROCESSOR_URL, type TestApp } from '../helpers/test-app.js';
 
-const PAGE_POLICY =
+/** The page's policy, framing the card fields of `frameSrc` (the card processor's origin) and nothing else. */
+const pagePolicy = (frameSrc: string) =>
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; " +
-  "frame-src 'none'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+  `frame-src ${frameSrc}; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; ` +
   "frame-ancestors 'none'; report-uri /checkout/api/csp-reports; report-to csp";
+/** The test apps' page: their card processor is the test processor at TEST_PROCESSOR_URL; no page manifest. */
+const PAGE_POLICY = pagePolicy(TEST_PROCESSOR_URL);
 const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 let t: TestApp;
@@ -94,14 +97,12 @@ describe('security headers', () => {
     });
     try {
       const framed = await headersOf({ method: 'GET', url: '/checkout/unknown' }, testProcessor);
-      expect(framed.headers['content-security-policy']).toBe(
-        PAGE_POLICY.replace("frame-src 'none'", 'frame-src https://cards.checkout.test:4001'),
-      );
+      expect(framed.headers['content-security-policy']).toBe(pagePolicy('https://cards.checkout.test:4001'));
       const withStripe = await headersOf({ method: 'GET', url: '/checkout/unknown' }, stripe);
       expect(withStripe.headers['content-security-policy']).toBe(
-        PAGE_POLICY.replace("script-src 'self'", "script-src 'self' https://js.stripe.com")
-          .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
-          .replace("frame-src 'none'", 'frame-src https://js.stripe.com https://hooks.stripe.com'),
+        pagePolicy('https://js.stripe.com https://hooks.stripe.com')
+          .replace("script-src 'self'", "script-src 'self' https://js.stripe.com")
+          .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com"),
       );
       // Only the page is framed or scripted: the API's answers still load nothing.
       const api = await headersOf({ method: 'GET', url: '/checkout/api/docs' }, stripe);

@@ -229,6 +229,35 @@ describe('POST /v1/tokens', () => {
     expect((await post('/v1/tokens', card, { remoteAddress })).statusCode).toBe(200);
   });
 
+  it('takes another limit when it is given one (TEST_PROCESSOR_TOKENS_PER_IP), in the same window', async () => {
+    const limited = await buildTestProcessorApp({
+      db: database.db,
+      clock,
+      logger: createLogger({ level: 'silent' }),
+      checkoutOrigin: CHECKOUT,
+      clientDir: null,
+      processorOrigin: PROCESSOR,
+      tokenRequestsPerIp: 2,
+    });
+    try {
+      const ask = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/v1/tokens',
+          payload: card,
+          remoteAddress: '198.51.100.8',
+          headers: { origin: PROCESSOR },
+        });
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(429);
+      clock.advance(TOKEN_REQUESTS_PER_IP.windowMs);
+      expect((await ask()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('never logs the card', async () => {
     await post('/v1/tokens', { ...card, number: '4111111111111111', cvv: '987' });
     await post('/v1/tokens', '{"number": "4111111111111111", "cvv": "987",');

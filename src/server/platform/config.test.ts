@@ -186,3 +186,18 @@ describe('abuse-limit settings', () => {
     });
   });
 });
+
+describe('TEST_PROCESSOR_TOKENS_PER_IP', () => {
+  it('lets one IP make 30 test processor tokens per 10 minutes by default, more or fewer when set', () => {
+    expect(parseConfig({}, '/')).toMatchObject({ config: { testProcessorTokensPerIp: 30 } });
+    expect(parseConfig({ TEST_PROCESSOR_TOKENS_PER_IP: '500' }, '/')).toMatchObject({
+      config: { testProcessorTokensPerIp: 500 },
+    });
+    for (const value of ['0', '-1', 'many', '1.5', '100001']) {
+      expect(parseConfig({ TEST_PROCESSOR_TOKENS_PER_IP: value }, '/')).toEqual({
+        ok: false,
+        errors: [`TEST_PROCESSOR_TOKENS_PER_IP must be a whole number from 1 to 100000 (got "${value}").`],
+      });
+    }
+  });
+});

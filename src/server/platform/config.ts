@@ -65,6 +65,11 @@ export interface Config {
    * URL as browsers reach it, derived from HOST and the bound port when TEST_PROCESSOR_URL is unset.
    */
   testProcessor: { port: number; url: string | null };
+  /**
+   * Token requests (POST /v1/tokens) the test processor takes from one IP per 10 minutes: a shopper makes a handful,
+   * a card tester thousands. Raised only where one address stands for many shoppers (a load test, an HTTP test).
+   */
+  testProcessorTokensPerIp: number;
   /** Stripe takes the cards when its keys are set; the test processor does otherwise. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
 }
@@ -205,6 +210,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
     errors.push(
       'TEST_PROCESSOR_URL must be another origin than PUBLIC_URL: the card fields need an origin of their own.',
     );
+  const testProcessorTokensPerIp = int('TEST_PROCESSOR_TOKENS_PER_IP', 30, 1, 100_000);
 
   const stripeSecretKey = read('STRIPE_SECRET_KEY');
   const stripePublishableKey = read('STRIPE_PUBLISHABLE_KEY');
@@ -265,6 +271,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       metricsToken,
       paypal,
       testProcessor: { port: testProcessorPort, url: testProcessorUrl?.replace(/\/+$/, '') ?? null },
+      testProcessorTokensPerIp,
       stripe,
     },
   };

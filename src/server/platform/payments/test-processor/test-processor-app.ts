@@ -35,6 +35,8 @@ export interface TestProcessorAppOptions {
    * for it. Calls from the frame and the challenge page must come from it.
    */
   processorOrigin?: string;
+  /** Token requests one IP may make per window (config.testProcessorTokensPerIp); TOKEN_REQUESTS_PER_IP's otherwise. */
+  tokenRequestsPerIp?: number;
 }
 
 /** Tokenization is where card testing starts: a shopper makes a handful, a script thousands (docs/security.md). */
@@ -127,7 +129,10 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
       .send(renderProcessorPage(templates.frame, { checkoutOrigin })),
   );
 
-  const tokenLimit = limiter(TOKEN_REQUESTS_PER_IP);
+  const tokenLimit = limiter({
+    ...TOKEN_REQUESTS_PER_IP,
+    limit: options.tokenRequestsPerIp ?? TOKEN_REQUESTS_PER_IP.limit,
+  });
   app.post('/v1/tokens', { preHandler: [refuseOtherOrigins, tokenLimit] }, async (request) => {
     const tokenRequest = parseTokenRequest(request.body);
     if (!tokenRequest) {
