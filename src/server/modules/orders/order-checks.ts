@@ -13,8 +13,8 @@ import { isGiftClaimCart, type CartState } from '../carts/cart-state.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { lockGift } from './order-gifts-repository.js';
 import { orderAlreadyPlaced } from './order-completion.js';
-import { cardPaymentProblem, isExpressStart, isPaymentDue } from './order-decisions.js';
-import { findAwaitingAuthentication } from './payment-attempts-repository.js';
+import { cardPaymentProblem, chargeKey, isExpressStart, isPaymentDue } from './order-decisions.js';
+import { countPaymentAttempts, findAwaitingAuthentication } from './payment-attempts-repository.js';
 import { checkExpressPayment } from './order-express.js';
 import type { OrderRequest, PricedOrder } from './order-plan.js';
 import { addressesOf, checkOrder, placesAddressOf, requestedProfileId } from './order-request.js';
@@ -138,12 +138,27 @@ export async function priceAndCheck(
     reference && state.order
       ? await findAwaitingAuthentication(tx, state.organization.id, state.order.id, reference)
       : null;
+  // A used token may be this order's own attempt again, retried after its answer was lost: the key it would charge with.
+  const retriedKey =
+    request.card?.description.status === 'unusable' && request.card.description.usedBy && state.order
+      ? chargeKey(
+          state.organization.id,
+          state.order.id,
+          (await countPaymentAttempts(tx, state.organization.id, state.order.id)) + 1,
+        )
+      : null;
   // Express start: the payer gives their details at the provider, so only the cart itself must be valid.
   if (!isExpressStart(payment)) {
     const method = payment?.method ?? null;
     const cardProblem =
       payment?.method === 'card'
-        ? cardPaymentProblem({ payment, card: request.card, authenticated, amount: pricing.result.total })
+        ? cardPaymentProblem({
+            payment,
+            card: request.card,
+            authenticated,
+            amount: pricing.result.total,
+            retriedKey,
+          })
         : null;
     checkOrder(
       body,

@@ -7,6 +7,8 @@ import {
   billedAddress,
   cardPaymentProblem,
   cardToCharge,
+  chargeKey,
+  isRetryOfUse,
   codeUseOnRetry,
   completesAlone,
   isExpressStart,
@@ -358,6 +360,45 @@ describe('statusAfterFailedPayment', () => {
     expect(statusAfterFailedPayment('declined', 'pending')).toBe('declined');
     expect(statusAfterFailedPayment('error', 'pending')).toBe('pending');
     expect(statusAfterFailedPayment('error', 'declined')).toBe('declined');
+  });
+});
+
+describe('isRetryOfUse and chargeKey', () => {
+  const usedBy = (idempotencyKey: string | null): DescribedCardToken => ({
+    token: 'tok_test_used',
+    description: {
+      status: 'unusable',
+      message: 'This card entry was already used or has expired.',
+      usedBy: { idempotencyKey, summary: visaSummary, testCard: false },
+    },
+  });
+  it("sends a used token again only as the same attempt's charge, whose answer was lost", () => {
+    const key = chargeKey(3, 41, 2);
+    expect(key).toBe('order_3_41_attempt_2');
+    expect(isRetryOfUse(usedBy(key), key)).toBe(true);
+    expect(isRetryOfUse(usedBy('order_3_40_attempt_1'), key)).toBe(false);
+    // A processor that cannot say which charge used it lets its own idempotency decide, on an attempted order only.
+    expect(isRetryOfUse(usedBy(null), key)).toBe(true);
+    expect(isRetryOfUse(usedBy(null), null)).toBe(false);
+    expect(isRetryOfUse(used, key)).toBe(false);
+    expect(isRetryOfUse(visa, key)).toBe(false);
+  });
+  it('lets the retried charge through the checks, with the card the processor described', () => {
+    const payment = { method: 'card' as const, card_token: 'tok_test_used' };
+    const key = chargeKey(3, 41, 2);
+    expect(
+      cardPaymentProblem({ payment, card: usedBy(key), authenticated: null, amount: 1, retriedKey: key }),
+    ).toBe(null);
+    expect(
+      cardPaymentProblem({
+        payment,
+        card: usedBy('order_9_9_attempt_1'),
+        authenticated: null,
+        amount: 1,
+        retriedKey: key,
+      }),
+    ).toMatch(/already used/);
+    expect(cardToCharge(usedBy(key), null).summary).toEqual(visaSummary);
   });
 });
 

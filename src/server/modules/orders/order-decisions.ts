@@ -41,7 +41,32 @@ export function savedStatus(input: {
 
 /** A due card payment whose token the processor made from one of the organization's test cards (docs/payments.md). */
 export function isTestCard(card: DescribedCardToken | null | undefined, paymentDue: boolean): boolean {
-  return paymentDue && card?.description.status === 'usable' && card.description.testCard;
+  if (!paymentDue || !card) return false;
+  const { description } = card;
+  return description.status === 'usable' ? description.testCard : (description.usedBy?.testCard ?? false);
+}
+
+/**
+ * The processor's idempotency key of an order's payment attempt: derived from the recorded attempts, so a retry after
+ * a crash between charging and recording reuses it, and the processor answers the charge it made instead of charging
+ * twice.
+ */
+export function chargeKey(organizationId: number, orderId: number, attempt: number): string {
+  return `order_${organizationId}_${orderId}_attempt_${attempt}`;
+}
+
+/**
+ * Whether a token the processor says was used may be sent again: its use was this attempt's own charge (the same
+ * key, or a processor that cannot say which charge, on an order that already has attempts), whose answer we lost.
+ */
+export function isRetryOfUse(
+  card: DescribedCardToken | null | undefined,
+  retriedKey: string | null,
+): boolean {
+  if (card?.description.status !== 'unusable' || !card.description.usedBy || retriedKey === null)
+    return false;
+  const { idempotencyKey } = card.description.usedBy;
+  return idempotencyKey === null || idempotencyKey === retriedKey;
 }
 
 /** A test order moves no real money: the shopper is in test mode, the cart was made as a test, or the card is one. */
@@ -233,12 +258,15 @@ export function cardPaymentProblem(input: {
   card: DescribedCardToken | null | undefined;
   authenticated: Pick<PaymentAttemptRow, 'amount'> | null;
   amount: number;
+  /** the key this attempt charges with, when the order was attempted before (see isRetryOfUse) */
+  retriedKey?: string | null;
 }): string | null {
   const token = input.payment.card_token?.trim() ?? '';
   const reference = input.payment.authenticated_payment?.trim() ?? '';
   if ((token === '') === (reference === '')) return 'Enter your card details.';
   if (token !== '') {
     if (!input.card || input.card.token !== token) return 'Enter your card details.';
+    if (isRetryOfUse(input.card, input.retriedKey ?? null)) return null;
     return input.card.description.status === 'unusable' ? input.card.description.message : null;
   }
   if (!input.authenticated) return 'This card confirmation is not for this order. Enter your card again.';
@@ -268,11 +296,10 @@ export function cardToCharge(
       },
     };
   }
-  if (card?.description.status !== 'usable')
-    throw new Error('unreachable: a card is charged only once its token was found usable');
-  return {
-    method: 'card',
-    source: { kind: 'card_token', token: card.token },
-    summary: card.description.summary,
-  };
+  if (!card) throw new Error('unreachable: a card is charged only once its token was described');
+  const { description } = card;
+  // A used token reaches here only as its own attempt's retry (isRetryOfUse): the card its use described.
+  const summary = description.status === 'usable' ? description.summary : description.usedBy?.summary;
+  if (!summary) throw new Error('unreachable: a card is charged only once its token was found usable');
+  return { method: 'card', source: { kind: 'card_token', token: card.token }, summary };
 }

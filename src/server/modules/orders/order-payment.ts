@@ -12,7 +12,7 @@ import {
 } from './payment-attempts-repository.js';
 import { lockOrder, releasePaymentLease, setOrderOutcome, type OrderRow } from './orders-repository.js';
 import { asCompleted, completeOrderWithAttempt } from './order-completion-repository.js';
-import { statusAfterFailedPayment } from './order-decisions.js';
+import { chargeKey, statusAfterFailedPayment } from './order-decisions.js';
 import { releaseDiscountUse, clearDiscountReservation } from './discount-uses-repository.js';
 import type { OrderLineFigures } from './order-figures.js';
 import type { OrderSubscriptionNotice } from '../subscriptions/subscriptions-repository.js';
@@ -101,7 +101,7 @@ async function callGateway(
   const { organization, payment } = plan;
   // Derived from the recorded attempts: a retry after a crash between charging and recording reuses the key,
   // and the gateway answers the charge it already made instead of charging twice.
-  const idempotencyKey = `order_${organization.id}_${plan.orderId}_attempt_${plan.attempt}`;
+  const idempotencyKey = chargeKey(organization.id, plan.orderId, plan.attempt);
   const gateway = gatewayOf(deps, plan);
   try {
     return payment.method === 'card'

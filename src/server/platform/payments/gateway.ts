@@ -36,8 +36,16 @@ export interface ChargeRequest {
 /** What the processor says of a single-use card token, before anything is charged: never the number or CVV. */
 export type CardTokenDescription =
   | { status: 'usable'; summary: CardSummary; testCard: boolean }
-  /** unknown, expired, or used by an earlier charge: the shopper enters the card again */
-  | { status: 'unusable'; message: string };
+  /**
+   * unknown, expired, or used by an earlier charge: the shopper enters the card again. `usedBy` says which charge
+   * used it, where the processor can tell (its idempotency key, or null when it cannot say which): a retry of that
+   * charge after our answer was lost (a crash) may send it again, and the processor answers that charge's result.
+   */
+  | {
+      status: 'unusable';
+      message: string;
+      usedBy?: { idempotencyKey: string | null; summary: CardSummary; testCard: boolean };
+    };
 
 /** What the page's processor adapter needs to let the shopper authenticate a payment (3-D Secure). */
 export type PaymentAction =

@@ -243,12 +243,20 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         // The order path answers this as the processor being unavailable (nothing charged, try again).
         throw new Error('Stripe could not be asked about the card token', { cause: error });
       }
-      // A PaymentMethod attached to a customer was used before (docs/payments.md: tokens are single-use).
-      if (method.customer !== null) return { status: 'unusable', message: REENTER_CARD };
       // Cards, and Apple Pay or Google Pay (a card with `wallet`); a Link method carries no card brand we could
       // check or record, so it is refused like a brand we do not take (docs/payments.md, "Stripe").
       const summary = summarizeCard(method.card);
       if (summary === null) return { status: 'unusable', message: BRANDS_ACCEPTED };
+      // A PaymentMethod attached to a customer was used before (docs/payments.md: tokens are single-use). Stripe does
+      // not say by which PaymentIntent: a retry of an order's attempt may send it again under the same key, and
+      // Stripe answers that PaymentIntent.
+      if (method.customer !== null) {
+        return {
+          status: 'unusable',
+          message: REENTER_CARD,
+          usedBy: { idempotencyKey: null, summary, testCard: false },
+        };
+      }
       return { status: 'usable', summary, testCard: false };
     },
 

@@ -219,7 +219,14 @@ export function createTestGateway(options: {
       const card = await findToken(db, token);
       if (!card) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
       const expired = clock.now().getTime() - card.created_at.getTime() > TOKEN_LIFETIME_MS;
-      if (card.used_at !== null || expired) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
+      if (expired) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
+      if (card.used_by !== null) {
+        return {
+          status: 'unusable',
+          message: TOKEN_USED_MESSAGE,
+          usedBy: { idempotencyKey: card.used_by, summary: summaryOf(card), testCard: card.test_card },
+        };
+      }
       return { status: 'usable', summary: summaryOf(card), testCard: card.test_card };
     },
 
@@ -232,7 +239,7 @@ export function createTestGateway(options: {
       let outcome: Outcome;
       if (source.kind === 'stored') outcome = storedTokenOutcome(source.token);
       else {
-        const card = await takeToken(db, source.token, clock.now());
+        const card = await takeToken(db, source.token, request.idempotencyKey, clock.now());
         if (!card)
           return {
             status: 'declined',

@@ -29,7 +29,9 @@ CREATE TABLE test_processor_tokens (
              CHECK (behaviour IN ('approve', 'decline', 'insufficient_funds', 'processor_error', 'authenticate')),
   test_card  boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL DEFAULT now(),
-  used_at    timestamptz
+  used_at    timestamptz,
+  -- the charge that used it: a retry of that charge (same key) is answered, any other use refused
+  used_by    text
 );
 
 -- Its 3-D Secure challenges: one per charge that asked for one, decided on its challenge page.

@@ -17,6 +17,8 @@ export interface TestProcessorToken {
   test_card: boolean;
   created_at: Date;
   used_at: Date | null;
+  /** the idempotency key of the charge that used it */
+  used_by: string | null;
 }
 
 export interface TestProcessorChallenge {
@@ -28,7 +30,8 @@ export interface TestProcessorChallenge {
 /** A token lasts this long unused, as a processor's single-use tokens do. */
 export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
-const TOKEN_COLUMNS = 'token, brand, last4, exp_month, exp_year, behaviour, test_card, created_at, used_at';
+const TOKEN_COLUMNS =
+  'token, brand, last4, exp_month, exp_year, behaviour, test_card, created_at, used_at, used_by';
 
 function newId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -36,7 +39,7 @@ function newId(prefix: string): string {
 
 export async function insertToken(
   db: Queryable,
-  values: Omit<TestProcessorToken, 'token' | 'created_at' | 'used_at'>,
+  values: Omit<TestProcessorToken, 'token' | 'created_at' | 'used_at' | 'used_by'>,
   now: Date,
 ): Promise<TestProcessorToken> {
   const { rows } = await db.query<TestProcessorToken>(
@@ -65,13 +68,21 @@ export async function findToken(db: Queryable, token: string): Promise<TestProce
   return rows[0] ?? null;
 }
 
-/** Uses the token up; null when it is unknown, used or expired (one statement: two charges cannot both take it). */
-export async function takeToken(db: Queryable, token: string, now: Date): Promise<TestProcessorToken | null> {
+/**
+ * Uses the token up for the charge keyed `chargeKey`; null when it is unknown, expired or used by another charge
+ * (one statement: two charges cannot both take it). The same charge again takes it again.
+ */
+export async function takeToken(
+  db: Queryable,
+  token: string,
+  chargeKey: string,
+  now: Date,
+): Promise<TestProcessorToken | null> {
   const { rows } = await db.query<TestProcessorToken>(
-    `UPDATE test_processor_tokens SET used_at = $2
-      WHERE token = $1 AND used_at IS NULL AND created_at > $3
+    `UPDATE test_processor_tokens SET used_at = coalesce(used_at, $2), used_by = $4
+      WHERE token = $1 AND (used_by IS NULL OR used_by = $4) AND created_at > $3
       RETURNING ${TOKEN_COLUMNS}`,
-    [token, now, new Date(now.getTime() - TOKEN_LIFETIME_MS)],
+    [token, now, new Date(now.getTime() - TOKEN_LIFETIME_MS), chargeKey],
   );
   return rows[0] ?? null;
 }
