@@ -63,7 +63,7 @@ const COMMON = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy':
-    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=()',
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self "https://js.stripe.com"), usb=()',
 };
 
 async function headersOf(request: InjectOptions, app: FastifyInstance = t.app) {

@@ -74,8 +74,12 @@ export function pageContentSecurityPolicy(
 /** Everything that is not the page (JSON, assets, images): it may load nothing and is never framed. */
 export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Payment Request (Apple Pay, Google Pay) only for the page and Stripe's frames, which the page frames only when Stripe
+ * takes the cards (frame-src): its wallets run inside them.
+ */
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=()';
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self "https://js.stripe.com"), usb=()';
 
 /** The headers every answer carries as they are; the policy, Cache-Control and HSTS depend on the answer. */
 export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
