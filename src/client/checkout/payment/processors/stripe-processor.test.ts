@@ -85,11 +85,13 @@ describe('the Stripe adapter', () => {
         amount: 1800,
         currency: 'usd',
         paymentMethodCreation: 'manual',
+        // Only what the server can check and record: cards, Apple Pay and Google Pay among them; never Link.
+        allowedPaymentMethodTypes: ['card'],
       }),
     );
     expect(fake.elements.create).toHaveBeenCalledWith(
       'payment',
-      expect.objectContaining({ wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' } }),
+      expect.objectContaining({ wallets: { applePay: 'auto', googlePay: 'auto', link: 'never' } }),
     );
     expect(fake.element.mount).toHaveBeenCalledWith(container);
   });

@@ -69,14 +69,15 @@ export function createStripeProcessor(
         currency: options.currency.toLowerCase(),
         // The PaymentMethod is made here and the server creates and confirms the PaymentIntent with it.
         paymentMethodCreation: 'manual',
-        // Cards, with the wallets Stripe offers for them (Apple Pay, Google Pay) and Link: what the server charges.
-        allowedPaymentMethodTypes: ['card', 'link'],
+        // Cards, with the wallets Stripe offers for them (Apple Pay, Google Pay: cards with a brand the server checks and
+        // records). Link pays with no brand, last 4 or expiry to check, so it is not offered (docs/payments.md).
+        allowedPaymentMethodTypes: ['card'],
         // A subscription's card is charged again off-session: wallets must give a reusable one.
         ...(options.storeForFuture ? { setupFutureUsage: 'off_session' as const } : {}),
       });
       const element = elements.create('payment', {
         layout: 'tabs',
-        wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' },
+        wallets: { applePay: 'auto', googlePay: 'auto', link: 'never' },
       });
       let method = 'card';
       let cardBrand: CardFieldsState['brand'] = null;
