@@ -12,7 +12,7 @@ import {
   type CaseCpu,
 } from './bench-process.js';
 import { runFlows, runFlowsAtRate, saturate, type FlowResult, type LoadResult } from './load.js';
-import { cartPath, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
+import { cartPath, makeCardTokens, previewPath, SHOPPER_FLOW } from './shopper-flow.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -222,6 +222,8 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     DATA_DIR: path.join(workDir, 'data'),
     MERCHANT_API_KEY: merchantKey,
     TOKEN_SECRET: randomBytes(32).toString('hex'),
+    // Every bench shopper tokenizes its card from this one address.
+    TEST_PROCESSOR_TOKENS_PER_IP: '100000',
   };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (database === 'postgres') {
@@ -250,6 +252,8 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     });
     server = started.process;
     const baseUrl = started.match;
+    const processorUrl = /Test card processor: (http:\/\/\S+)/.exec(server.output())?.[1];
+    if (!processorUrl) throw new Error('the server printed no test card processor');
     const merchant = { authorization: `Bearer ${merchantKey}` };
     const offers = (await api(baseUrl, 'GET', '/checkout/api/merchant/offers', merchant)).data as {
       id: number;
@@ -280,6 +284,7 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
     options.log(`${database}: shopper flow at saturation (making ${options.saturationOrders} carts)`);
     const flowConnections = options.connections;
     const saturationCarts = await createCarts(baseUrl, merchantKey, beans.id, options.saturationOrders);
+    await makeCardTokens(processorUrl, saturationCarts);
     const flowSaturation = await measure(
       server.pid,
       () =>
@@ -302,6 +307,7 @@ export async function runApiBench(database: DatabaseKind, options: ApiBenchOptio
       const warmUpOrders = Math.ceil(reachable * options.warmUpSeconds);
       options.log(`${database}: shopper flow at ${rate} orders/s (making ${warmUpOrders} + ${orders} carts)`);
       const carts = await createCarts(baseUrl, merchantKey, beans.id, warmUpOrders + orders);
+      await makeCardTokens(processorUrl, carts);
       const atRate = (some: string[]) =>
         runFlowsAtRate({
           url: baseUrl,

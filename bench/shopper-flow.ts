@@ -1,4 +1,4 @@
-import { card, orderBody as shopperOrder } from '../tests/helpers/order-body.js';
+import { orderBody as shopperOrder } from '../tests/helpers/order-body.js';
 import type { FlowState, FlowStep } from './load.js';
 
 /** The demo organization's test card (src/server/modules/demo/demo-store.ts): approved by the test gateway. */
@@ -27,9 +27,39 @@ export function previewPath(token: string): string {
   return `${SHOPPER}/carts/${token}/preview?${PREVIEW_QUERY}`;
 }
 
-/** What the page sends to place an order in Austin, Texas (the tests' shopper), paid by the demo test card. */
+/**
+ * The card token each cart's shopper typed into the test processor's frame, made before the run (makeCardTokens):
+ * tokenizing is the processor's work on its own origin (Stripe's, in production), not a request to the checkout.
+ */
+const cardTokens = new Map<string, string>();
+
+/** Tokenizes the demo test card at the test processor, once per cart, as each shopper's frame would. */
+export async function makeCardTokens(processorUrl: string, carts: readonly string[]): Promise<void> {
+  const origin = new URL(processorUrl).origin;
+  for (const cart of carts) {
+    const response = await fetch(`${origin}/v1/tokens`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        number: DEMO_TEST_CARD,
+        cvv: '123',
+        exp_month: 12,
+        exp_year: 2030,
+        test_cards: [DEMO_TEST_CARD],
+      }),
+    });
+    const answer = (await response.json()) as { token?: string };
+    if (!response.ok || !answer.token)
+      throw new Error(`tokens: ${response.status} ${JSON.stringify(answer)}`);
+    cardTokens.set(cart, answer.token);
+  }
+}
+
+/** What the page sends to place an order in Austin, Texas (the tests' shopper), paid by the demo test card's token. */
 export function orderBody(cartToken: string): string {
-  return JSON.stringify(shopperOrder(cartToken, { payment: card(DEMO_TEST_CARD) }));
+  return JSON.stringify(
+    shopperOrder(cartToken, { payment: { method: 'card', card_token: cardTokens.get(cartToken) ?? '' } }),
+  );
 }
 
 /** The page's whole path through the API: CSRF token, access token, cart, tax and shipping preview, order. */
