@@ -67,7 +67,9 @@ function isCardFrameHtml(relativePath: string): boolean {
  */
 async function cardFrameFirstLoad(): Promise<{ html: string; js: { file: string; sizes: Sizes }[] } | null> {
   const files = await filesUnder(distDir);
-  const html = files.find((file) => isCardFrameHtml(path.relative(distDir, file)));
+  // The card fields' page (card-frame/index.html) before any other page of the frame's build (its challenge page).
+  const pages = files.filter((file) => isCardFrameHtml(path.relative(distDir, file)));
+  const html = pages.find((file) => path.basename(file) === 'index.html') ?? pages[0];
   if (html === undefined) return null;
   const text = await readFile(html, 'utf8');
   const refs = [
