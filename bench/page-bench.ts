@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -213,6 +214,20 @@ function buildFloorPage(): string {
   return outDir;
 }
 
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /**
  * A cart of the demo store whose contact and shipping address are given (the merchant API), so its page opens at the
  * payment step with the card processor's frame on it: the page a shopper pays on.
@@ -267,9 +282,19 @@ export async function runPageBench(options: {
   try {
     options.log('page: building the bare React page');
     const floorDir = buildFloorPage();
+    // The card frame on another site than the page, as a real processor's is (Stripe's): Chromium then runs it in a
+    // process of its own, not on the page's main thread, as it would for a shopper.
+    const processorPort = await freePort();
     const checkoutServer = await startBenchProcess({
       args: ['dist/node/server/server.js'],
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), LOG_LEVEL: 'warn' },
+      env: {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(workDir, 'data'),
+        LOG_LEVEL: 'warn',
+        TEST_PROCESSOR_PORT: String(processorPort),
+        TEST_PROCESSOR_URL: `http://localhost:${processorPort}`,
+      },
       logFile: path.join(workDir, 'checkout.log'),
       ready: /Checkout: (http:\/\/\S+)/,
     });
