@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEFAULT_CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '../tests/helpers/chromium.js';
+import { freePort } from '../tests/helpers/checkout-server.js';
 import {
   machineCpuTicks,
   projectRoot,
@@ -212,20 +212,6 @@ function buildFloorPage(): string {
     if (run.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed:\n${run.stderr}`);
   }
   return outDir;
-}
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

@@ -37,7 +37,7 @@ export interface CheckoutServer {
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 /** A port nobody listens on right now (another process could take it before us; then listen fails loudly). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
