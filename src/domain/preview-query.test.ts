@@ -43,3 +43,13 @@ describe('isLatestPreview', () => {
     expect(isLatestPreview(null, '4')).toBe(false);
   });
 });
+
+describe('previewKey while the billing address is the shipping address', () => {
+  it('leaves out the billing fields, which price nothing then', () => {
+    const ship = { ship_country: 'US', ship_state: 'TX', ship_zipcode: '73301', same_address: true };
+    expect(previewKey({ ...ship, bill_country: 'US' })).toBe(previewKey({ ...ship, bill_country: '' }));
+    expect(previewKey({ ...ship, same_address: false, bill_country: 'US' })).not.toBe(
+      previewKey({ ...ship, same_address: false, bill_country: 'CA' }),
+    );
+  });
+});

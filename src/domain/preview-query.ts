@@ -31,9 +31,17 @@ export function previewQueryParams(input: PreviewInput): Record<PreviewParam, st
   return out;
 }
 
-/** The parameters that decide the preview, without the version: equal keys need no new request. */
+/**
+ * The parameters that decide the preview, without the version: equal keys need no new request. While the billing
+ * address is the shipping address its own fields decide nothing (the server prices the shipping address for both).
+ */
 export function previewKey(input: PreviewInput): string {
   const { version: _version, ...rest } = previewQueryParams(input);
+  if (rest.same_address === 'true') {
+    rest.bill_country = 'null';
+    rest.bill_state = 'null';
+    rest.bill_zipcode = 'null';
+  }
   return JSON.stringify(rest);
 }
 

@@ -35,8 +35,12 @@ describe('GET carts/{cart_token}', () => {
       order: {
         order_id: null,
         status: 'open',
-        shipping_profile_id: '',
-        shipping_profiles: [],
+        // Created with its shipping country: it opens priced for that address, its cheapest method chosen.
+        shipping_profile_id: '1',
+        shipping_profiles: [
+          { shipping_profile_id: '1', name: 'Standard', price: 0, free_over: 50 },
+          { shipping_profile_id: '2', name: 'Express', price: 15, free_over: null },
+        ],
         is_recurring: false,
         shipping_information_required: true,
         is_test: false,
@@ -60,7 +64,7 @@ describe('GET carts/{cart_token}', () => {
       total_items: 3,
       currency_value: 'USD',
       payment_method_id: null,
-      preview: null,
+      preview: { ship_country: 'US', same_address: true, shipping_profile_id: '1', total: 52 },
       editable: false,
     });
     expect(cart.offers[0]).toMatchObject({

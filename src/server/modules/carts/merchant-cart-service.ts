@@ -6,6 +6,9 @@ import { insertCustomer, upsertAddress } from './customers-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { checkCartLines, checkDiscountCodeExists } from './cart-lines.js';
 import { newCartToken } from '../../platform/security/secrets.js';
+import { isCountryCode } from '../../../domain/countries.js';
+import { previewAddress, storeCartPreview } from './cart-preview-store.js';
+import { loadCartSnapshot } from './cart-snapshot-repository.js';
 
 /** How long a cart stays open for checkout. */
 export const CART_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -66,6 +69,20 @@ export async function createMerchantCart(
       },
       lines.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
     );
+    const shipCountry = customer?.ship_country ?? '';
+    if (isCountryCode(shipCountry)) {
+      // Its page then opens with tax and shipping for that address, not a total that changes a moment later.
+      const query = {
+        ship_country: shipCountry,
+        ship_state: customer?.ship_state || undefined,
+        ship_zipcode: customer?.ship_zipcode || undefined,
+        ship_city: customer?.ship_city || undefined,
+        same_address: 'true',
+      };
+      const places = previewAddress(query);
+      const state = await loadCartSnapshot(tx, organization.id, { token }, { lock: true, places });
+      if (state) await storeCartPreview(tx, state, query, options.now);
+    }
     return { cart_token: token, checkout_url: `${options.publicUrl}/checkout/${token}` };
   });
 }
