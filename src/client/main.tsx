@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { linkErrorTitle } from '../domain/link-errors.js';
 import { adoptMoneyFormat } from '../domain/money.js';
 import { afterFirstPaint } from './boot/after-first-paint.js';
+import { startEarlyHandshake } from './boot/early-handshake.js';
 import { readPageBoot } from './boot/read-page-boot.js';
 import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
@@ -11,6 +12,12 @@ import './theme/theme.css';
 import './theme/base.css';
 
 const root = document.getElementById('root');
+// The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
+const routeToken = root
+  ? (readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie))
+  : null;
+// The handshake's calls go out now, beside the first paint and the config's schema (early-handshake.ts).
+const handshake = routeToken ? startEarlyHandshake(document) : null;
 if (root) {
   // The server's first view (page-shell.ts) comes first: once the browser has painted it, the schemas load, the
   // config is checked, and React replaces that view with the same markup. On a slow network the paint is long done
@@ -20,14 +27,12 @@ if (root) {
     .then((boot) => {
       // Amounts are written as the server described its currency: no Intl formatter (ICU's data) on the first render.
       if (boot.ok && boot.config.money_format) adoptMoneyFormat(boot.config.money_format);
-      // The route or the cart_token query names the cart; /checkout alone resumes the cart this browser remembers.
-      const routeToken = readRouteToken(window.location)?.token ?? readCartTokenCookie(document.cookie);
       const reactRoot = createRoot(root);
       // A transition renders in slices: no long task before the shopper can interact.
       startTransition(() =>
         reactRoot.render(
           boot.ok && routeToken ? (
-            <CheckoutApp config={boot.config} routeToken={routeToken} />
+            <CheckoutApp config={boot.config} routeToken={routeToken} handshake={handshake} />
           ) : (
             <PageMessage
               config={boot.ok ? boot.config : null}

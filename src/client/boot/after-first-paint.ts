@@ -26,3 +26,17 @@ export function afterFirstPaint(limitMs = 500): Promise<void> {
     }
   });
 }
+
+/**
+ * Resolves once the browser has painted what was just rendered: a frame, then a task after it. Work the shopper
+ * does not see yet (the code of closed steps, a frame's document) starts then, not in the paint's way.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(() => window.setTimeout(resolve, 0));
+    } else {
+      window.setTimeout(resolve, 0);
+    }
+  });
+}

@@ -6,6 +6,7 @@ import { cartKey, cartQuery, createQueryClient } from '../api/cart-queries.js';
 import { createCheckoutApi, type CheckoutApi } from '../api/checkout-api.js';
 import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
+import { handshakeFor, type EarlyHandshake } from '../boot/early-handshake.js';
 import { NO_ACCESS_TOKEN_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
 import { linkErrorTitle } from '../../domain/link-errors.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
@@ -14,12 +15,13 @@ import { ErrorBoundary } from '../errors/error-boundary.js';
 import { describePageFailure, type PageFailureFacts } from '../errors/page-failure.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
+import { preloadedLazy } from '../ui/preloaded-lazy.js';
 import { PageShell } from './page-shell.js';
 import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
 
 const ConfirmationView = lazy(() => import('./confirmation/confirmation-view.js'));
-const loadCheckoutView = () => import('./checkout-view.js');
-const CheckoutView = lazy(loadCheckoutView);
+const checkoutView = preloadedLazy(() => import('./checkout-view.js'));
+const CheckoutView = checkoutView.Component;
 
 export interface CheckoutAppProps {
   config: PageConfig;
@@ -30,6 +32,8 @@ export interface CheckoutAppProps {
   now?: () => Date;
   /** the card processor's adapter for the config (tests pass a fake); by default the configured one, loaded lazily */
   loadCardProcessor?: LoadCardProcessor;
+  /** the handshake main.tsx started from the raw config, used when the checked config names the same */
+  handshake?: EarlyHandshake | null;
 }
 
 interface Services {
@@ -40,18 +44,27 @@ interface Services {
 
 function createServices(props: CheckoutAppProps): Services {
   const scheduler = { current: null as ReturnType<typeof createCsrfScheduler> | null };
-  const http = createHttpClient({
-    apiBase: props.config.api_base,
-    organization: props.config.organization,
-    testMode: props.config.test_mode,
-    ...(props.fetch ? { fetch: props.fetch } : {}),
-    onCsrfToken: (expiry) => scheduler.current?.schedule(expiry),
-  });
+  // Started by main.tsx before the config was checked, when it names the same store: the calls are on their way.
+  const early = props.fetch ? null : handshakeFor(props.handshake, props.config);
+  const http =
+    early?.http ??
+    createHttpClient({
+      apiBase: props.config.api_base,
+      organization: props.config.organization,
+      testMode: props.config.test_mode,
+      ...(props.fetch ? { fetch: props.fetch } : {}),
+      onCsrfToken: (expiry) => scheduler.current?.schedule(expiry),
+    });
   scheduler.current = createCsrfScheduler(() => http.regenerateCsrf(), props.timers);
-  // The handshake starts before the first render: three calls stand between the shopper and the cart. The page
-  // itself loads meanwhile.
+  early?.onCsrfToken((expiry) => scheduler.current?.schedule(expiry));
+  // The handshake starts before the first render (or joins the early one): three calls stand between the shopper and
+  // the cart. The page itself loads meanwhile.
   void http.start();
-  loadCheckoutView().catch(() => undefined);
+  // The payment step's code too: every shopper pays, and a page that suspends on it would wait to show anything.
+  checkoutView
+    .preload()
+    .then((view) => view.preloadPaymentStep())
+    .catch(() => undefined);
   return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
 }
 

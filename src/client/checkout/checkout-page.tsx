@@ -1,13 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useEffectEvent,
-  useMemo,
-  useReducer,
-  useRef,
-  type ReactNode,
-} from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { SectionType } from '../../contract/organization.js';
 import {
   INITIAL_NAVIGATION,
@@ -20,7 +11,9 @@ import {
 import { hasFieldErrors } from '../../domain/field-errors.js';
 import { historyStateFor, isBackInHistory, sectionOfHistoryState } from '../../domain/section-history.js';
 import { visibleSectionMask, type VisibilityFacts } from '../../domain/section-visibility.js';
+import { afterNextPaint } from '../boot/after-first-paint.js';
 import { useAnnounce } from '../ui/live-region.js';
+import { preloadedLazy } from '../ui/preloaded-lazy.js';
 import { BillingSummary } from './billing/billing-summary.js';
 import { IDLE_EXPRESS, useCheckout, type CheckoutContextValue } from './checkout-context.js';
 import { ContactSection, ContactSummary } from './contact/contact-section.js';
@@ -37,15 +30,21 @@ import { ShippingSummary } from './shipping/shipping-summary.js';
 import { OrderSummary } from './summary/order-summary.js';
 import { useCartPreview } from './use-cart-preview.js';
 
-const loadPaymentStep = () => import('./payment/payment-step.js');
-// Card fields, the order button and the order's answers load as the shopper gets near them.
-const PaymentStep = lazy(loadPaymentStep);
+// Card fields, the order button and the order's answers: fetched with the handshake (checkout-app.tsx), since every
+// shopper pays, so a page that opens at payment renders whole, at once.
+const paymentStep = preloadedLazy(() => import('./payment/payment-step.js'));
+const PaymentStep = paymentStep.Component;
+export const preloadPaymentStep = paymentStep.preload;
 // The address steps (country list, states, shipping methods) are closed when the page first paints: they load
 // right after it, before the shopper can reach them.
-const loadShippingSection = () => import('./shipping/shipping-section.js');
-const loadBillingSection = () => import('./billing/billing-section.js');
-const ShippingSection = lazy(async () => ({ default: (await loadShippingSection()).ShippingSection }));
-const BillingSection = lazy(async () => ({ default: (await loadBillingSection()).BillingSection }));
+const shippingSection = preloadedLazy(async () => ({
+  default: (await import('./shipping/shipping-section.js')).ShippingSection,
+}));
+const ShippingSection = shippingSection.Component;
+const billingSection = preloadedLazy(async () => ({
+  default: (await import('./billing/billing-section.js')).BillingSection,
+}));
+const BillingSection = billingSection.Component;
 
 /** The final step when no payment is needed (a free order, a gift claim): review and place the order. */
 const REVIEW_ID = 'review';
@@ -236,15 +235,14 @@ export function CheckoutPage() {
   };
 
   useEffect(() => {
-    void loadShippingSection();
-    void loadBillingSection();
+    void afterNextPaint().then(() => Promise.all([shippingSection.preload(), billingSection.preload()]));
   }, []);
 
   // Fetch the payment step while the shopper fills in the step before it.
   const orderStepIndex = visible.lastIndexOf(true) === steps.length - 1 ? steps.length - 1 : paymentIndex;
   const nearPayment = nextShownIndex(visible, open) >= orderStepIndex;
   useEffect(() => {
-    if (nearPayment) void loadPaymentStep();
+    if (nearPayment) void preloadPaymentStep();
   }, [nearPayment]);
 
   // The shopper moved to another step: give it a history entry (a move of theirs) or mark the entry (Back, Forward,
