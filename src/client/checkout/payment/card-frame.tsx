@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { afterNextPaint } from '../../boot/after-first-paint.js';
 import { fromMajor } from '../../../domain/money.js';
 import { ACCEPTED_BRANDS_TEXT, cardTypeOf, formatCardNumber } from '../../../domain/card.js';
 import { Button } from '../../ui/button.js';
@@ -73,7 +74,9 @@ export function CardFrame({ card }: { card: CardSession }) {
     let live = true;
     let fields: MountedCardFields | null = null;
     facts.current.previous = { brand: null, complete: false, empty: true, error: null };
-    load(processorConfig)
+    // The frame's document is fetched once the step around it has painted.
+    afterNextPaint()
+      .then(() => load(processorConfig))
       .then((processor) =>
         processor.mount(element, {
           testCards,
@@ -130,26 +133,33 @@ export function CardFrame({ card }: { card: CardSession }) {
           </span>
         ) : null}
       </p>
+      {/* The box keeps the processor's frame's height while it loads, so nothing below moves when it comes. */}
       <div
-        className="card-frame__fields"
-        id={fieldId(CARD_FIELD)}
-        ref={container}
-        role="group"
-        aria-labelledby={LABEL_ID}
-        aria-describedby={describedBy(CARD_FIELD, { hint: true, error: Boolean(error) })}
-        aria-busy={view.status === 'loading'}
-        data-card-state={cardStateName(view)}
-        tabIndex={-1}
-        onFocus={(event) => {
-          // The page moves focus here (an error summary's link, a refused order): it goes on into the frame.
-          if (event.target === event.currentTarget) card.fields.current?.focus();
-        }}
-      />
-      {view.status === 'loading' ? (
-        <p className="card-frame__loading" role="status">
-          Loading the card fields…
-        </p>
-      ) : null}
+        className="card-frame__box"
+        data-processor={processorConfig.name}
+        data-loading={view.status === 'loading'}
+      >
+        <div
+          className="card-frame__fields"
+          id={fieldId(CARD_FIELD)}
+          ref={container}
+          role="group"
+          aria-labelledby={LABEL_ID}
+          aria-describedby={describedBy(CARD_FIELD, { hint: true, error: Boolean(error) })}
+          aria-busy={view.status === 'loading'}
+          data-card-state={cardStateName(view)}
+          tabIndex={-1}
+          onFocus={(event) => {
+            // The page moves focus here (an error summary's link, a refused order): it goes on into the frame.
+            if (event.target === event.currentTarget) card.fields.current?.focus();
+          }}
+        />
+        {view.status === 'loading' ? (
+          <p className="card-frame__loading" role="status">
+            Loading the card fields…
+          </p>
+        ) : null}
+      </div>
       {view.status === 'failed' ? (
         <div className="notice notice--error card-frame__failed">
           <p>{CARD_UNAVAILABLE}</p>
