@@ -6,14 +6,15 @@ import { openDatabase } from '../src/server/platform/db/open-database.js';
 import { migrate } from '../src/server/platform/db/migrate.js';
 import { createJobWorker } from '../src/server/platform/jobs/job-worker.js';
 import { createLogger } from '../src/server/platform/logging.js';
-import { createEmailJobs, emailDeliveryLine } from '../src/server/modules/emails/email-jobs.js';
+import { emailDeliveryLine } from '../src/server/modules/emails/email-jobs.js';
+import { createJobHandlers } from '../src/server/job-handlers.js';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel });
 const db = await openDatabase(config, { warn: (message) => logger.warn(message) });
 await migrate(db);
-const emailJobs = createEmailJobs(config);
-const worker = createJobWorker(db, emailJobs.handlers, { clock: systemClock, logger });
+const { handlers, emailJobs } = createJobHandlers(config);
+const worker = createJobWorker(db, handlers, { clock: systemClock, logger });
 console.log(emailDeliveryLine(emailJobs.mailer, config.smtpUrl));
 
 if (process.argv.includes('--drain')) {

@@ -26,6 +26,7 @@ import { registerHandshakeRoutes } from './modules/handshake/handshake-routes.js
 import { registerHealthRoutes } from './platform/observability/health-routes.js';
 import { registerMerchantRoutes } from './modules/merchant/merchant-routes.js';
 import { registerEmailRoutes } from './modules/emails/email-routes.js';
+import { registerWebhookRoutes } from './modules/webhooks/webhook-routes.js';
 import { registerMetricsRoutes } from './platform/observability/metrics-routes.js';
 import { registerPageRoutes } from './modules/page/page-routes.js';
 import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
   registerEmailRoutes(router, context);
+  registerWebhookRoutes(router, context);
   registerCartRoutes(router, context);
   registerOrderRoutes(router, context, {
     db: context.db,

@@ -21,7 +21,8 @@ import { pageCardProcessorOf, pageContentSecurityPolicy } from './platform/http/
 import { readPageManifest } from './modules/page/page-manifest.js';
 import { createPageSelfCheck } from './modules/page/page-self-check.js';
 import { createJobWorker } from './platform/jobs/job-worker.js';
-import { createEmailJobs, emailDeliveryLine } from './modules/emails/email-jobs.js';
+import { emailDeliveryLine } from './modules/emails/email-jobs.js';
+import { createJobHandlers } from './job-handlers.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -189,9 +190,9 @@ async function main(): Promise<void> {
     { firstAfterSeconds: Math.min(60, config.pageCheckIntervalSeconds) },
   );
   // The job worker (docs/architecture.md, "Jobs"): here unless JOBS_IN_PROCESS=false leaves it to `npm run worker`.
-  const emailJobs = createEmailJobs(config);
+  const { handlers, emailJobs } = createJobHandlers(config);
   const worker = config.jobsInProcess
-    ? createJobWorker(db, emailJobs.handlers, { clock: systemClock, logger, onOutcome: metrics.recordJob })
+    ? createJobWorker(db, handlers, { clock: systemClock, logger, onOutcome: metrics.recordJob })
     : null;
   worker?.start();
   stopTimers = () =>

@@ -239,3 +239,22 @@ describe('email and job settings', () => {
     });
   });
 });
+
+describe('webhook settings', () => {
+  it('allow http receivers off production and private addresses only when the operator says so', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { webhooks: { requireHttps: false, allowPrivateUrls: false } },
+    });
+    expect(
+      parseConfig({ PUBLIC_URL: 'https://shop.example.com', WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }),
+    ).toMatchObject({
+      ok: true,
+      config: { webhooks: { requireHttps: true, allowPrivateUrls: true } },
+    });
+    expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({
+      ok: true,
+      config: { webhooks: { requireHttps: true } },
+    });
+  });
+});

@@ -78,6 +78,11 @@ export interface Config {
   mailFrom: string | null;
   /** Run the job worker inside the server (docs/architecture.md, "Jobs"); off, `npm run worker` runs the jobs. */
   jobsInProcess: boolean;
+  /**
+   * Webhook receivers (docs/webhooks.md): https only in production (NODE_ENV=production or an https PUBLIC_URL);
+   * loopback and private addresses only with WEBHOOKS_ALLOW_PRIVATE_URLS=true.
+   */
+  webhooks: { requireHttps: boolean; allowPrivateUrls: boolean };
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -249,6 +254,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   if (mailFrom !== null && !/^[^\s@<>"]+@[^\s@<>"]+$/.test(mailFrom))
     errors.push(`MAIL_FROM must be an email address such as orders@example.com (got "${mailFrom}").`);
   const jobsInProcess = bool('JOBS_IN_PROCESS', true);
+  const webhooks = {
+    requireHttps: read('NODE_ENV') === 'production' || publicUrlRaw?.startsWith('https:') === true,
+    allowPrivateUrls: bool('WEBHOOKS_ALLOW_PRIVATE_URLS', false),
+  };
 
   if (errors.length > 0) return { ok: false, errors };
   return {
@@ -288,6 +297,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       smtpUrl,
       mailFrom,
       jobsInProcess,
+      webhooks,
     },
   };
 }

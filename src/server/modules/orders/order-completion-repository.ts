@@ -5,6 +5,7 @@ import type { OrderLineRow, OrderRow } from './orders-repository.js';
 import type { PaymentAttemptValues } from './payment-attempts-repository.js';
 import { SqlParams } from '../../platform/db/sql-params.js';
 import { enqueueReceiptsOf } from '../emails/receipt-enqueue.js';
+import { enqueueOrderCompletedOf } from '../webhooks/order-event-enqueue.js';
 
 /**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
@@ -70,6 +71,8 @@ export async function completeOrderWithAttempt(
           AND discount_codes.id = completed.discount_code_id
      ), receipt AS (
        ${enqueueReceiptsOf(p, 'completed', now)}
+     ), order_event AS (
+       ${enqueueOrderCompletedOf(p, 'completed', now)}
      )${keepAnswer}
      SELECT completed.*, c.token AS cart_token,
             coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l
