@@ -8,7 +8,7 @@ import {
   recordedBody,
   verifyStripeReplays,
 } from '../../src/server/platform/payments/testing/stripe-replay.js';
-import { orderBody } from '../helpers/order-body.js';
+import { EXPRESS_PAYER_FORM, orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createStripeTestApp, deliver, orderOfCart, stripeEvent } from '../helpers/stripe.js';
 import { createTestApp, injectJson, type TestApp } from '../helpers/test-app.js';
@@ -293,6 +293,42 @@ describe('refunds through the test processor', () => {
     // Another organization's order is no order of this key's.
     expect(await refund(t, apiKey, orderId)).toMatchObject({ status: 404 });
     expect((await orderDetail(t, key2, orderId)).refunds).toEqual([]);
+  });
+
+  it('refunds an express (PayPal-style) payment through the provider that captured it', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const started = await shopper.post(
+      'orders',
+      { cart_token: token, payment: { method: 'paypal' } },
+      { 'idempotency-key': `express-${token}` },
+    );
+    const approval = new URL(started.body.action.url as string);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: approval.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...EXPRESS_PAYER_FORM, decision: 'approve' }).toString(),
+    });
+    const paymentTokenId = new URL(approved.headers.location as string).searchParams.get('payment_token_id');
+    const orderId = started.body.order.order_id as number;
+    const completed = await shopper.put(
+      `orders/${orderId}`,
+      orderBody(token, { payment: { method: 'paypal', payment_token_id: paymentTokenId } }),
+    );
+    expect(completed.body.order.status, JSON.stringify(completed.body)).toBe('complete');
+
+    const answer = await refund(t, store.org.apiKey, orderId, { amount: 4.49 });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { gateway: 'test', amount: 4.49, status: 'succeeded' },
+    });
+    expect(await orderDetail(t, store.org.apiKey, orderId)).toMatchObject({
+      payment_status: 'partially_refunded',
+      amount_refunded: 4.49,
+      payment_attempts: [{ method: 'paypal', status: 'approved' }],
+    });
+    expect(await ledgerRefunds(t, store.org.id)).toEqual([449]);
   });
 
   it('is in the API reference with the other merchant routes', async () => {
