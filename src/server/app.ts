@@ -33,6 +33,7 @@ import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
 import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
+import { registerRefundRoutes } from './modules/refunds/refund-routes.js';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
 import { registerPaymentWebhookRoutes } from './modules/payment-webhooks/stripe-webhook-routes.js';
 import { createPaymentGateways, type PaymentGateways } from './platform/payments/select-gateway.js';
@@ -157,6 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.config.publicUrl,
     paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
     idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
+  });
+  registerRefundRoutes(router, context, {
+    idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
+    leaseMs: options.config.paymentLeaseSeconds * 1000,
   });
   await registerTestGatewayRoutes(app, context);
   await registerPaymentWebhookRoutes(app, context);

@@ -339,4 +339,25 @@ describe('deliveries', () => {
       'subscription.past_due',
     ]);
   });
+
+  it('tells of a refund once it succeeded', async () => {
+    const { store, shopper, api, endpoint } = await storeWithEndpoint(['order.refunded']);
+    const placed = await placeOrder(store, shopper);
+    const orderId = placed.body.order.order_id as number;
+    const since = receiver.received.length;
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/api/merchant/orders/${orderId}/refunds`,
+      headers: { authorization: `Bearer ${store.org.apiKey}`, 'idempotency-key': key() },
+      payload: { amount: 10, reason: 'Damaged in transit' },
+    });
+    expect(refund.statusCode).toBe(201);
+    await workerFor(t).drain();
+    const [message] = verified(endpoint.secret, since);
+    expect(message?.payload).toMatchObject({
+      type: 'order.refunded',
+      data: { order_id: orderId, refund: { amount: 10, reason: 'Damaged in transit' } },
+    });
+    expect((await api.get(`/orders/${orderId}`)).body.amount_refunded).toBe(10);
+  });
 });
