@@ -13,6 +13,7 @@ import {
   MoneySchema,
   QuantitySchema,
 } from './common.js';
+import { OrderPaymentStatusSchema, RefundSchema } from './refund.js';
 import { z } from './zod.js';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -386,6 +387,11 @@ export const OrderDetailSchema = z.extend(OrderSummarySchema, {
   payment_attempts: z.array(PaymentAttemptSchema),
   gifts: z.array(GiftSchema),
   subscription_ids: z.array(z.int()),
+  /** the payment's state after its refunds; null when nothing was paid (an open or a free order) */
+  payment_status: z.nullable(OrderPaymentStatusSchema),
+  /** refunded so far, ours and those made at the processor (docs/api.md, "Refunds") */
+  amount_refunded: z.number(),
+  refunds: z.array(RefundSchema),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -25,12 +25,15 @@ import { accessLogOf, createLogger, lazyChildLogger } from './platform/logging.j
 import { registerHandshakeRoutes } from './modules/handshake/handshake-routes.js';
 import { registerHealthRoutes } from './platform/observability/health-routes.js';
 import { registerMerchantRoutes } from './modules/merchant/merchant-routes.js';
+import { registerEmailRoutes } from './modules/emails/email-routes.js';
+import { registerWebhookRoutes } from './modules/webhooks/webhook-routes.js';
 import { registerMetricsRoutes } from './platform/observability/metrics-routes.js';
 import { registerPageRoutes } from './modules/page/page-routes.js';
 import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
 import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
+import { registerRefundRoutes } from './modules/refunds/refund-routes.js';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
 import { registerPaymentWebhookRoutes } from './modules/payment-webhooks/stripe-webhook-routes.js';
 import { createPaymentGateways, type PaymentGateways } from './platform/payments/select-gateway.js';
@@ -145,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetricsRoutes(app, context, metrics);
   registerHandshakeRoutes(router, context, tokens);
   registerMerchantRoutes(router, context);
+  registerEmailRoutes(router, context);
+  registerWebhookRoutes(router, context);
   registerCartRoutes(router, context);
   registerOrderRoutes(router, context, {
     db: context.db,
@@ -153,6 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.config.publicUrl,
     paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
     idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
+  });
+  registerRefundRoutes(router, context, {
+    idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
+    leaseMs: options.config.paymentLeaseSeconds * 1000,
   });
   await registerTestGatewayRoutes(app, context);
   await registerPaymentWebhookRoutes(app, context);

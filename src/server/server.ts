@@ -20,6 +20,9 @@ import { repeatEvery } from './platform/maintenance/repeat-every.js';
 import { pageCardProcessorOf, pageContentSecurityPolicy } from './platform/http/security-headers.js';
 import { readPageManifest } from './modules/page/page-manifest.js';
 import { createPageSelfCheck } from './modules/page/page-self-check.js';
+import { createJobWorker } from './platform/jobs/job-worker.js';
+import { emailDeliveryLine } from './modules/emails/email-jobs.js';
+import { createJobHandlers } from './job-handlers.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -186,8 +189,16 @@ async function main(): Promise<void> {
         }),
     { firstAfterSeconds: Math.min(60, config.pageCheckIntervalSeconds) },
   );
+  // The job worker (docs/architecture.md, "Jobs"): here unless JOBS_IN_PROCESS=false leaves it to `npm run worker`.
+  const { handlers, emailJobs } = createJobHandlers(config);
+  const worker = config.jobsInProcess
+    ? createJobWorker(db, handlers, { clock: systemClock, logger, onOutcome: metrics.recordJob })
+    : null;
+  worker?.start();
   stopTimers = () =>
-    Promise.all([rebills.stop(), housekeeping.stop(), pageCheck.stop()]).then(() => undefined);
+    Promise.all([rebills.stop(), housekeeping.stop(), pageCheck.stop(), worker?.stop()]).then(() =>
+      emailJobs.mailer.close(),
+    );
 
   const lines = [
     '',
@@ -205,6 +216,8 @@ async function main(): Promise<void> {
     }
   }
   if (processorUrl !== null) lines.push(`Test card processor: ${processorUrl}`);
+  lines.push(emailDeliveryLine(emailJobs.mailer, config.smtpUrl));
+  if (worker === null) lines.push('Jobs: not run here (JOBS_IN_PROCESS=false): run `npm run worker`.');
   lines.push(`API reference: ${config.publicUrl}/checkout/api/docs`, '');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

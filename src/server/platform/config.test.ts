@@ -201,3 +201,60 @@ describe('TEST_PROCESSOR_TOKENS_PER_IP', () => {
     }
   });
 });
+
+describe('email and job settings', () => {
+  it('keep emails locally and run jobs in the server by default', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { smtpUrl: null, mailFrom: null, jobsInProcess: true },
+    });
+  });
+
+  it('read the SMTP server, the sender address and where jobs run', () => {
+    expect(
+      parseConfig({
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'orders@shop.example',
+        JOBS_IN_PROCESS: 'false',
+      }),
+    ).toMatchObject({
+      ok: true,
+      config: {
+        smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+        mailFrom: 'orders@shop.example',
+        jobsInProcess: false,
+      },
+    });
+  });
+
+  it('refuse an SMTP URL of another scheme and a sender that is not an address', () => {
+    expect(
+      parseConfig({ SMTP_URL: 'http://smtp.example.com', MAIL_FROM: 'Shop <orders@shop.example>' }),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'SMTP_URL must be a smtp: or smtps: URL (got "http:").',
+        'MAIL_FROM must be an email address such as orders@example.com (got "Shop <orders@shop.example>").',
+      ],
+    });
+  });
+});
+
+describe('webhook settings', () => {
+  it('allow http receivers off production and private addresses only when the operator says so', () => {
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { webhooks: { requireHttps: false, allowPrivateUrls: false } },
+    });
+    expect(
+      parseConfig({ PUBLIC_URL: 'https://shop.example.com', WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }),
+    ).toMatchObject({
+      ok: true,
+      config: { webhooks: { requireHttps: true, allowPrivateUrls: true } },
+    });
+    expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({
+      ok: true,
+      config: { webhooks: { requireHttps: true } },
+    });
+  });
+});

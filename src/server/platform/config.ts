@@ -72,6 +72,17 @@ export interface Config {
   testProcessorTokensPerIp: number;
   /** Stripe takes the cards when its keys are set; the test processor does otherwise. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
+  /** smtp:// or smtps:// server the emails go through; unset, each email is kept locally (docs/emails.md). */
+  smtpUrl: string | null;
+  /** The address emails come from, under the store's name; no-reply@localhost when unset. */
+  mailFrom: string | null;
+  /** Run the job worker inside the server (docs/architecture.md, "Jobs"); off, `npm run worker` runs the jobs. */
+  jobsInProcess: boolean;
+  /**
+   * Webhook receivers (docs/webhooks.md): https only in production (NODE_ENV=production or an https PUBLIC_URL);
+   * loopback and private addresses only with WEBHOOKS_ALLOW_PRIVATE_URLS=true.
+   */
+  webhooks: { requireHttps: boolean; allowPrivateUrls: boolean };
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -238,6 +249,16 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
     errors.push('STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.');
   }
 
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = read('MAIL_FROM') ?? null;
+  if (mailFrom !== null && !/^[^\s@<>"]+@[^\s@<>"]+$/.test(mailFrom))
+    errors.push(`MAIL_FROM must be an email address such as orders@example.com (got "${mailFrom}").`);
+  const jobsInProcess = bool('JOBS_IN_PROCESS', true);
+  const webhooks = {
+    requireHttps: read('NODE_ENV') === 'production' || publicUrlRaw?.startsWith('https:') === true,
+    allowPrivateUrls: bool('WEBHOOKS_ALLOW_PRIVATE_URLS', false),
+  };
+
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -273,6 +294,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       testProcessor: { port: testProcessorPort, url: testProcessorUrl?.replace(/\/+$/, '') ?? null },
       testProcessorTokensPerIp,
       stripe,
+      smtpUrl,
+      mailFrom,
+      jobsInProcess,
+      webhooks,
     },
   };
 }

@@ -19,6 +19,10 @@ import {
   type SubscriptionRow,
 } from '../subscriptions/subscriptions-repository.js';
 import { iso, major, majorOrNull } from '../../platform/http/money-input.js';
+import { findReportedRefundTotal } from '../payment-webhooks/payment-events-repository.js';
+import { amountRefunded, paidPayment, paymentStatus } from '../refunds/refund-decisions.js';
+import { presentRefund } from '../refunds/refund-service.js';
+import { findRefunds } from '../refunds/refunds-repository.js';
 
 export const GIFT_CLAIM_PREFIX = '__g__';
 
@@ -53,12 +57,18 @@ export async function getOrderDetail(
 ): Promise<OrderDetail> {
   const order = await findOrder(db, organization.id, id);
   if (!order) throw notFound('order_not_found', `There is no order ${id}.`);
-  const [lines, attempts, gifts, subscriptionIds] = await Promise.all([
+  const [lines, attempts, gifts, subscriptionIds, refunds] = await Promise.all([
     findOrderLines(db, organization.id, id),
     findPaymentAttempts(db, organization.id, id),
     findOrderGifts(db, organization.id, id),
     findOrderSubscriptionIds(db, organization.id, id),
+    findRefunds(db, organization.id, id),
   ]);
+  const payment = paidPayment(attempts);
+  const refunded =
+    payment === null
+      ? 0
+      : amountRefunded(refunds, await findReportedRefundTotal(db, organization.id, id, payment.reference));
   const money = (amount: number) => major(amount, order.currency);
   return {
     ...presentOrderSummary(order),
@@ -126,6 +136,9 @@ export async function getOrderDetail(
       claimed_at: iso(gift.claimed_at),
     })),
     subscription_ids: subscriptionIds,
+    payment_status: paymentStatus(payment?.amount ?? null, refunded),
+    amount_refunded: money(refunded),
+    refunds: refunds.map(presentRefund),
   };
 }
 

@@ -4,11 +4,13 @@ import type { KeyHolder } from './idempotency-repository.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
 import type { PaymentAttemptValues } from './payment-attempts-repository.js';
 import { SqlParams } from '../../platform/db/sql-params.js';
+import { enqueueReceiptsOf } from '../emails/receipt-enqueue.js';
+import { enqueueOrderCompletedOf } from '../webhooks/order-event-enqueue.js';
 
 /**
  * Completes an order in one statement: records its approved payment attempt, sets it complete (ending any payment
- * lease), marks its cart ordered, counts the code use it held as used, and answers the order as completed with its
- * lines. Writes nothing and answers null when the order is complete already (another attempt completed it) or, given
+ * lease), marks its cart ordered, counts the code use it held as used, enqueues its receipt (docs/emails.md: every
+ * completion comes here, so no order completes without it), and answers the order as completed with its lines. Writes nothing and answers null when the order is complete already (another attempt completed it) or, given
  * `leaseUntil`, no longer holds that payment lease (another attempt took it over). The row lock the update takes
  * stands for the caller's. With `answer`, the same statement stores the request's answer under its Idempotency-Key,
  * as completeIdempotencyKey does, when it completes the order.
@@ -67,6 +69,10 @@ export async function completeOrderWithAttempt(
        UPDATE discount_codes SET held_count = held_count - 1, usage_count = usage_count + 1 FROM completed
         WHERE completed.discount_reserved AND discount_codes.organization_id = $1
           AND discount_codes.id = completed.discount_code_id
+     ), receipt AS (
+       ${enqueueReceiptsOf(p, 'completed', now)}
+     ), order_event AS (
+       ${enqueueOrderCompletedOf(p, 'completed', now)}
      )${keepAnswer}
      SELECT completed.*, c.token AS cart_token,
             coalesce((SELECT json_agg(l ORDER BY l.id) FROM order_lines l

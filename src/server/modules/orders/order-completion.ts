@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, ExpressCompleteResult } from '../../platform/payments/gateway.js';
 import { issueGiftClaimCodes, markGiftClaimed } from './order-gifts-repository.js';
 import { completeOrderWithAttempt } from './order-completion-repository.js';
+import { emitOrderStarted, type StartedSubscription } from './order-events.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
 import { type PaymentAttemptValues } from './payment-attempts-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
@@ -61,6 +62,7 @@ export async function completeOrder(
   const customerId = order.customer_id;
   // What the answer says of each subscription started, in the order they are started.
   const subscriptions: OrderSubscriptionNotice[] = [];
+  const started: StartedSubscription[] = [];
   for (const line of lines) {
     if (!line.is_recurring || line.is_gift || line.billing_interval_days === null) continue;
     if (customerId === null) throw new Error(`order ${order.id} has no customer to bill later cycles to`);
@@ -69,7 +71,7 @@ export async function completeOrder(
       interval_days: line.billing_interval_days,
       next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
     };
-    await insertSubscription(
+    const subscriptionId = await insertSubscription(
       tx,
       organization.id,
       {
@@ -86,7 +88,15 @@ export async function completeOrder(
       now,
     );
     subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
+    started.push({
+      subscription_id: subscriptionId,
+      offer_id: line.offer_id,
+      item_name: line.item_name,
+      ...subscription,
+    });
   }
+  // order.completed itself is enqueued by completeOrderWithAttempt's statement, which every completion runs.
+  await emitOrderStarted(tx, completed.order, { subscriptions: started, claimedGiftId: giftId }, now);
   return { order: completed.order, lines, subscriptions };
 }
 

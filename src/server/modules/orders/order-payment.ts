@@ -17,6 +17,8 @@ import { releaseDiscountUse, clearDiscountReservation } from './discount-uses-re
 import type { OrderLineFigures } from './order-figures.js';
 import type { OrderSubscriptionNotice } from '../subscriptions/subscriptions-repository.js';
 import { presentCompletedCart, viewCart } from '../carts/cart-service.js';
+import { major } from '../../platform/http/money-input.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { OrderDependencies, OrderRequest, Plan } from './order-plan.js';
 import {
   attemptValues,
@@ -254,6 +256,23 @@ async function recordOutcome(
     }
     // A gateway error is a "try again", not an answer: the key is let go for the retry.
     if (result.status === 'error') return gatewayError(result.message);
+    await emitWebhookEvent(
+      tx,
+      organization.id,
+      'order.payment_failed',
+      {
+        order_id: order.id,
+        cart_token: order.cart_token,
+        currency: order.currency,
+        amount: major(plan.amount, order.currency),
+        email: order.email,
+        decline_code: result.code,
+        message: result.message,
+        is_test: order.is_test,
+      },
+      now,
+      { eventKey: `order.payment_failed:${order.id}:${now.getTime()}` },
+    );
     return answered(new AppError(402, result.code, result.message));
   });
 }

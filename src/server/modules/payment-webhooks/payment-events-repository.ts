@@ -78,6 +78,25 @@ export async function findPaymentEvents(
   return rows;
 }
 
+/**
+ * What the processor reported as refunded of a payment in all (its refund events carry the running total, which
+ * counts the refunds made through our API too); 0 when it reported none. docs/api.md, "Refunds".
+ */
+export async function findReportedRefundTotal(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  reference: string,
+): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(
+    `SELECT COALESCE(max(amount), 0) AS total FROM payment_events
+      WHERE organization_id = $1 AND order_id = $2 AND reference = $3 AND kind = 'refund'
+        AND status IN ('refunded', 'partially_refunded')`,
+    [organizationId, orderId, reference],
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
 /** The order a processor's payment reference was recorded against by one of its attempts. */
 export async function findOrderByPaymentReference(
   db: Queryable,

@@ -66,9 +66,48 @@ describe('readStripeEvent', () => {
       amount: 1500,
       currency: 'USD',
       fully: false,
+      refundIds: [],
       organizationId: null,
       orderId: null,
     });
+  });
+
+  it("reads the ids of a refunded charge's refunds when the event lists them", () => {
+    const charge = {
+      id: 'ch_1',
+      amount_refunded: 3000,
+      refunded: false,
+      currency: 'usd',
+      payment_intent: intent.id,
+      refunds: { object: 'list', data: [{ id: 're_1', object: 'refund' }, { id: 're_2' }, { amount: 1 }] },
+    };
+    expect(readStripeEvent({ type: 'charge.refunded', data: { object: charge } })).toMatchObject({
+      kind: 'refund',
+      amount: 3000,
+      refundIds: ['re_1', 're_2'],
+    });
+  });
+
+  it('reads an updated refund by its id, with its status and failure reason', () => {
+    const refund = {
+      id: 're_3QvS0a2eZvKYlo2C1PartRf',
+      object: 'refund',
+      amount: 1500,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+    };
+    expect(readStripeEvent({ type: 'refund.updated', data: { object: refund } })).toEqual({
+      kind: 'refund_updated',
+      reference: intent.id,
+      refundId: 're_3QvS0a2eZvKYlo2C1PartRf',
+      amount: 1500,
+      currency: 'USD',
+      status: 'failed',
+      failureReason: 'expired_or_canceled_card',
+    });
+    expect(readStripeEvent({ type: 'refund.updated', data: { object: { ...refund, id: 7 } } })).toBeNull();
   });
 
   it('reads a dispute with its status and reason', () => {

@@ -19,8 +19,20 @@ export type StripeEventFacts =
       amount: number;
       currency: string;
       fully: boolean;
+      /** the ids of the charge's refunds (re_…), when the event lists them: ours are recorded already */
+      refundIds: string[];
       organizationId: number | null;
       orderId: number | null;
+    }
+  | {
+      /** one refund changed (refund.updated): ours, made through the merchant API, is matched by its id */
+      kind: 'refund_updated';
+      reference: string;
+      refundId: string;
+      amount: number;
+      currency: string;
+      status: string;
+      failureReason: string | null;
     }
   | {
       kind: 'dispute';
@@ -39,6 +51,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const count = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 const idOf = (value: unknown): string | null => text(value) ?? (isObject(value) ? text(value.id) : null);
+
+/** The ids of a list object's items (a charge's `refunds`), or none when it is absent or not a list. */
+function listedIds(list: unknown): string[] {
+  if (!isObject(list) || !Array.isArray(list.data)) return [];
+  return list.data.map(idOf).filter((id): id is string => id !== null);
+}
 
 /** A metadata id we wrote ourselves: digits only, else null. */
 function metadataId(metadata: unknown, name: string): number | null {
@@ -81,8 +99,26 @@ export function readStripeEvent(event: { type: string; data: { object: unknown }
         amount,
         currency,
         fully: object.refunded === true,
+        refundIds: listedIds(object.refunds),
         organizationId: metadataId(object.metadata, 'organization_id'),
         orderId: metadataId(object.metadata, 'order_id'),
+      };
+    }
+    case 'refund.updated': {
+      const reference = idOf(object.payment_intent);
+      const refundId = text(object.id);
+      const amount = count(object.amount);
+      const status = text(object.status);
+      if (reference === null || refundId === null || amount === null || currency === null || status === null)
+        return null;
+      return {
+        kind: 'refund_updated',
+        reference,
+        refundId,
+        amount,
+        currency,
+        status,
+        failureReason: text(object.failure_reason),
       };
     }
     case 'charge.dispute.created':

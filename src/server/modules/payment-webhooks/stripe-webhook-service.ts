@@ -16,6 +16,8 @@ import {
   type PaymentAttemptValues,
 } from '../orders/payment-attempts-repository.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
+import { refundRecorded } from '../refunds/refund-recorded.js';
+import { findRefundByProcessorReference, markRefundFailed } from '../refunds/refunds-repository.js';
 import {
   findCartGiftClaim,
   findOrderByPaymentReference,
@@ -55,6 +57,9 @@ export type EventOutcome =
   | 'refunded_amount_differs'
   | 'failure_recorded'
   | 'refund_recorded'
+  /** a refund made through the merchant API: recorded when it was made, not counted again */
+  | 'refund_already_recorded'
+  | 'refund_failed_recorded'
   | 'dispute_recorded';
 
 const inFlight = () =>
@@ -102,6 +107,10 @@ function handleFacts(
       return paymentSucceeded(deps, facts, order);
     case 'payment_failed':
       return paymentFailed(deps, facts, order);
+    case 'refund':
+      return refundReported(deps, eventId, facts, order);
+    case 'refund_updated':
+      return refundUpdated(deps, facts);
     default:
       return recordEvent(deps, eventId, facts, order);
   }
@@ -115,7 +124,10 @@ async function findOrder(
   db: Queryable,
   facts: StripeEventFacts,
 ): Promise<{ organizationId: number; orderId: number } | null> {
-  if (facts.kind !== 'dispute' && facts.organizationId !== null && facts.orderId !== null) {
+  if (facts.kind === 'refund_updated') {
+    const ours = await findRefundByProcessorReference(db, GATEWAY, facts.refundId);
+    if (ours) return { organizationId: ours.organization_id, orderId: ours.order_id };
+  } else if (facts.kind !== 'dispute' && facts.organizationId !== null && facts.orderId !== null) {
     return (await orderExists(db, facts.organizationId, facts.orderId))
       ? { organizationId: facts.organizationId, orderId: facts.orderId }
       : null;
@@ -291,6 +303,49 @@ async function paymentFailed(
       deps.clock.now(),
     );
     return 'failure_recorded';
+  });
+}
+
+/**
+ * charge.refunded: the payment's running total refunded. When the event lists the charge's refunds and each is one
+ * we made (docs/api.md, "Refunds"), it is recorded already. Otherwise the total is kept; an order's amount refunded
+ * is the larger of ours and the processor's total (refund-decisions.ts), so our refunds are never counted twice.
+ */
+async function refundReported(
+  deps: StripeWebhookDependencies,
+  eventId: string,
+  facts: Extract<StripeEventFacts, { kind: 'refund' }>,
+  where: { organizationId: number; orderId: number },
+): Promise<EventOutcome> {
+  if (facts.refundIds.length > 0) {
+    const ours = await Promise.all(
+      facts.refundIds.map((id) => findRefundByProcessorReference(deps.db, GATEWAY, id)),
+    );
+    if (ours.every((refund) => refund !== null)) return 'refund_already_recorded';
+  }
+  return recordEvent(deps, eventId, facts, where);
+}
+
+/** refund.updated: a refund of ours that Stripe could not complete after all is failed, and leaves its amount. */
+async function refundUpdated(
+  deps: StripeWebhookDependencies,
+  facts: Extract<StripeEventFacts, { kind: 'refund_updated' }>,
+): Promise<EventOutcome> {
+  const ours = await findRefundByProcessorReference(deps.db, GATEWAY, facts.refundId);
+  // A refund made in Stripe's dashboard: charge.refunded records it.
+  if (ours === null) return 'ignored';
+  if (facts.status !== 'failed' && facts.status !== 'canceled') return 'refund_already_recorded';
+  return deps.db.transaction(async (tx) => {
+    await lockOrder(tx, ours.organization_id, ours.order_id);
+    const failed = await markRefundFailed(
+      tx,
+      ours.id,
+      `Stripe could not complete the refund (${facts.failureReason ?? facts.status}).`,
+      deps.clock.now(),
+    );
+    if (failed === null) return 'refund_already_recorded';
+    await refundRecorded(tx, failed);
+    return 'refund_failed_recorded';
   });
 }
 

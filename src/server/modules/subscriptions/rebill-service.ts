@@ -10,6 +10,7 @@ import {
   scheduleSubscription,
   type DueSubscriptionRow,
 } from './subscriptions-repository.js';
+import { emitSubscriptionEvent } from './subscription-events.js';
 
 const DAY_MS = 86_400_000;
 /** A declined renewal is tried again after 1, 3 and 7 days; after that the subscription is past due. */
@@ -159,6 +160,19 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
           ...schedule,
           now: recordedAt,
         });
+        const emit = (type: Parameters<typeof emitSubscriptionEvent>[3], occurrence: string) =>
+          emitSubscriptionEvent(
+            tx,
+            subscription.organization_id,
+            subscription.id,
+            type,
+            occurrence,
+            recordedAt,
+          );
+        const attempt = subscription.attempts_this_cycle + 1;
+        if (result.status === 'approved') await emit('subscription.renewed', `${cycle}`);
+        else await emit('subscription.payment_failed', `${cycle}:${attempt}`);
+        if (schedule.pastDue) await emit('subscription.past_due', `${cycle}`);
         return true;
       });
       if (!recorded) continue;

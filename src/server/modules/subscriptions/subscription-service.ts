@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { lockSubscription, setSubscriptionStatus } from './subscriptions-repository.js';
 import { getSubscription } from '../merchant/merchant-read-service.js';
+import { emitSubscriptionEvent } from './subscription-events.js';
 
 export type SubscriptionAction = 'cancel' | 'pause' | 'resume';
 
@@ -28,11 +29,14 @@ export async function changeSubscription(
         'This subscription is canceled; start a new one instead.',
       );
     }
+    const occurrence = String(now.getTime());
     if (action === 'cancel') {
       await setSubscriptionStatus(tx, organization.id, id, { status: 'cancelled', now });
+      await emitSubscriptionEvent(tx, organization.id, id, 'subscription.cancelled', occurrence, now);
     } else if (action === 'pause') {
       if (subscription.status === 'paused') return;
       await setSubscriptionStatus(tx, organization.id, id, { status: 'paused', now });
+      await emitSubscriptionEvent(tx, organization.id, id, 'subscription.paused', occurrence, now);
     } else {
       if (subscription.status === 'active') return;
       const nextChargeAt =
@@ -45,6 +49,7 @@ export async function changeSubscription(
         resetRetries: true,
         now,
       });
+      await emitSubscriptionEvent(tx, organization.id, id, 'subscription.resumed', occurrence, now);
     }
   });
   return getSubscription(db, organization, id);

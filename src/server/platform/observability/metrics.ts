@@ -15,6 +15,8 @@ export interface Metrics {
   recordCspViolation(directive: string): void;
   /** Differences the page check found between the served page and the build's manifest. */
   recordPageChanges(count: number): void;
+  /** How a job's attempt ended, by the job's kind (the job worker's onOutcome). */
+  recordJob(kind: string, outcome: 'done' | 'retried' | 'failed'): void;
 }
 
 /** Orders this process actually ran (a replay of a stored answer is no new order or decline). */
@@ -78,6 +80,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     help: "Differences the page check found between the served page (scripts, integrity, headers) and the build's manifest",
     registers: [registry],
   });
+  const jobs = new Counter({
+    name: 'checkout_jobs_total',
+    help: "Job attempts this process's worker ran, by kind and outcome (done, retried, failed)",
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
 
   return {
     contentType: registry.contentType,
@@ -103,6 +111,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
     recordPageChanges(count) {
       pageChanges.inc(count);
+    },
+    recordJob(kind, outcome) {
+      jobs.inc({ kind, outcome });
     },
   };
 }

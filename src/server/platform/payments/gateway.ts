@@ -116,7 +116,13 @@ export type ExpressCompleteResult =
   | { status: 'declined'; code: DeclineCode; message: string; reference: string | null }
   | { status: 'error'; message: string; retryable: true };
 
-export type RefundResult = { status: 'refunded'; reference: string } | { status: 'error'; message: string };
+export type RefundResult =
+  | { status: 'refunded'; reference: string }
+  /**
+   * Not refunded. `retryable`: the processor did not answer (a lost connection, its outage), so it may have made the
+   * refund; asking again with the same idempotency key answers the first result. Without it, the processor refused.
+   */
+  | { status: 'error'; message: string; retryable?: true };
 
 /** Every payment provider sits behind this interface; the built-in test gateway is the default (docs/payments.md). */
 export interface PaymentGateway {

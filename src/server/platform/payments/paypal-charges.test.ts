@@ -83,4 +83,19 @@ describe('PayPal refunds', () => {
       }),
     ).toEqual({ status: 'error', message: 'This payment has already been refunded in full.' });
   });
+
+  it('answers a refund PayPal never answered as retryable: it may have made it', async () => {
+    const { gateway } = setup([
+      'token',
+      { method: 'POST', path: '/v2/payments/captures/3C679366HH908993F/refund', fail: 'network' },
+    ]);
+    expect(
+      await gateway.refund({
+        reference: '3C679366HH908993F',
+        amount: 5498,
+        currency: 'USD',
+        idempotencyKey: 'refund-ord_8d1-3',
+      }),
+    ).toEqual({ status: 'error', message: 'PayPal did not answer. Try the refund again.', retryable: true });
+  });
 });

@@ -300,7 +300,8 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaypalGatewa
       if (answer.kind === 'unanswered' && answer.reason === 'unreadable') {
         warn('refund', answer, 'answered something unreadable');
       }
-      return { status: 'error', message: 'PayPal did not answer. Try the refund again.' };
+      // No answer, or PayPal busy with this PayPal-Request-Id: it may have made the refund, and the same id tells.
+      return { status: 'error', message: 'PayPal did not answer. Try the refund again.', retryable: true };
     },
 
     async startExpress(request: PaypalExpressStartRequest): Promise<ExpressStartResult> {

@@ -47,6 +47,15 @@ export function summarizeCard(card: Stripe.PaymentMethod.Card | null | undefined
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
 
+/** Our words for a refund Stripe refused, by its error code: never Stripe's own message. */
+function refundRefusal(code: string | undefined): string {
+  if (code === 'charge_already_refunded')
+    return 'Stripe says this payment has already been refunded in full.';
+  if (code === 'amount_too_large')
+    return 'Stripe says the refund is larger than what is left of this payment.';
+  return `Stripe refused the refund (${code ?? 'no code'}).`;
+}
+
 /**
  * Stripe as the card processor (docs/payments.md, "Stripe"): PaymentMethods made by Stripe's frames on the page are
  * described and charged through PaymentIntents, 3-D Secure goes back to the page with the client secret, rebills
@@ -279,7 +288,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         return { status: 'refunded', reference: refund.id };
       } catch (error) {
         warn('refund', error);
-        return { status: 'error', message: 'Stripe did not answer the refund; try again.' };
+        // Stripe refused the request itself (charge_already_refunded, amount_too_large): asking again cannot help.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 429) {
+          return { status: 'error', message: refundRefusal(error.code) };
+        }
+        // Lost connection, timeout, Stripe's 5xx, a rate limit: it may have made the refund; the same key tells.
+        return { status: 'error', message: 'Stripe did not answer the refund; try again.', retryable: true };
       }
     },
 

@@ -57,13 +57,42 @@ describe('Stripe refunds', () => {
       { method: 'POST', path: '/v1/refunds', fail: 'network' },
     ]);
     const refund = { reference: PAID, currency: 'USD', amount: 5498 };
-    expect(await gateway.refund({ ...refund, idempotencyKey: 'refund_1_31_3' })).toMatchObject({
+    // Refused: nothing refunded, and asking again cannot help. No answer: Stripe may have made it (retryable).
+    expect(await gateway.refund({ ...refund, idempotencyKey: 'refund_1_31_3' })).toEqual({
       status: 'error',
+      message: 'Stripe says this payment has already been refunded in full.',
     });
     expect(await gateway.refund({ ...refund, idempotencyKey: 'refund_1_31_4' })).toMatchObject({
       status: 'error',
+      retryable: true,
     });
     expect(logLines.join('')).toContain('charge_already_refunded');
+  });
+
+  it("answers a refund beyond what is left as refused, and Stripe's 5xx as retryable", async () => {
+    const { gateway, logLines } = setupStripe(['refund-amount-too-large', 'refund-server-error']);
+    expect(
+      await gateway.refund({
+        reference: PAID,
+        currency: 'USD',
+        amount: 5000,
+        idempotencyKey: 'refund_1_31_5',
+      }),
+    ).toEqual({
+      status: 'error',
+      message: 'Stripe says the refund is larger than what is left of this payment.',
+    });
+    expect(
+      await gateway.refund({
+        reference: PAID,
+        currency: 'USD',
+        amount: 1500,
+        idempotencyKey: 'refund_1_31_6',
+      }),
+    ).toEqual({ status: 'error', message: 'Stripe did not answer the refund; try again.', retryable: true });
+    // Stripe's words can quote what was sent; only its codes are logged.
+    expect(logLines.join('')).toContain('amount_too_large');
+    expect(logLines.join('')).not.toContain('greater than unrefunded');
   });
 });
 

@@ -9,6 +9,7 @@ import type {
   DeclineCode,
   ExpressCompleteResult,
   PaymentGateway,
+  RefundResult,
 } from './gateway.js';
 import {
   findToken,
@@ -212,6 +213,49 @@ export function createTestGateway(options: {
     return toResult(decided ?? row, row.idempotency_key);
   }
 
+  /**
+   * Refunds a charge in the ledger, as a real processor does: once per idempotency key (a retry answers the first
+   * refund), and never more than is left of the charge (docs/payments.md, "The built-in test processor").
+   */
+  async function refundInLedger(request: {
+    reference: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<RefundResult> {
+    const reference = hashed('re_test', request.idempotencyKey);
+    const { rows } = await db.query<{ reference: string }>(
+      `INSERT INTO test_gateway_charges (organization_id, idempotency_key, kind, amount, currency, status, reference,
+                                         refunds_reference)
+       SELECT c.organization_id, $1, 'refund', $3::bigint, c.currency, 'approved', $4, c.reference
+         FROM test_gateway_charges c
+        WHERE c.reference = $2 AND c.kind <> 'refund' AND c.status = 'approved' AND c.currency = $5
+          AND c.amount - COALESCE((SELECT sum(r.amount) FROM test_gateway_charges r
+                                    WHERE r.kind = 'refund' AND r.refunds_reference = c.reference), 0) >= $3::bigint
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING reference`,
+      [request.idempotencyKey, request.reference, request.amount, reference, request.currency],
+    );
+    if (rows[0]) return { status: 'refunded', reference: rows[0].reference };
+    const { rows: known } = await db.query<{
+      kind: string;
+      reference: string;
+      refunds_reference: string | null;
+    }>('SELECT kind, reference, refunds_reference FROM test_gateway_charges WHERE idempotency_key = $1', [
+      request.idempotencyKey,
+    ]);
+    const earlier = known[0];
+    if (earlier?.kind === 'refund' && earlier.refunds_reference === request.reference) {
+      return { status: 'refunded', reference: earlier.reference };
+    }
+    if (earlier) return { status: 'error', message: 'The test processor used this key for another request.' };
+    return {
+      status: 'error',
+      message:
+        'The test processor refused the refund: it has no such payment, or less than this is left of it.',
+    };
+  }
+
   return {
     name: 'test',
 
@@ -259,9 +303,7 @@ export function createTestGateway(options: {
       );
     },
 
-    async refund(request) {
-      return { status: 'refunded', reference: hashed('re_test', request.idempotencyKey) };
-    },
+    refund: refundInLedger,
 
     async startExpress(request) {
       return {

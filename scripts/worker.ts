@@ -1,0 +1,39 @@
+// The job worker on its own (docs/operations.md, "Jobs"): runs the queue's jobs until SIGTERM or SIGINT, or with
+// --drain runs the jobs due now and exits. Any number of workers (and servers) may share one PostgreSQL.
+import { systemClock } from '../src/server/platform/clock.js';
+import { loadConfig } from '../src/server/platform/config.js';
+import { openDatabase } from '../src/server/platform/db/open-database.js';
+import { migrate } from '../src/server/platform/db/migrate.js';
+import { createJobWorker } from '../src/server/platform/jobs/job-worker.js';
+import { createLogger } from '../src/server/platform/logging.js';
+import { emailDeliveryLine } from '../src/server/modules/emails/email-jobs.js';
+import { createJobHandlers } from '../src/server/job-handlers.js';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel });
+const db = await openDatabase(config, { warn: (message) => logger.warn(message) });
+await migrate(db);
+const { handlers, emailJobs } = createJobHandlers(config);
+const worker = createJobWorker(db, handlers, { clock: systemClock, logger });
+console.log(emailDeliveryLine(emailJobs.mailer, config.smtpUrl));
+
+if (process.argv.includes('--drain')) {
+  try {
+    console.log(`worker: ${await worker.drain()} job attempts run`);
+  } finally {
+    emailJobs.mailer.close();
+    await db.close();
+  }
+} else {
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'worker stopping: finishing the jobs in progress');
+    await worker.stop();
+    emailJobs.mailer.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  worker.start();
+  console.log('worker: running jobs (Ctrl-C stops)');
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../../platform/config.js';
+import type { JobHandler } from '../../platform/jobs/job-queue.js';
+import { createMailer, keptEmailsDir, type Mailer } from './mailer.js';
+import { orderReceiptHandler } from './order-receipt-job.js';
+import { ORDER_RECEIPT_JOB } from './receipt-enqueue.js';
+
+/** The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI). */
+export function createEmailJobs(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): {
+  mailer: Mailer;
+  handlers: Record<string, JobHandler>;
+} {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, keepDir: keptEmailsDir(config.dataDir) });
+  return {
+    mailer,
+    handlers: { [ORDER_RECEIPT_JOB]: orderReceiptHandler(mailer, { mailFrom: config.mailFrom }) },
+  };
+}
+
+/** The start-up line saying where emails go (docs/emails.md). */
+export function emailDeliveryLine(mailer: Mailer, smtpUrl: string | null): string {
+  if (smtpUrl !== null) return `Emails: sent through ${new URL(smtpUrl).host} (SMTP_URL)`;
+  return `Emails: kept in ${mailer.keptIn ?? 'the database only'} (no SMTP_URL)`;
+}

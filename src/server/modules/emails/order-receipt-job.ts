@@ -1,0 +1,114 @@
+// Sends an order's receipt (docs/emails.md): the job the completing transaction enqueued.
+import type { Queryable } from '../../platform/db/database.js';
+import type { JobHandler } from '../../platform/jobs/job-queue.js';
+import { findOrder, findOrderLines } from '../orders/orders-repository.js';
+import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
+import { findOrganizationById } from '../organizations/organizations-repository.js';
+import { settingsOf } from '../organizations/organization-service.js';
+import {
+  findEmailByJobKey,
+  insertEmailOnce,
+  recordEmailOutcome,
+  type EmailRow,
+} from './emails-repository.js';
+import type { Mailer } from './mailer.js';
+import { receiptKey } from './receipt-enqueue.js';
+import { renderOrderReceipt, type ReceiptInput } from './receipt-template.js';
+
+/** The address emails come from when MAIL_FROM is unset (docs/emails.md). */
+export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
+/** The receipt's record, written once: a retry finds the one its first attempt wrote. */
+async function receiptEmail(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  mailFrom: string,
+  now: Date,
+): Promise<EmailRow> {
+  const key = receiptKey(orderId);
+  const known = await findEmailByJobKey(db, key);
+  if (known) return known;
+  const [organization, order, lines, attempts] = await Promise.all([
+    findOrganizationById(db, organizationId),
+    findOrder(db, organizationId, orderId),
+    findOrderLines(db, organizationId, orderId),
+    findPaymentAttempts(db, organizationId, orderId),
+  ]);
+  if (!organization || !order) throw new Error(`order ${orderId} of organization ${organizationId} is gone`);
+  const paid = attempts.findLast((attempt) => attempt.status === 'approved') ?? null;
+  const input: ReceiptInput = {
+    store: { name: organization.name, logoUrl: settingsOf(organization).logoUrl },
+    order: {
+      id: order.id,
+      currency: order.currency,
+      isTest: order.is_test,
+      subtotal: order.subtotal,
+      discount: order.total_discount,
+      discountCode: order.discount_code,
+      shipping: order.total_offer_shipping + order.total_campaign_shipping,
+      tax: order.total_tax,
+      giftCards: order.total_gift_cards,
+      total: order.total,
+    },
+    lines: lines.map((line) => ({
+      name: line.item_name,
+      quantity: line.quantity,
+      amount: line.subtotal,
+      isRecurring: line.is_recurring,
+    })),
+    shippingAddress: order.shipping_address,
+    billingAddress: order.billing_address,
+    payment: paid && { method: paid.method, brand: paid.card_brand, last4: paid.card_last4 },
+  };
+  const rendered = renderOrderReceipt(input);
+  return insertEmailOnce(
+    db,
+    {
+      organization_id: organizationId,
+      kind: 'order_receipt',
+      job_key: key,
+      order_id: orderId,
+      to_address: order.email,
+      from_address: mailFrom,
+      subject: rendered.subject,
+      body_html: rendered.html,
+      body_text: rendered.text,
+    },
+    now,
+  );
+}
+
+/**
+ * The receipt job's handler. The email's status is read before sending, so a retry after a crash never sends a sent
+ * receipt again; a refused send is recorded with its reason and thrown, and the job retries it with back-off.
+ */
+export function orderReceiptHandler(mailer: Mailer, options: { mailFrom: string | null }): JobHandler {
+  const fromAddress = options.mailFrom ?? DEFAULT_MAIL_FROM;
+  return async (job, { db, now }) => {
+    const orderId = Number(job.payload.order_id);
+    if (job.organizationId === null || !Number.isSafeInteger(orderId))
+      throw new Error('A receipt job names its organization and order.');
+    const email = await receiptEmail(db, job.organizationId, orderId, fromAddress, now);
+    if (email.status === 'sent' || email.status === 'kept') return;
+    const organization = await findOrganizationById(db, email.organization_id);
+    let messageId: string;
+    try {
+      ({ messageId } = await mailer.send({
+        from: { name: organization?.name ?? '', address: email.from_address },
+        to: email.to_address,
+        subject: email.subject,
+        html: email.body_html,
+        text: email.body_text,
+        messageId: `<email-${email.id}@${email.from_address.split('@')[1] ?? 'localhost'}>`,
+        fileName: `email-${email.id}`,
+      }));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await recordEmailOutcome(db, email.id, { status: 'failed', error: reason }, now);
+      throw error;
+    }
+    const status = mailer.delivery === 'smtp' ? 'sent' : 'kept';
+    await recordEmailOutcome(db, email.id, { status, messageId }, now);
+  };
+}

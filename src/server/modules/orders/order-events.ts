@@ -1,0 +1,88 @@
+// What the merchant's systems hear when an order completes (docs/webhooks.md, "Events"), in the order's transaction.
+import type { Queryable } from '../../platform/db/database.js';
+import { iso, major } from '../../platform/http/money-input.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
+import type { OrderLineRow, OrderRow } from './orders-repository.js';
+
+/** The order as an event carries it: the merchant API's summary and lines (GET /orders/{id} has the rest). */
+export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) {
+  const money = (amount: number) => major(amount, order.currency);
+  return {
+    order_id: order.id,
+    cart_token: order.cart_token,
+    status: order.status,
+    is_test: order.is_test,
+    currency: order.currency,
+    email: order.email,
+    subtotal: money(order.subtotal),
+    total_discount: money(order.total_discount),
+    total_tax: money(order.total_tax),
+    total: money(order.total),
+    created_at: iso(order.created_at),
+    completed_at: iso(order.completed_at),
+    lines: lines.map((line) => ({
+      order_offer_id: line.cart_offer_id,
+      offer_id: line.offer_id,
+      item_name: line.item_name,
+      quantity: line.quantity,
+      total: money(line.total),
+      is_gift: line.is_gift,
+      is_recurring: line.is_recurring,
+    })),
+  };
+}
+
+export interface StartedSubscription {
+  subscription_id: number;
+  offer_id: number;
+  item_name: string;
+  /** minor units */
+  cycle_amount: number;
+  interval_days: number;
+  next_charge_at: Date;
+}
+
+/** subscription.created for each subscription an order started, gift.claimed for the gift it claimed. */
+export async function emitOrderStarted(
+  tx: Queryable,
+  order: OrderRow,
+  started: { subscriptions: readonly StartedSubscription[]; claimedGiftId: number | null },
+  now: Date,
+): Promise<void> {
+  const organizationId = order.organization_id;
+  for (const subscription of started.subscriptions) {
+    await emitWebhookEvent(
+      tx,
+      organizationId,
+      'subscription.created',
+      {
+        subscription_id: subscription.subscription_id,
+        order_id: order.id,
+        offer_id: subscription.offer_id,
+        item_name: subscription.item_name,
+        currency: order.currency,
+        cycle_amount: major(subscription.cycle_amount, order.currency),
+        interval_days: subscription.interval_days,
+        next_charge_at: iso(subscription.next_charge_at),
+        is_test: order.is_test,
+      },
+      now,
+      { eventKey: `subscription.created:${subscription.subscription_id}` },
+    );
+  }
+  if (started.claimedGiftId !== null) {
+    await emitWebhookEvent(
+      tx,
+      organizationId,
+      'gift.claimed',
+      {
+        gift_id: started.claimedGiftId,
+        claim_order_id: order.id,
+        claimed_at: iso(now),
+        is_test: order.is_test,
+      },
+      now,
+      { eventKey: `gift.claimed:${started.claimedGiftId}` },
+    );
+  }
+}

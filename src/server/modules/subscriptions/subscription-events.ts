@@ -1,0 +1,26 @@
+// What the merchant's systems hear of a subscription (docs/webhooks.md, "Events"), in the change's transaction.
+import type { WebhookEventType } from '../../../contract/webhooks.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { presentSubscription } from '../merchant/merchant-read-service.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
+import { findSubscription, findSubscriptionCharges } from './subscriptions-repository.js';
+
+/**
+ * Emits `type` with the subscription as the merchant API shows it, as of this transaction. `occurrence` tells this
+ * event from the subscription's earlier ones of the same type (a cycle, an attempt, a time).
+ */
+export async function emitSubscriptionEvent(
+  tx: Queryable,
+  organizationId: number,
+  subscriptionId: number,
+  type: Extract<WebhookEventType, `subscription.${string}`>,
+  occurrence: string,
+  now: Date,
+): Promise<void> {
+  const row = await findSubscription(tx, organizationId, subscriptionId);
+  if (!row) throw new Error(`subscription ${subscriptionId} is not there`);
+  const charges = await findSubscriptionCharges(tx, organizationId, [subscriptionId]);
+  await emitWebhookEvent(tx, organizationId, type, presentSubscription(row, charges), now, {
+    eventKey: `${type}:${subscriptionId}:${occurrence}`,
+  });
+}
