@@ -143,6 +143,7 @@ export async function listWebhookDeliveryPage(
   const page = await listWebhookDeliveries(db, organization.id, endpointId, options);
   const attempts = await findWebhookAttempts(
     db,
+    organization.id,
     page.rows.map((row) => row.id),
   );
   return {

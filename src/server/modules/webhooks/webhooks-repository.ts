@@ -151,8 +151,8 @@ export async function recordWebhookAttempt(
 ): Promise<void> {
   await db.query(
     `WITH attempt AS (
-       INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, response, duration_ms)
-       VALUES ($1, $2, $3, $4, $5)
+       INSERT INTO webhook_attempts (organization_id, delivery_id, attempted_at, status_code, response, duration_ms)
+       SELECT organization_id, id, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1
      )
      UPDATE webhook_deliveries SET status = $6, next_attempt_at = $7, updated_at = $2 WHERE id = $1`,
     [
@@ -186,13 +186,14 @@ export async function listWebhookDeliveries(
 
 export async function findWebhookAttempts(
   db: Queryable,
+  organizationId: number,
   deliveryIds: readonly number[],
 ): Promise<WebhookAttemptRow[]> {
   if (deliveryIds.length === 0) return [];
   const { rows } = await db.query<WebhookAttemptRow>(
     `SELECT delivery_id, attempted_at, status_code, response, duration_ms
-       FROM webhook_attempts WHERE delivery_id = ANY($1::bigint[]) ORDER BY id`,
-    [deliveryIds],
+       FROM webhook_attempts WHERE organization_id = $1 AND delivery_id = ANY($2::bigint[]) ORDER BY id`,
+    [organizationId, deliveryIds],
   );
   return rows;
 }

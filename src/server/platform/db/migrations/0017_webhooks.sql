@@ -36,10 +36,11 @@ CREATE UNIQUE INDEX webhook_deliveries_event ON webhook_deliveries (endpoint_id,
 
 CREATE TABLE webhook_attempts (
   id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  organization_id bigint NOT NULL REFERENCES organizations (id),
   delivery_id     bigint NOT NULL REFERENCES webhook_deliveries (id),
   attempted_at    timestamptz NOT NULL,
   status_code     integer,
   response        text NOT NULL DEFAULT '',
   duration_ms     integer NOT NULL
 );
-CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, id);
+CREATE INDEX webhook_attempts_delivery ON webhook_attempts (organization_id, delivery_id, id);
