@@ -8,7 +8,9 @@ import { createWebhookDeliveryHandler } from './modules/webhooks/webhook-deliver
 import { ORDER_EVENT_JOB } from './modules/webhooks/order-event-enqueue.js';
 import { orderEventHandler } from './modules/webhooks/order-event-job.js';
 
-export function createJobHandlers(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'webhooks'>): {
+export function createJobHandlers(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl' | 'webhooks'>,
+): {
   handlers: Record<string, JobHandler>;
   emailJobs: ReturnType<typeof createEmailJobs>;
 } {

@@ -3,16 +3,25 @@ import type { JobHandler } from '../../platform/jobs/job-queue.js';
 import { createMailer, keptEmailsDir, type Mailer } from './mailer.js';
 import { orderReceiptHandler } from './order-receipt-job.js';
 import { ORDER_RECEIPT_JOB } from './receipt-enqueue.js';
+import { GIFT_CLAIMED_JOB, GIFT_NOTICE_JOB } from './gift-enqueue.js';
+import { giftClaimedHandler, giftNoticeHandler, refundConfirmationHandler } from './notice-jobs.js';
+import { REFUND_CONFIRMATION_JOB } from './refund-enqueue.js';
 
 /** The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI). */
-export function createEmailJobs(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): {
+export function createEmailJobs(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>): {
   mailer: Mailer;
   handlers: Record<string, JobHandler>;
 } {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, keepDir: keptEmailsDir(config.dataDir) });
+  const options = { mailFrom: config.mailFrom, publicUrl: config.publicUrl };
   return {
     mailer,
-    handlers: { [ORDER_RECEIPT_JOB]: orderReceiptHandler(mailer, { mailFrom: config.mailFrom }) },
+    handlers: {
+      [ORDER_RECEIPT_JOB]: orderReceiptHandler(mailer, options),
+      [GIFT_NOTICE_JOB]: giftNoticeHandler(mailer, options),
+      [GIFT_CLAIMED_JOB]: giftClaimedHandler(mailer, options),
+      [REFUND_CONFIRMATION_JOB]: refundConfirmationHandler(mailer, options),
+    },
   };
 }
 

@@ -106,3 +106,42 @@ export async function findEmail(db: Queryable, organizationId: number, id: numbe
   ]);
   return rows[0] ?? null;
 }
+
+/** A gift as its emails tell it: the recipient, the line given, and the giver's order and name. */
+export interface GiftEmailRow {
+  id: number;
+  gift_name: string;
+  gift_email: string;
+  gift_message: string;
+  claim_code: string | null;
+  claimed_at: Date | null;
+  item_name: string;
+  quantity: number;
+  order_id: number;
+  giver_email: string;
+  bill_first_name: string;
+  bill_last_name: string;
+  ship_first_name: string;
+  ship_last_name: string;
+}
+
+export async function findGiftForEmail(
+  db: Queryable,
+  organizationId: number,
+  giftId: number,
+): Promise<GiftEmailRow | null> {
+  const { rows } = await db.query<GiftEmailRow>(
+    `SELECT g.id, g.gift_name, g.gift_email, g.gift_message, g.claim_code, g.claimed_at, l.item_name, l.quantity,
+            o.id AS order_id, o.email AS giver_email,
+            coalesce(o.billing_address->>'fname', '') AS bill_first_name,
+            coalesce(o.billing_address->>'lname', '') AS bill_last_name,
+            coalesce(o.shipping_address->>'fname', '') AS ship_first_name,
+            coalesce(o.shipping_address->>'lname', '') AS ship_last_name
+       FROM gift_details g
+       JOIN order_lines l ON l.organization_id = g.organization_id AND l.cart_offer_id = g.cart_offer_id AND l.is_gift
+       JOIN orders o ON o.organization_id = l.organization_id AND o.id = l.order_id
+      WHERE g.organization_id = $1 AND g.id = $2`,
+    [organizationId, giftId],
+  );
+  return rows[0] ?? null;
+}

@@ -5,12 +5,8 @@ import { findOrder, findOrderLines } from '../orders/orders-repository.js';
 import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
-import {
-  findEmailByJobKey,
-  insertEmailOnce,
-  recordEmailOutcome,
-  type EmailRow,
-} from './emails-repository.js';
+import { deliverEmail } from './email-delivery.js';
+import { findEmailByJobKey, insertEmailOnce, type EmailRow } from './emails-repository.js';
 import type { Mailer } from './mailer.js';
 import { receiptKey } from './receipt-enqueue.js';
 import { renderOrderReceipt, type ReceiptInput } from './receipt-template.js';
@@ -90,25 +86,6 @@ export function orderReceiptHandler(mailer: Mailer, options: { mailFrom: string 
     if (job.organizationId === null || !Number.isSafeInteger(orderId))
       throw new Error('A receipt job names its organization and order.');
     const email = await receiptEmail(db, job.organizationId, orderId, fromAddress, now);
-    if (email.status === 'sent' || email.status === 'kept') return;
-    const organization = await findOrganizationById(db, email.organization_id);
-    let messageId: string;
-    try {
-      ({ messageId } = await mailer.send({
-        from: { name: organization?.name ?? '', address: email.from_address },
-        to: email.to_address,
-        subject: email.subject,
-        html: email.body_html,
-        text: email.body_text,
-        messageId: `<email-${email.id}@${email.from_address.split('@')[1] ?? 'localhost'}>`,
-        fileName: `email-${email.id}`,
-      }));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await recordEmailOutcome(db, email.id, { status: 'failed', error: reason }, now);
-      throw error;
-    }
-    const status = mailer.delivery === 'smtp' ? 'sent' : 'kept';
-    await recordEmailOutcome(db, email.id, { status, messageId }, now);
+    await deliverEmail(db, mailer, email, now);
   };
 }

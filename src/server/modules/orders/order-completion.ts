@@ -2,7 +2,8 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, ExpressCompleteResult } from '../../platform/payments/gateway.js';
-import { issueGiftClaimCodes, markGiftClaimed } from './order-gifts-repository.js';
+import { enqueueGiftClaimedNote, enqueueGiftNotices } from '../emails/gift-enqueue.js';
+import { findOrderGifts, issueGiftClaimCodes, markGiftClaimed } from './order-gifts-repository.js';
 import { completeOrderWithAttempt } from './order-completion-repository.js';
 import { emitOrderStarted, type StartedSubscription } from './order-events.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
@@ -48,16 +49,20 @@ export async function completeOrder(
   // The caller holds the order row and found it not complete.
   if (!completed) throw new Error(`order ${order.id} was complete already`);
   const { lines } = completed;
+  const giftLines = lines.filter((line) => line.is_gift);
   await issueGiftClaimCodes(
     tx,
     organization.id,
-    lines
-      .filter((line) => line.is_gift)
-      .map((line) => ({ cartOfferId: line.cart_offer_id, code: newGiftClaimCode() })),
+    giftLines.map((line) => ({ cartOfferId: line.cart_offer_id, code: newGiftClaimCode() })),
     now,
   );
-  if (giftId !== null && !(await markGiftClaimed(tx, organization.id, giftId, order.id, now))) {
-    throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
+  // Each recipient's notice goes out on the gift's date (docs/emails.md).
+  if (giftLines.length > 0)
+    await enqueueGiftNotices(tx, organization.id, await findOrderGifts(tx, organization.id, order.id), now);
+  if (giftId !== null) {
+    if (!(await markGiftClaimed(tx, organization.id, giftId, order.id, now)))
+      throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
+    await enqueueGiftClaimedNote(tx, organization.id, giftId, now);
   }
   const customerId = order.customer_id;
   // What the answer says of each subscription started, in the order they are started.

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 
 export interface GiftRow {
+  id: number;
   cart_offer_id: number;
   gift_name: string;
   gift_email: string;
@@ -20,7 +21,7 @@ export async function findOrderGifts(
   orderId: number,
 ): Promise<GiftRow[]> {
   const { rows } = await db.query<GiftRow>(
-    `SELECT g.cart_offer_id, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date, g.gift_message,
+    `SELECT g.id, g.cart_offer_id, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date, g.gift_message,
             g.gift_phone, g.order_offer_notes, g.claim_code, g.claimed_at
        FROM gift_details g
        JOIN order_lines l ON l.organization_id = g.organization_id AND l.cart_offer_id = g.cart_offer_id
