@@ -97,11 +97,14 @@ describe('an express payment', () => {
     await checkout.page.getByRole('button', { name: 'Approve and continue' }).click();
     const total = checkout.page.getByText(/^The total is/);
     await total.waitFor();
+    // The payer approved the total before their address priced it: once the page has asked for the address's tax
+    // and shipping (after the preview's pause, which the statement may come before), it says how the total differs.
+    await expect
+      .poll(() => total.innerText(), { timeout: 10_000 })
+      .toContain(`than the ${approved} you approved at PayPal`);
     await checkout.waitForPreview();
     const said = await total.innerText();
     expect(said).toMatch(/^The total is \$[\d.]+, including \$[\d.]+ shipping and \$[\d.]+ tax\./);
-    // The payer approved the total before their address priced shipping: the page says how it differs.
-    expect(said).toContain(`than the ${approved} you approved at PayPal`);
     expect(await checkout.page.getByText('You approved this payment').count()).toBe(0);
     expect(await checkout.axe()).toEqual([]);
 
