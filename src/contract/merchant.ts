@@ -1,6 +1,7 @@
 import { containsCardNumber } from '../domain/card.js';
 import {
   ClientOptionsSchema,
+  DunningSchema,
   LegalLinksSchema,
   SectionsSchema,
   SubscriptionTermsSchema,
@@ -266,6 +267,7 @@ export const OrganizationSchema = z.object({
   subscription_terms: SubscriptionTermsSchema,
   legal: LegalLinksSchema,
   logo_url: z.nullable(z.string()),
+  dunning: DunningSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -284,6 +286,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   subscription_terms: z.optional(SubscriptionTermsSchema),
   legal: z.optional(LegalLinksSchema),
   logo_url: z.optional(z.nullable(ImageUrlSchema)),
+  dunning: z.optional(DunningSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 

@@ -89,6 +89,33 @@ export const DEFAULT_SUBSCRIPTION_TERMS: SubscriptionTerms = {
   version: '2026-11-01',
 };
 
+/**
+ * How a declined renewal is retried (docs/operations.md, "Dunning"): after each decline the next retry waits the
+ * next number of days; after the last one, or at once on a hard decline, the subscription ends up as `after_last_retry`.
+ */
+export const DunningSchema = z.strictObject({
+  retry_days: z
+    .array(
+      z
+        .int({ error: 'Each retry is a whole number of days.' })
+        .check(z.gte(1, 'Each retry waits 1 to 60 days.'), z.lte(60, 'Each retry waits 1 to 60 days.')),
+    )
+    .check(z.maxLength(8, 'Retry at most 8 times.')),
+  after_last_retry: z.enum(['past_due', 'cancel', 'pause'], {
+    error: 'Use past_due, cancel or pause.',
+  }),
+});
+export type Dunning = z.infer<typeof DunningSchema>;
+
+/** Today's behaviour for an organization that never set it: 1, 3 and 7 days, then past due. */
+export const DEFAULT_DUNNING: Dunning = { retry_days: [1, 3, 7], after_last_retry: 'past_due' };
+
+/** The dunning an organization's stored settings hold (their `dunning`), or the default. */
+export function parseDunning(stored: unknown): Dunning {
+  const parsed = DunningSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_DUNNING;
+}
+
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
   clientOptions: ClientOptions;
@@ -96,6 +123,7 @@ export interface OrganizationSettings {
   subscriptionTerms: SubscriptionTerms;
   legal: LegalLinks;
   logoUrl: string | null;
+  dunning: Dunning;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -105,6 +133,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     subscriptionTerms: z.optional(SubscriptionTermsSchema),
     legal: z.optional(LegalLinksSchema),
     logoUrl: z.optional(z.nullable(z.string())),
+    dunning: z.optional(DunningSchema),
   }),
 );
 
@@ -117,5 +146,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     subscriptionTerms: value.subscriptionTerms ?? DEFAULT_SUBSCRIPTION_TERMS,
     legal: value.legal ?? {},
     logoUrl: value.logoUrl ?? null,
+    dunning: value.dunning ?? DEFAULT_DUNNING,
   };
 }

@@ -58,6 +58,7 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
     subscriptionTerms: settings.subscriptionTerms,
     legal: settings.legal,
     logoUrl: settings.logoUrl,
+    dunning: settings.dunning,
   };
 }
 
@@ -72,6 +73,7 @@ export function presentOrganization(row: OrganizationRow): Organization {
     subscription_terms: settings.subscriptionTerms,
     legal: settings.legal,
     logo_url: settings.logoUrl,
+    dunning: settings.dunning,
   };
 }
 
@@ -140,6 +142,7 @@ export async function changeOrganization(
     subscriptionTerms: patch.subscription_terms ?? current.subscriptionTerms,
     legal: patch.legal === undefined ? current.legal : { ...current.legal, ...patch.legal },
     logoUrl: patch.logo_url === undefined ? current.logoUrl : patch.logo_url,
+    dunning: patch.dunning ?? current.dunning,
   };
   const updated = await updateOrganization(
     db,

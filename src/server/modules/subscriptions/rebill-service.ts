@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { DEFAULT_DUNNING, parseDunning, type Dunning } from '../../../contract/organization.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { DECLINE_MESSAGES } from '../../platform/payments/decline-messages.js';
@@ -10,11 +11,15 @@ import {
   scheduleSubscription,
   type DueSubscriptionRow,
 } from './subscriptions-repository.js';
+import { nextDunningStep, type DunningEnd } from './dunning.js';
 import { emitSubscriptionEvent } from './subscription-events.js';
 
 const DAY_MS = 86_400_000;
-/** A declined renewal is tried again after 1, 3 and 7 days; after that the subscription is past due. */
-export const RETRY_SCHEDULE_DAYS = [1, 3, 7] as const;
+/**
+ * An organization that never set its dunning retries a declined renewal after 1, 3 and 7 days, then marks the
+ * subscription past due (docs/operations.md, "Dunning").
+ */
+export const RETRY_SCHEDULE_DAYS: readonly number[] = DEFAULT_DUNNING.retry_days;
 /** A gateway that did not answer charged nothing: try again soon, without counting it as a decline. */
 const ERROR_RETRY_MS = 60 * 60 * 1000;
 /** How long a runner holds a claimed subscription while it charges it. */
@@ -35,7 +40,16 @@ export interface RebillSummary {
   declined: number;
   errors: number;
   pastDue: number;
+  /** ended by the organization's dunning as cancelled or paused (after_last_retry) */
+  cancelled: number;
+  paused: number;
 }
+
+const END_EVENTS = {
+  past_due: 'subscription.past_due',
+  cancelled: 'subscription.cancelled',
+  paused: 'subscription.paused',
+} as const satisfies Record<DunningEnd, Parameters<typeof emitSubscriptionEvent>[3]>;
 
 type RebillResult = Exclude<ChargeResult, { status: 'requires_action' }>;
 
@@ -85,37 +99,36 @@ async function chargeOne(deps: RebillDependencies, subscription: DueSubscription
   }
 }
 
-/** Where the subscription goes after an attempt: its next charge date, retries, or past due. */
+/** Where the subscription goes after an attempt: its next charge date, a retry, or the end of its dunning. */
 export function nextSchedule(
   subscription: Pick<DueSubscriptionRow, 'next_charge_at' | 'interval_days' | 'retry_count'>,
-  outcome: ChargeResult['status'],
+  result: Pick<RebillResult, 'status'> & { hard?: boolean | undefined },
+  dunning: Dunning,
   now: Date,
-): { approved: boolean; nextChargeAt: Date; retryCount: number; pastDue: boolean } {
-  if (outcome === 'approved') {
+): { approved: boolean; nextChargeAt: Date; retryCount: number; end: DunningEnd | null } {
+  if (result.status === 'approved') {
     // The next cycle is one interval after this one was due; after downtime, one interval from now (no catch-up).
     const fromDue = subscription.next_charge_at.getTime() + subscription.interval_days * DAY_MS;
     const next = fromDue > now.getTime() ? fromDue : now.getTime() + subscription.interval_days * DAY_MS;
-    return { approved: true, nextChargeAt: new Date(next), retryCount: 0, pastDue: false };
+    return { approved: true, nextChargeAt: new Date(next), retryCount: 0, end: null };
   }
-  if (outcome === 'error') {
+  if (result.status === 'error') {
     return {
       approved: false,
       nextChargeAt: new Date(now.getTime() + ERROR_RETRY_MS),
       retryCount: subscription.retry_count,
-      pastDue: false,
+      end: null,
     };
   }
+  const step = nextDunningStep({
+    retriesSoFar: subscription.retry_count,
+    dunning,
+    hard: result.hard ?? false,
+    now,
+  });
   const retryCount = subscription.retry_count + 1;
-  const delay = RETRY_SCHEDULE_DAYS[retryCount - 1];
-  if (delay === undefined) {
-    return { approved: false, nextChargeAt: subscription.next_charge_at, retryCount, pastDue: true };
-  }
-  return {
-    approved: false,
-    nextChargeAt: new Date(now.getTime() + delay * DAY_MS),
-    retryCount,
-    pastDue: false,
-  };
+  if (step.kind === 'retry') return { approved: false, nextChargeAt: step.at, retryCount, end: null };
+  return { approved: false, nextChargeAt: subscription.next_charge_at, retryCount, end: step.kind };
 }
 
 /**
@@ -124,7 +137,7 @@ export function nextSchedule(
  * (a unique (subscription, cycle, attempt)), so each due subscription is charged once.
  */
 export async function runRebills(deps: RebillDependencies): Promise<RebillSummary> {
-  const summary: RebillSummary = { approved: 0, declined: 0, errors: 0, pastDue: 0 };
+  const summary: RebillSummary = { approved: 0, declined: 0, errors: 0, pastDue: 0, cancelled: 0, paused: 0 };
   for (;;) {
     const now = deps.clock.now();
     const claimed = await deps.db.transaction((tx) =>
@@ -138,7 +151,7 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
     for (const subscription of claimed) {
       const result = await chargeOne(deps, subscription);
       const recordedAt = deps.clock.now();
-      const schedule = nextSchedule(subscription, result.status, recordedAt);
+      const schedule = nextSchedule(subscription, result, parseDunning(subscription.org_dunning), recordedAt);
       const cycle = subscription.cycle + 1;
       const recorded = await deps.db.transaction(async (tx) => {
         const inserted = await insertSubscriptionCharge(tx, {
@@ -152,8 +165,8 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
           reference: result.status === 'error' ? null : result.reference,
           now: recordedAt,
         });
-        if (!inserted) return false;
-        await scheduleSubscription(tx, {
+        if (!inserted) return null;
+        const ended = await scheduleSubscription(tx, {
           organizationId: subscription.organization_id,
           subscriptionId: subscription.id,
           chargedCycle: cycle,
@@ -172,17 +185,25 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
         const attempt = subscription.attempts_this_cycle + 1;
         if (result.status === 'approved') await emit('subscription.renewed', `${cycle}`);
         else await emit('subscription.payment_failed', `${cycle}:${attempt}`);
-        if (schedule.pastDue) await emit('subscription.past_due', `${cycle}`);
-        return true;
+        if (ended && schedule.end) await emit(END_EVENTS[schedule.end], `${cycle}:${attempt}`);
+        return { ended };
       });
       if (!recorded) continue;
+      const pastDue = recorded.ended && schedule.end === 'past_due';
       if (result.status === 'approved') summary.approved++;
       else if (result.status === 'declined') summary.declined++;
       else summary.errors++;
-      if (schedule.pastDue) summary.pastDue++;
-      deps.onOutcome?.({ status: result.status, pastDue: schedule.pastDue });
+      if (pastDue) summary.pastDue++;
+      else if (recorded.ended && schedule.end === 'cancelled') summary.cancelled++;
+      else if (recorded.ended && schedule.end === 'paused') summary.paused++;
+      deps.onOutcome?.({ status: result.status, pastDue });
       deps.logger?.info(
-        { subscription: subscription.id, cycle, outcome: result.status, pastDue: schedule.pastDue },
+        {
+          subscription: subscription.id,
+          cycle,
+          outcome: result.status,
+          dunningEnd: recorded.ended ? schedule.end : null,
+        },
         'subscription rebill',
       );
     }

@@ -170,6 +170,8 @@ export interface DueSubscriptionRow {
   pm_customer: string | null;
   /** charges already recorded for the cycle being charged: the next attempt's number is this + 1 */
   attempts_this_cycle: number;
+  /** the organization's stored dunning setting (organizations.settings.dunning), unparsed; null when never set */
+  org_dunning: unknown;
 }
 
 /**
@@ -196,7 +198,8 @@ export async function claimDueSubscriptions(
                (SELECT pm.gateway FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_gateway,
                (SELECT pm.gateway_token FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_token,
                (SELECT pm.gateway_customer FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_customer,
-               (SELECT count(*) FROM subscription_charges c WHERE c.subscription_id = s.id AND c.cycle = s.cycle + 1)::bigint AS attempts_this_cycle`,
+               (SELECT count(*) FROM subscription_charges c WHERE c.subscription_id = s.id AND c.cycle = s.cycle + 1)::bigint AS attempts_this_cycle,
+               (SELECT o.settings -> 'dunning' FROM organizations o WHERE o.id = s.organization_id) AS org_dunning`,
     [input.now, input.leaseUntil, input.limit],
   );
   return rows;
@@ -247,19 +250,29 @@ export async function scheduleSubscription(
     approved: boolean;
     nextChargeAt: Date;
     retryCount: number;
-    pastDue: boolean;
+    /** where dunning ended it (docs/operations.md, "Dunning"); null while it stays active */
+    end: 'past_due' | 'cancelled' | 'paused' | null;
     now: Date;
   },
-): Promise<void> {
-  await db.query(
-    `UPDATE subscriptions
-        SET cycle = CASE WHEN $4 THEN $3 ELSE cycle END,
+): Promise<boolean> {
+  // Only an active subscription moves to the end of its dunning: the merchant may have paused or cancelled it while
+  // it was charged. True when it did.
+  const { rows } = await db.query<{ ended: boolean }>(
+    `WITH before AS (
+       SELECT id, status FROM subscriptions WHERE organization_id = $1 AND id = $2 AND cycle = $3 - 1 FOR UPDATE
+     )
+     UPDATE subscriptions s
+        SET cycle = CASE WHEN $4 THEN $3 ELSE s.cycle END,
             next_charge_at = $5,
             retry_count = $6,
-            status = CASE WHEN $7 AND status = 'active' THEN 'past_due' ELSE status END,
+            status = CASE WHEN $7::text IS NOT NULL AND s.status = 'active' THEN $7::text ELSE s.status END,
+            paused_at = CASE WHEN $7::text = 'paused' AND s.status = 'active' THEN $8 ELSE s.paused_at END,
+            cancelled_at = CASE WHEN $7::text = 'cancelled' AND s.status = 'active' THEN $8 ELSE s.cancelled_at END,
             lease_until = NULL,
             updated_at = $8
-      WHERE organization_id = $1 AND id = $2 AND cycle = $3 - 1`,
+       FROM before
+      WHERE s.id = before.id
+      RETURNING ($7::text IS NOT NULL AND before.status = 'active') AS ended`,
     [
       values.organizationId,
       values.subscriptionId,
@@ -267,10 +280,11 @@ export async function scheduleSubscription(
       values.approved,
       values.nextChargeAt,
       values.retryCount,
-      values.pastDue,
+      values.end,
       values.now,
     ],
   );
+  return rows[0]?.ended ?? false;
 }
 
 export async function setSubscriptionStatus(

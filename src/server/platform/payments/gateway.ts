@@ -76,7 +76,17 @@ export type ChargeResult =
     }
   /** the bank wants the shopper to authenticate: nothing is charged until they do and the page confirms */
   | { status: 'requires_action'; reference: string; action: PaymentAction }
-  | { status: 'declined'; code: DeclineCode; message: string; reference: string | null }
+  | {
+      status: 'declined';
+      code: DeclineCode;
+      message: string;
+      reference: string | null;
+      /**
+       * The processor says no retry of this method will go through (lost or stolen card, closed account, fraud):
+       * rebills stop retrying it (docs/operations.md, "Dunning"). Absent where the processor does not say.
+       */
+      hard?: boolean;
+    }
   /** the gateway could not decide (network, outage): nothing was charged, the shopper may retry */
   | { status: 'error'; message: string; retryable: true };
 

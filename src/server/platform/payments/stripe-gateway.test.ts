@@ -107,22 +107,25 @@ describe('Stripe charges of a card token', () => {
       code: 'card_declined',
       message: DECLINE_MESSAGES.card_declined,
       reference: 'pi_3QvS1b2eZvKYlo2C0Declin',
+      hard: false,
     });
     expect(await gateway.charge(tokenCharge())).toEqual({
       status: 'declined',
       code: 'insufficient_funds',
       message: DECLINE_MESSAGES.insufficient_funds,
       reference: 'pi_3QvS2c2eZvKYlo2C0NoFund',
+      hard: false,
     });
   });
 
-  it('declines a lost or stolen card as card_declined, without saying why', async () => {
+  it('declines a lost or stolen card as card_declined and hard, without saying why', async () => {
     const { gateway } = setupStripe(['charge-stolen-card']);
     expect(await gateway.charge(tokenCharge())).toEqual({
       status: 'declined',
       code: 'card_declined',
       message: DECLINE_MESSAGES.card_declined,
       reference: 'pi_3QvS2d2eZvKYlo2C0Stolen',
+      hard: true,
     });
   });
 
@@ -190,6 +193,7 @@ describe('Stripe payments the shopper authenticated', () => {
       code: 'authentication_failed',
       message: DECLINE_MESSAGES.authentication_failed,
       reference: THREE_DS,
+      hard: false,
     });
   });
 

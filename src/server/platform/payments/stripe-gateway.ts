@@ -87,12 +87,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   /** A failed call as a charge result: a card error is a decline, anything else means nothing was decided. */
   function failure(operation: string, error: unknown): ChargeResult {
     if (error instanceof Stripe.errors.StripeCardError && error.code !== 'processing_error') {
-      const { code } = stripeDecline(error);
+      const { code, hard } = stripeDecline(error);
       return {
         status: 'declined',
         code,
         message: DECLINE_MESSAGES[code],
         reference: error.payment_intent?.id ?? null,
+        hard,
       };
     }
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 429) {
@@ -139,11 +140,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       case 'requires_payment_method': {
         // A confirmation that failed: after an authentication, the bank's or the shopper's no.
         const failed = intent.last_payment_error;
-        const code =
+        const decline =
           failed?.code === 'payment_intent_authentication_failure' || failed === null || failed === undefined
-            ? 'authentication_failed'
-            : stripeDecline(failed).code;
-        return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: intent.id };
+            ? { code: 'authentication_failed' as const, hard: false }
+            : stripeDecline(failed);
+        return {
+          status: 'declined',
+          code: decline.code,
+          message: DECLINE_MESSAGES[decline.code],
+          reference: intent.id,
+          hard: decline.hard,
+        };
       }
       case 'canceled':
         return {

@@ -33,6 +33,7 @@ describe('Stripe rebills', () => {
       code: 'authentication_required',
       message: DECLINE_MESSAGES.authentication_required,
       reference: 'pi_3QvS7h2eZvKYlo2C0AuthRq',
+      hard: false,
     });
   });
 });

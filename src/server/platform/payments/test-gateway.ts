@@ -32,6 +32,8 @@ export const TEST_CARDS = {
 /** Stored-method tokens starting like this decline when rebilled (tests set them to simulate a card gone bad). */
 export const DECLINING_TOKEN_PREFIX = 'tok_test_declined_';
 export const INSUFFICIENT_TOKEN_PREFIX = 'tok_test_insufficient_';
+/** …and like this, the card was reported lost or stolen: a hard decline no retry changes (docs/payments.md). */
+export const LOST_CARD_TOKEN_PREFIX = 'tok_test_lost_';
 /** …and like this, the bank wants the cardholder to authenticate the off-session charge. */
 export const AUTHENTICATING_TOKEN_PREFIX = 'tok_test_authenticate_';
 
@@ -50,7 +52,7 @@ interface LedgerRow {
   payment_method_token: string | null;
 }
 
-type Outcome = 'approved' | 'error' | 'authenticate' | { declined: DeclineCode };
+type Outcome = 'approved' | 'error' | 'authenticate' | { declined: DeclineCode; hard?: true };
 
 const BEHAVIOUR_OUTCOMES: Record<TokenBehaviour, Outcome> = {
   approve: 'approved',
@@ -70,6 +72,7 @@ export function storedTokenOutcome(token: string): Outcome {
   if (token.startsWith(DECLINING_TOKEN_PREFIX)) return { declined: 'card_declined' };
   if (token.startsWith(INSUFFICIENT_TOKEN_PREFIX)) return { declined: 'insufficient_funds' };
   if (token.startsWith(AUTHENTICATING_TOKEN_PREFIX)) return { declined: 'authentication_required' };
+  if (token.startsWith(LOST_CARD_TOKEN_PREFIX)) return { declined: 'card_declined', hard: true };
   return 'approved';
 }
 
@@ -166,7 +169,9 @@ export function createTestGateway(options: {
       return { status: 'requires_action', reference: row.reference, action };
     }
     const code = row.decline_code ?? 'card_declined';
-    return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: row.reference };
+    // A declined row keeps the stored token it charged (or none): a lost card's token says the decline was hard.
+    const hard = row.payment_method_token?.startsWith(LOST_CARD_TOKEN_PREFIX) ?? false;
+    return { status: 'declined', code, message: DECLINE_MESSAGES[code], reference: row.reference, hard };
   }
 
   function rowFor(
@@ -176,7 +181,12 @@ export function createTestGateway(options: {
   ): LedgerRow {
     const reference = hashed('ch_test', request.idempotencyKey);
     if (typeof outcome === 'object')
-      return { status: 'declined', decline_code: outcome.declined, reference, payment_method_token: null };
+      return {
+        status: 'declined',
+        decline_code: outcome.declined,
+        reference,
+        payment_method_token: outcome.hard ? keptToken : null,
+      };
     // A card kept for later cycles is kept once the payment is approved, after its authentication too.
     const token = request.storeForFuture
       ? (keptToken ?? `tok_test_${hashed('pm', request.idempotencyKey).slice(3)}`)
