@@ -1,9 +1,9 @@
 // The gift notice, the giver's note and the refund confirmation (docs/emails.md): each job writes its email's record
 // once under its key, then sends it unless it was sent already (email-delivery.ts).
 import type { Queryable } from '../../platform/db/database.js';
-import type { JobHandler } from '../../platform/jobs/job-queue.js';
+import type { Job, JobHandler } from '../../platform/jobs/job-queue.js';
 import { presentGiftFrom } from '../carts/gift-from.js';
-import { GIFT_CLAIM_PREFIX } from '../merchant/merchant-read-service.js';
+import { giftClaimUrl } from '../merchant/merchant-read-service.js';
 import { findOrder } from '../orders/orders-repository.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
@@ -87,9 +87,33 @@ async function giftOf(db: Queryable, organizationId: number, giftId: number): Pr
   return gift;
 }
 
-/** The link the recipient claims the gift with: the same one the merchant API shows (claim_url). */
-export function giftClaimUrl(publicUrl: string, claimCode: string): string {
-  return `${publicUrl}/checkout/${GIFT_CLAIM_PREFIX}${claimCode}`;
+/**
+ * A notice job: its email recorded once under the job's key (composed from the job's payload), then sent unless it
+ * was sent already. The three notices differ only in their kind, key and what they say.
+ */
+function noticeHandler(
+  mailer: Mailer,
+  options: NoticeOptions,
+  notice: {
+    kind: string;
+    keyOf: (job: Job) => string;
+    compose: (db: Queryable, organizationId: number, job: Job, store: EmailStore) => Promise<Composed>;
+  },
+): JobHandler {
+  const from = options.mailFrom ?? DEFAULT_MAIL_FROM;
+  return async (job, { db, now }) => {
+    const organizationId = organizationOf(job);
+    const email = await recordedEmail(
+      db,
+      organizationId,
+      notice.keyOf(job),
+      notice.kind,
+      from,
+      (store) => notice.compose(db, organizationId, job, store),
+      now,
+    );
+    if (email) await deliverEmail(db, mailer, email, now);
+  };
 }
 
 /**
@@ -97,107 +121,75 @@ export function giftClaimUrl(publicUrl: string, claimCode: string): string {
  * gets none: its link would only say it was claimed.
  */
 export function giftNoticeHandler(mailer: Mailer, options: NoticeOptions): JobHandler {
-  const from = options.mailFrom ?? DEFAULT_MAIL_FROM;
-  return async (job, { db, now }) => {
-    const organizationId = organizationOf(job);
-    const giftId = idOf(job.payload.gift_id, 'gift');
-    const email = await recordedEmail(
-      db,
-      organizationId,
-      giftNoticeKey(giftId),
-      'gift_notice',
-      from,
-      async (store) => {
-        const gift = await giftOf(db, organizationId, giftId);
-        if (gift.claim_code === null || gift.claimed_at !== null || gift.gift_email.trim() === '')
-          return null;
-        const giver = presentGiftFrom({ line_id: 0, message: gift.gift_message, ...gift });
-        return {
-          orderId: gift.order_id,
-          to: gift.gift_email.trim(),
-          rendered: renderGiftNotice({
-            store,
-            from: giver?.name ?? '',
-            message: giver?.message ?? '',
-            recipientName: gift.gift_name,
-            item: { name: gift.item_name, quantity: gift.quantity },
-            claimUrl: giftClaimUrl(options.publicUrl, gift.claim_code),
-          }),
-        };
-      },
-      now,
-    );
-    if (email) await deliverEmail(db, mailer, email, now);
-  };
+  return noticeHandler(mailer, options, {
+    kind: 'gift_notice',
+    keyOf: (job) => giftNoticeKey(idOf(job.payload.gift_id, 'gift')),
+    async compose(db, organizationId, job, store) {
+      const gift = await giftOf(db, organizationId, idOf(job.payload.gift_id, 'gift'));
+      if (gift.claim_code === null || gift.claimed_at !== null || gift.gift_email.trim() === '') return null;
+      const giver = presentGiftFrom({ line_id: 0, message: gift.gift_message, ...gift });
+      return {
+        orderId: gift.order_id,
+        to: gift.gift_email.trim(),
+        rendered: renderGiftNotice({
+          store,
+          from: giver?.name ?? '',
+          message: giver?.message ?? '',
+          recipientName: gift.gift_name,
+          item: { name: gift.item_name, quantity: gift.quantity },
+          claimUrl: giftClaimUrl(options.publicUrl, gift.claim_code),
+        }),
+      };
+    },
+  });
 }
 
 /** The note to the giver (their order's email) once the recipient claimed the gift. */
 export function giftClaimedHandler(mailer: Mailer, options: NoticeOptions): JobHandler {
-  const from = options.mailFrom ?? DEFAULT_MAIL_FROM;
-  return async (job, { db, now }) => {
-    const organizationId = organizationOf(job);
-    const giftId = idOf(job.payload.gift_id, 'gift');
-    const email = await recordedEmail(
-      db,
-      organizationId,
-      giftClaimedKey(giftId),
-      'gift_claimed',
-      from,
-      async (store) => {
-        const gift = await giftOf(db, organizationId, giftId);
-        if (gift.giver_email.trim() === '') return null;
-        return {
+  return noticeHandler(mailer, options, {
+    kind: 'gift_claimed',
+    keyOf: (job) => giftClaimedKey(idOf(job.payload.gift_id, 'gift')),
+    async compose(db, organizationId, job, store) {
+      const gift = await giftOf(db, organizationId, idOf(job.payload.gift_id, 'gift'));
+      if (gift.giver_email.trim() === '') return null;
+      return {
+        orderId: gift.order_id,
+        to: gift.giver_email.trim(),
+        rendered: renderGiftClaimed({
+          store,
+          recipientName: gift.gift_name,
+          item: { name: gift.item_name, quantity: gift.quantity },
           orderId: gift.order_id,
-          to: gift.giver_email.trim(),
-          rendered: renderGiftClaimed({
-            store,
-            recipientName: gift.gift_name,
-            item: { name: gift.item_name, quantity: gift.quantity },
-            orderId: gift.order_id,
-          }),
-        };
-      },
-      now,
-    );
-    if (email) await deliverEmail(db, mailer, email, now);
-  };
+        }),
+      };
+    },
+  });
 }
 
 /** The shopper's confirmation of a refund that succeeded, with what was left paid right after it. */
 export function refundConfirmationHandler(mailer: Mailer, options: NoticeOptions): JobHandler {
-  const from = options.mailFrom ?? DEFAULT_MAIL_FROM;
-  return async (job, { db, now }) => {
-    const organizationId = organizationOf(job);
-    const refundId = idOf(job.payload.refund_id, 'refund');
-    const paid = idOf(job.payload.paid, 'amount paid');
-    const refunded = idOf(job.payload.refunded, 'amount refunded');
-    const email = await recordedEmail(
-      db,
-      organizationId,
-      refundConfirmationKey(refundId),
-      'refund_confirmation',
-      from,
-      async (store) => {
-        const refund = await findRefund(db, organizationId, refundId);
-        if (!refund) throw new Error(`refund ${refundId} of organization ${organizationId} is gone`);
-        const order = await findOrder(db, organizationId, refund.order_id);
-        if (!order) throw new Error(`order ${refund.order_id} of organization ${organizationId} is gone`);
-        if (refund.status !== 'succeeded' || order.email.trim() === '') return null;
-        return {
+  return noticeHandler(mailer, options, {
+    kind: 'refund_confirmation',
+    keyOf: (job) => refundConfirmationKey(idOf(job.payload.refund_id, 'refund')),
+    async compose(db, organizationId, job, store) {
+      const refundId = idOf(job.payload.refund_id, 'refund');
+      const refund = await findRefund(db, organizationId, refundId);
+      if (!refund) throw new Error(`refund ${refundId} of organization ${organizationId} is gone`);
+      const order = await findOrder(db, organizationId, refund.order_id);
+      if (!order) throw new Error(`order ${refund.order_id} of organization ${organizationId} is gone`);
+      if (refund.status !== 'succeeded' || order.email.trim() === '') return null;
+      return {
+        orderId: order.id,
+        to: order.email.trim(),
+        rendered: renderRefundConfirmation({
+          store,
           orderId: order.id,
-          to: order.email.trim(),
-          rendered: renderRefundConfirmation({
-            store,
-            orderId: order.id,
-            currency: refund.currency,
-            amount: refund.amount,
-            paid,
-            refunded,
-          }),
-        };
-      },
-      now,
-    );
-    if (email) await deliverEmail(db, mailer, email, now);
-  };
+          currency: refund.currency,
+          amount: refund.amount,
+          paid: idOf(job.payload.paid, 'amount paid'),
+          refunded: idOf(job.payload.refunded, 'amount refunded'),
+        }),
+      };
+    },
+  });
 }

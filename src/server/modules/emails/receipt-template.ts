@@ -2,17 +2,10 @@
 // merchant or shopper wrote is escaped in the HTML.
 import { formatMoney, minor } from '../../../domain/money.js';
 import { escapeHtml } from '../page/page-shell.js';
+import type { OrderAddress } from '../orders/orders-repository.js';
 
-export interface ReceiptAddress {
-  fname: string;
-  lname: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-}
+/** An order's address as the receipt prints it (no phone). */
+export type ReceiptAddress = Omit<OrderAddress, 'phone'>;
 
 export interface ReceiptInput {
   store: { name: string; logoUrl: string | null };

@@ -26,6 +26,11 @@ import { findRefunds } from '../refunds/refunds-repository.js';
 
 export const GIFT_CLAIM_PREFIX = '__g__';
 
+/** The link a gift's recipient claims it with (the order's claim_url, the gift notice's link). */
+export function giftClaimUrl(publicUrl: string, claimCode: string): string {
+  return `${publicUrl}/checkout/${GIFT_CLAIM_PREFIX}${claimCode}`;
+}
+
 function presentOrderSummary(row: OrderRow) {
   return {
     order_id: row.id,
@@ -132,7 +137,7 @@ export async function getOrderDetail(
       gift_message: gift.gift_message,
       gift_phone: gift.gift_phone,
       order_offer_notes: gift.order_offer_notes,
-      claim_url: gift.claim_code ? `${publicUrl}/checkout/${GIFT_CLAIM_PREFIX}${gift.claim_code}` : null,
+      claim_url: gift.claim_code ? giftClaimUrl(publicUrl, gift.claim_code) : null,
       claimed_at: iso(gift.claimed_at),
     })),
     subscription_ids: subscriptionIds,
