@@ -8,12 +8,22 @@ import { createJobWorker } from '../src/server/platform/jobs/job-worker.js';
 import { createLogger } from '../src/server/platform/logging.js';
 import { emailDeliveryLine } from '../src/server/modules/emails/email-jobs.js';
 import { createJobHandlers } from '../src/server/job-handlers.js';
+import { createSubscriberLinks } from '../src/server/modules/subscriber/subscriber-link.js';
+import { resolveSecret } from '../src/server/platform/security/persisted-secrets.js';
+import { createTokenService } from '../src/server/platform/security/tokens.js';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel });
 const db = await openDatabase(config, { warn: (message) => logger.warn(message) });
 await migrate(db);
-const { handlers, emailJobs } = createJobHandlers(config);
+// The same secret as the server's, so the links in the emails it sends open the server's self-service page.
+const tokenSecret = await resolveSecret(config.tokenSecret, config.dataDir, 'token-secret');
+const subscriberLinks = createSubscriberLinks(
+  createTokenService({ current: tokenSecret.value, previous: config.tokenSecretPrevious }, systemClock),
+  config.publicUrl,
+  () => systemClock.now(),
+);
+const { handlers, emailJobs } = createJobHandlers(config, subscriberLinks);
 const worker = createJobWorker(db, handlers, { clock: systemClock, logger });
 console.log(emailDeliveryLine(emailJobs.mailer, config.smtpUrl));
 

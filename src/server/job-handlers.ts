@@ -7,14 +7,16 @@ import { DELIVER_WEBHOOK_JOB } from './modules/webhooks/webhook-events.js';
 import { createWebhookDeliveryHandler } from './modules/webhooks/webhook-delivery.js';
 import { ORDER_EVENT_JOB } from './modules/webhooks/order-event-enqueue.js';
 import { orderEventHandler } from './modules/webhooks/order-event-job.js';
+import type { SubscriberLinks } from './modules/subscriber/subscriber-link.js';
 
 export function createJobHandlers(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl' | 'webhooks'>,
+  subscriberLinks: SubscriberLinks,
 ): {
   handlers: Record<string, JobHandler>;
   emailJobs: ReturnType<typeof createEmailJobs>;
 } {
-  const emailJobs = createEmailJobs(config);
+  const emailJobs = createEmailJobs(config, subscriberLinks);
   return {
     handlers: {
       ...emailJobs.handlers,

@@ -23,6 +23,8 @@ import { createPageSelfCheck } from './modules/page/page-self-check.js';
 import { createJobWorker } from './platform/jobs/job-worker.js';
 import { emailDeliveryLine } from './modules/emails/email-jobs.js';
 import { createJobHandlers } from './job-handlers.js';
+import { createSubscriberLinks } from './modules/subscriber/subscriber-link.js';
+import { createTokenService } from './platform/security/tokens.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -190,7 +192,12 @@ async function main(): Promise<void> {
     { firstAfterSeconds: Math.min(60, config.pageCheckIntervalSeconds) },
   );
   // The job worker (docs/architecture.md, "Jobs"): here unless JOBS_IN_PROCESS=false leaves it to `npm run worker`.
-  const { handlers, emailJobs } = createJobHandlers(config);
+  const subscriberLinks = createSubscriberLinks(
+    createTokenService({ current: tokenSecret.value, previous: config.tokenSecretPrevious }, systemClock),
+    config.publicUrl,
+    () => systemClock.now(),
+  );
+  const { handlers, emailJobs } = createJobHandlers(config, subscriberLinks);
   const worker = config.jobsInProcess
     ? createJobWorker(db, handlers, { clock: systemClock, logger, onOutcome: metrics.recordJob })
     : null;

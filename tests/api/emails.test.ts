@@ -22,7 +22,7 @@ import {
 } from '../helpers/server-process.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { storeWithShopper } from '../helpers/store.js';
-import { createTestApp, merchantClient, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, merchantClient, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/test-database.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -52,7 +52,7 @@ let keyCounter = 0;
 const key = () => `emails-${process.pid}-${++keyCounter}`;
 
 function workerFor(t: TestApp) {
-  const { mailer, handlers } = createEmailJobs(t.config);
+  const { mailer, handlers } = createEmailJobs(t.config, subscriberLinksOf(t));
   return { mailer, handlers, worker: createJobWorker(t.db, handlers, { clock: t.clock, logger }) };
 }
 

@@ -21,7 +21,13 @@ import { CARDS, card, GIFT_RECIPIENT, LONDON_BILLING, orderBody } from '../helpe
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { storeWithShopper, type Store } from '../helpers/store.js';
-import { createTestApp, injectJson, merchantClient, type TestApp } from '../helpers/test-app.js';
+import {
+  createTestApp,
+  injectJson,
+  merchantClient,
+  subscriberLinksOf,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 // The gift notice, the giver's note and the refund confirmation (docs/emails.md), sent through a real SMTP server by
 // the email jobs' handlers, on the real app and database.
@@ -43,7 +49,7 @@ let keyCounter = 0;
 const key = () => `notice-emails-${process.pid}-${++keyCounter}`;
 
 function workerFor(app: TestApp) {
-  const { mailer, handlers } = createEmailJobs(app.config);
+  const { mailer, handlers } = createEmailJobs(app.config, subscriberLinksOf(app));
   return { mailer, handlers, worker: createJobWorker(app.db, handlers, { clock: app.clock, logger }) };
 }
 
@@ -321,7 +327,7 @@ describe('the refund confirmation', () => {
 describe('with no SMTP settings', () => {
   it('keeps the gift notice locally and lists it with its kind', async () => {
     const kept = await createTestApp();
-    const { mailer, handlers } = createEmailJobs(kept.config);
+    const { mailer, handlers } = createEmailJobs(kept.config, subscriberLinksOf(kept));
     try {
       expect(mailer.delivery).toBe('kept');
       const worker = createJobWorker(kept.db, handlers, { clock: kept.clock, logger });

@@ -12,7 +12,7 @@ import { RETRY_SCHEDULE_DAYS, runRebills } from '../../src/server/modules/subscr
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../src/server/modules/webhooks/webhook-rules.js';
 import { CARDS, card, orderBody } from '../helpers/order-body.js';
 import { storeWithShopper } from '../helpers/store.js';
-import { createTestApp, merchantClient, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, merchantClient, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -57,7 +57,7 @@ let keyCounter = 0;
 const key = () => `webhooks-${process.pid}-${++keyCounter}`;
 
 function workerFor(app: TestApp) {
-  const { handlers } = createJobHandlers(app.config);
+  const { handlers } = createJobHandlers(app.config, subscriberLinksOf(app));
   return createJobWorker(app.db, handlers, { clock: app.clock, logger });
 }
 

@@ -16,6 +16,11 @@ import {
   type NewOrganization,
 } from '../../src/server/modules/organizations/organization-service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTokenService } from '../../src/server/platform/security/tokens.js';
+import {
+  createSubscriberLinks,
+  type SubscriberLinks,
+} from '../../src/server/modules/subscriber/subscriber-link.js';
 
 export const TEST_PUBLIC_URL = 'http://checkout.test';
 /** The test processor's own origin beside the checkout (docs/payments.md). */
@@ -182,4 +187,13 @@ export function merchantClient(app: FastifyInstance, apiKey: string) {
 
 export async function injectJson(app: FastifyInstance, request: InjectOptions): Promise<JsonResponse> {
   return toJson<any>(await app.inject(request));
+}
+
+/** The self-service links a test app's server would put in its emails (its secret, its clock, its address). */
+export function subscriberLinksOf(t: Pick<TestApp, 'tokenSecret' | 'clock' | 'config'>): SubscriberLinks {
+  return createSubscriberLinks(
+    createTokenService({ current: t.tokenSecret }, t.clock),
+    t.config.publicUrl,
+    () => t.clock.now(),
+  );
 }

@@ -6,14 +6,21 @@ import { ORDER_RECEIPT_JOB } from './receipt-enqueue.js';
 import { GIFT_CLAIMED_JOB, GIFT_NOTICE_JOB } from './gift-enqueue.js';
 import { giftClaimedHandler, giftNoticeHandler, refundConfirmationHandler } from './notice-jobs.js';
 import { REFUND_CONFIRMATION_JOB } from './refund-enqueue.js';
+import type { SubscriberLinks } from '../subscriber/subscriber-link.js';
 
-/** The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI). */
-export function createEmailJobs(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>): {
+/**
+ * The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI).
+ * `subscriberLinks` makes the self-service links the subscription emails carry.
+ */
+export function createEmailJobs(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>,
+  subscriberLinks: SubscriberLinks,
+): {
   mailer: Mailer;
   handlers: Record<string, JobHandler>;
 } {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, keepDir: keptEmailsDir(config.dataDir) });
-  const options = { mailFrom: config.mailFrom, publicUrl: config.publicUrl };
+  const options = { mailFrom: config.mailFrom, publicUrl: config.publicUrl, subscriberLinks };
   return {
     mailer,
     handlers: {

@@ -26,12 +26,15 @@ import {
 } from './notice-templates.js';
 import { DEFAULT_MAIL_FROM } from './order-receipt-job.js';
 import type { RenderedEmail } from './receipt-template.js';
+import type { SubscriberLinks } from '../subscriber/subscriber-link.js';
 import { refundConfirmationKey } from './refund-enqueue.js';
 
 export interface NoticeOptions {
   mailFrom: string | null;
   /** the checkout's public address, the claim link's start (PUBLIC_URL) */
   publicUrl: string;
+  /** a subscription's self-service link, for the emails about a subscription */
+  subscriberLinks: SubscriberLinks;
 }
 
 /** What an email job renders: null when there is nothing to send (the job then ends with no email). */

@@ -94,4 +94,19 @@ describe('createTokenService', () => {
     clock.advance(600_000);
     expect(await tokens.verifyCsrfToken(first)).toEqual({ ok: false, reason: 'expired' });
   }, 60_000);
+
+  it("opens one subscription with a subscriber's link until it expires, and no other kind of token does", async () => {
+    const clock = new ManualClock();
+    const tokens = createTokenService({ current: SECRET }, clock);
+    const link = tokens.issueSubscriberToken({ organizationId: 7, subscriptionId: 42 }, 3600);
+    expect(await tokens.verifySubscriberToken(link)).toEqual({
+      ok: true,
+      value: { organizationId: 7, subscriptionId: 42 },
+    });
+    const { token: access } = await tokens.issueAccessToken(claims);
+    expect(await tokens.verifySubscriberToken(access)).toEqual({ ok: false, reason: 'invalid' });
+    expect((await tokens.verifyAccessToken(link)).ok).toBe(false);
+    clock.advance(3600 * 1000);
+    expect(await tokens.verifySubscriberToken(link)).toEqual({ ok: false, reason: 'expired' });
+  });
 });

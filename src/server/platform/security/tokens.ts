@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 const ISSUER = 'secure-checkout';
 const CSRF_AUDIENCE = 'checkout-csrf';
 const ACCESS_AUDIENCE = 'checkout-api';
+const SUBSCRIBER_AUDIENCE = 'subscriber-manage';
 // The one algorithm accepted: a token claiming "none" or an asymmetric algorithm is refused before any key is used.
 const ALGORITHMS = ['HS256'];
 
@@ -21,11 +22,20 @@ export interface AccessTokenClaims {
   organizationPublicId: string;
 }
 
+/** Whose subscription a subscriber's link opens (docs/subscriptions.md, "Self-service"). */
+export interface SubscriberClaims {
+  organizationId: number;
+  subscriptionId: number;
+}
+
 export interface TokenService {
   issueCsrfToken(expirySeconds: number): Promise<string>;
   verifyCsrfToken(token: string | undefined): Promise<TokenCheck<{ expiresAt: Date }>>;
   issueAccessToken(claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }>;
   verifyAccessToken(token: string | undefined): Promise<TokenCheck<AccessTokenClaims>>;
+  /** The signed, expiring token of a subscriber's self-service link; whoever holds it manages that subscription. */
+  issueSubscriberToken(claims: SubscriberClaims, lifetimeSeconds: number): string;
+  verifySubscriberToken(token: string | undefined): Promise<TokenCheck<SubscriberClaims>>;
 }
 
 /**
@@ -125,6 +135,24 @@ export function createTokenService(
         return { ok: false, reason: 'invalid' };
       }
       return { ok: true, value: { organizationId: org, organizationPublicId: sub } };
+    },
+
+    issueSubscriberToken: (claims, lifetimeSeconds) =>
+      sign(
+        { org: claims.organizationId, sub: String(claims.subscriptionId) },
+        SUBSCRIBER_AUDIENCE,
+        lifetimeSeconds,
+      ),
+
+    async verifySubscriberToken(token) {
+      const result = await verify(token, SUBSCRIBER_AUDIENCE);
+      if (!result.ok) return result;
+      const { org, sub } = result.value;
+      const subscriptionId = Number(sub);
+      if (typeof org !== 'number' || !Number.isSafeInteger(org) || !Number.isSafeInteger(subscriptionId)) {
+        return { ok: false, reason: 'invalid' };
+      }
+      return { ok: true, value: { organizationId: org, subscriptionId } };
     },
   };
 }
