@@ -271,6 +271,30 @@ describe('deliveries', () => {
     }
   });
 
+  it('does not send to a name that resolves to this machine when the operator did not allow it', async () => {
+    // The endpoint was accepted when private URLs were allowed; the name is looked up again for each connection.
+    const named = receiver.url.replace('127.0.0.1', 'localhost');
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const api = merchantClient(t.app, store.org.apiKey);
+    const endpoint = (await api.post('/webhook-endpoints', { url: named, events: ['order.completed'] })).body;
+    const since = receiver.received.length;
+    const strictConfig = { ...t.config, webhooks: { ...t.config.webhooks, allowPrivateUrls: false } };
+    const strict = createJobWorker(t.db, createJobHandlers(strictConfig, subscriberLinksOf(t)).handlers, {
+      clock: t.clock,
+      logger,
+    });
+    expect((await placeOrder(store, shopper)).status).toBe(200);
+    await strict.drain();
+    const [delivery] = (await api.get(`/webhook-endpoints/${endpoint.id}/deliveries`)).body.data;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: [{ status_code: null }] });
+    expect(delivery.attempts[0].response).toMatch(
+      /resolves to a private address \((127\.0\.0\.1|::1)\): not sent/,
+    );
+    expect(receiver.received.length).toBe(since);
+    // Its retries would reach the receiver through the other tests' permissive workers.
+    expect((await api.patch(`/webhook-endpoints/${endpoint.id}`, { active: false })).status).toBe(200);
+  });
+
   it('is sent once when several workers drain at the same time', async () => {
     const { store, shopper, endpoint } = await storeWithEndpoint(['order.completed']);
     const since = receiver.received.length;

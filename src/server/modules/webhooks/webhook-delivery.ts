@@ -1,6 +1,8 @@
 // Sending one delivery (docs/webhooks.md, "Delivery"): signed as Standard Webhooks says, one attempt per job run,
 // every attempt recorded with the receiver's answer.
+import type { LookupAddress, LookupAllOptions, LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import { Agent, fetch } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import { isIpAddress, isPublicIp } from '../../../domain/client-ip.js';
 import type { JobHandler } from '../../platform/jobs/job-queue.js';
@@ -16,21 +18,67 @@ const KEPT_RESPONSE_CHARACTERS = 1000;
 export interface WebhookDeliveryOptions {
   /** WEBHOOKS_ALLOW_PRIVATE_URLS: send to names that resolve to loopback or private addresses */
   allowPrivate: boolean;
-  fetch?: typeof fetch;
 }
 
-/** Whether the host's addresses are public: checked when sending too, since a name may point elsewhere by then. */
-async function publicAddressProblem(hostname: string): Promise<string | null> {
+/** The receiver's host resolves to an address inside: refused before any byte is sent. */
+class PrivateAddressError extends Error {}
+
+/**
+ * A resolver for the receiver's connection that refuses loopback and private addresses. It is the connection's own
+ * lookup, so the address checked is the address connected to: a name cannot pass the check and then resolve inside.
+ */
+export function publicOnlyLookup(
+  resolve: (hostname: string, options: LookupAllOptions) => Promise<LookupAddress[]> = lookup,
+) {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
+    resolve(hostname, { ...options, all: true, verbatim: true })
+      .then((entries) => {
+        const inside = entries.find((entry) => !isPublicIp(entry.address));
+        if (inside) {
+          throw new PrivateAddressError(
+            `The URL's host resolves to a private address (${inside.address}): not sent.`,
+          );
+        }
+        if (options.all) callback(null, entries);
+        else callback(null, entries[0]!.address, entries[0]!.family);
+      })
+      .catch((error: Error) => callback(error, ''));
+  };
+}
+
+/** The dispatcher a delivery goes through: any address when the operator allows private URLs, else public only. */
+function receiverDispatcher(allowPrivate: boolean): Agent {
+  return new Agent(allowPrivate ? {} : { connect: { lookup: publicOnlyLookup() } });
+}
+
+/** An IP literal in the URL needs no lookup (and gets none): it is checked here. */
+function literalAddressProblem(hostname: string): string | null {
   const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIpAddress(host)
-    ? [host]
-    : (await lookup(host, { all: true })).map((entry) => entry.address);
-  const inside = addresses.find((address) => !isPublicIp(address));
-  return inside === undefined ? null : `The URL's host resolves to a private address (${inside}): not sent.`;
+  if (!isIpAddress(host) || isPublicIp(host)) return null;
+  return `The URL's host is a private address (${host}): not sent.`;
+}
+
+/** What a failed send says: the refusal's own words, not fetch's "fetch failed". */
+function failureMessage(error: unknown): string {
+  let cause: unknown = error;
+  while (cause instanceof Error) {
+    if (cause instanceof PrivateAddressError) return cause.message;
+    if (cause.cause === undefined) break;
+    cause = cause.cause;
+  }
+  if (error instanceof Error) {
+    const detail = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${detail}`;
+  }
+  return String(error);
 }
 
 export function createWebhookDeliveryHandler(options: WebhookDeliveryOptions): JobHandler {
-  const send = options.fetch ?? fetch;
+  const dispatcher = receiverDispatcher(options.allowPrivate);
   return async (job, { db, now }) => {
     const deliveryId = Number(job.payload.delivery_id);
     const delivery = await findDeliveryToSend(db, deliveryId);
@@ -42,11 +90,12 @@ export function createWebhookDeliveryHandler(options: WebhookDeliveryOptions): J
     try {
       if (!delivery.active) throw new Error('The endpoint is disabled: not sent.');
       const url = new URL(delivery.url);
-      const refused = options.allowPrivate ? null : await publicAddressProblem(url.hostname);
-      if (refused) throw new Error(refused);
+      const refused = options.allowPrivate ? null : literalAddressProblem(url.hostname);
+      if (refused) throw new PrivateAddressError(refused);
       const body = JSON.stringify(delivery.payload);
       const signature = new Webhook(delivery.secret).sign(delivery.message_id, now, body);
-      const answer = await send(url, {
+      const answer = await fetch(url, {
+        dispatcher,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -62,7 +111,7 @@ export function createWebhookDeliveryHandler(options: WebhookDeliveryOptions): J
       statusCode = answer.status;
       response = (await answer.text().catch(() => '')).slice(0, KEPT_RESPONSE_CHARACTERS);
     } catch (error) {
-      response = (error instanceof Error ? error.message : String(error)).slice(0, KEPT_RESPONSE_CHARACTERS);
+      response = failureMessage(error).slice(0, KEPT_RESPONSE_CHARACTERS);
     }
 
     const delivered = isDelivered(statusCode);
