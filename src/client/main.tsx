@@ -8,6 +8,7 @@ import { readPageBoot } from './boot/read-page-boot.js';
 import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
 import { CheckoutApp, PageMessage } from './checkout/checkout-app.js';
+import { preloadPageChunks } from './checkout/page-chunks.js';
 import './theme/theme.css';
 import './theme/base.css';
 
@@ -18,6 +19,8 @@ const routeToken = root
   : null;
 // The handshake's calls go out now, beside the first paint and the config's schema (early-handshake.ts).
 const handshake = routeToken ? startEarlyHandshake(document) : null;
+// And the code the cart's first view needs, beside those calls rather than after the config is checked.
+if (routeToken) preloadPageChunks();
 if (root) {
   // The server's first view (page-shell.ts) comes first: once the browser has painted it, the schemas load, the
   // config is checked, and React replaces that view with the same markup. On a slow network the paint is long done

@@ -15,13 +15,12 @@ import { ErrorBoundary } from '../errors/error-boundary.js';
 import { describePageFailure, type PageFailureFacts } from '../errors/page-failure.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
-import { preloadedLazy } from '../ui/preloaded-lazy.js';
+import { checkoutViewChunk, preloadPageChunks } from './page-chunks.js';
 import { PageShell } from './page-shell.js';
 import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
 
 const ConfirmationView = lazy(() => import('./confirmation/confirmation-view.js'));
-const checkoutView = preloadedLazy(() => import('./checkout-view.js'));
-const CheckoutView = checkoutView.Component;
+const CheckoutView = checkoutViewChunk.Component;
 
 export interface CheckoutAppProps {
   config: PageConfig;
@@ -60,11 +59,8 @@ function createServices(props: CheckoutAppProps): Services {
   // The handshake starts before the first render (or joins the early one): three calls stand between the shopper and
   // the cart. The page itself loads meanwhile.
   void http.start();
-  // The payment step's code too: every shopper pays, and a page that suspends on it would wait to show anything.
-  checkoutView
-    .preload()
-    .then((view) => view.preloadPaymentStep())
-    .catch(() => undefined);
+  // Started already by main.tsx beside the early handshake; here for a page rendered without it.
+  preloadPageChunks();
   return { api: createCheckoutApi(http), queryClient: createQueryClient(), scheduler: scheduler.current };
 }
 

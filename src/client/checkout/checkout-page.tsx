@@ -29,12 +29,11 @@ import { giftsMatchCart, validateSection } from './section-rules.js';
 import { ShippingSummary } from './shipping/shipping-summary.js';
 import { OrderSummary } from './summary/order-summary.js';
 import { useCartPreview } from './use-cart-preview.js';
+import { paymentStepChunk } from './payment/payment-step-chunk.js';
 
-// Card fields, the order button and the order's answers: fetched with the handshake (checkout-app.tsx), since every
-// shopper pays, so a page that opens at payment renders whole, at once.
-const paymentStep = preloadedLazy(() => import('./payment/payment-step.js'));
-const PaymentStep = paymentStep.Component;
-export const preloadPaymentStep = paymentStep.preload;
+// Card fields, the order button and the order's answers: fetched with the handshake (page-chunks.ts), so a page
+// that opens at payment renders whole, at once.
+const PaymentStep = paymentStepChunk.Component;
 // The address steps (country list, states, shipping methods) are closed when the page first paints: they load
 // right after it, before the shopper can reach them.
 const shippingSection = preloadedLazy(async () => ({
@@ -242,7 +241,7 @@ export function CheckoutPage() {
   const orderStepIndex = visible.lastIndexOf(true) === steps.length - 1 ? steps.length - 1 : paymentIndex;
   const nearPayment = nextShownIndex(visible, open) >= orderStepIndex;
   useEffect(() => {
-    if (nearPayment) void preloadPaymentStep();
+    if (nearPayment) void paymentStepChunk.preload();
   }, [nearPayment]);
 
   // The shopper moved to another step: give it a history entry (a move of theirs) or mark the entry (Back, Forward,
