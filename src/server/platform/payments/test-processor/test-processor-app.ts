@@ -75,7 +75,11 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     reply.headers(
-      testProcessorHeaders(type.startsWith('text/html') ? 'framed-page' : 'resource', checkoutOrigin),
+      testProcessorHeaders(
+        type.startsWith('text/html') ? 'framed-page' : 'resource',
+        checkoutOrigin,
+        templates.styleHashes,
+      ),
     );
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

@@ -12,6 +12,15 @@ describe('testProcessorHeaders', () => {
     expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
   });
 
+  it("allows the pages' own inline style by its hash, and no other", () => {
+    const hash = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+    const policy = testProcessorHeaders('framed-page', 'https://shop.example', [hash])[
+      'content-security-policy'
+    ];
+    expect(policy).toContain(`style-src 'self' ${hash};`);
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
   it('lets nobody frame anything else', () => {
     expect(testProcessorHeaders('resource', 'https://shop.example')).toMatchObject({
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

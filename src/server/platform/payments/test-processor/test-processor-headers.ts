@@ -6,14 +6,15 @@ import { PERMISSIONS_POLICY, RESOURCE_CONTENT_SECURITY_POLICY } from '../../http
 export type AnswerKind = 'framed-page' | 'resource';
 
 /**
- * The card frame's and the challenge's policy: their own script, styles and icons, calls to their own origin only,
- * no inline script (the checkout's origin comes in a JSON block), framed by the checkout's origin alone.
+ * The card frame's and the challenge's policy: their own script, styles (their stylesheet is written into the page,
+ * allowed by its hashes) and icons, calls to their own origin only, no inline script (the checkout's origin comes in
+ * a JSON block), framed by the checkout's origin alone.
  */
-export function framedPagePolicy(checkoutOrigin: string): string {
+export function framedPagePolicy(checkoutOrigin: string, styleHashes: readonly string[] = []): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(' '),
     "img-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",
@@ -26,14 +27,18 @@ export function framedPagePolicy(checkoutOrigin: string): string {
  * The headers of one answer. The framed pages carry no X-Frame-Options: DENY would forbid the checkout too, and
  * frame-ancestors already names who may frame them.
  */
-export function testProcessorHeaders(kind: AnswerKind, checkoutOrigin: string): Record<string, string> {
+export function testProcessorHeaders(
+  kind: AnswerKind,
+  checkoutOrigin: string,
+  styleHashes: readonly string[] = [],
+): Record<string, string> {
   const common = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'permissions-policy': PERMISSIONS_POLICY,
   };
   if (kind === 'framed-page') {
-    return { ...common, 'content-security-policy': framedPagePolicy(checkoutOrigin) };
+    return { ...common, 'content-security-policy': framedPagePolicy(checkoutOrigin, styleHashes) };
   }
   return {
     ...common,

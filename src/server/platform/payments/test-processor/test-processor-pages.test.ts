@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import {
+  inlineStyleHashes,
   loadProcessorTemplates,
   PROCESSOR_CONFIG_PLACEHOLDER,
   renderProcessorPage,
@@ -30,5 +32,16 @@ describe('loadProcessorTemplates', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-frame-'));
     writeFileSync(path.join(dir, 'index.html'), '<html></html>');
     await expect(loadProcessorTemplates(dir)).rejects.toThrow(/placeholder/);
+  });
+});
+
+describe('inlineStyleHashes', () => {
+  it("answers each <style> element's content hash as a CSP source, and none for a page without one", () => {
+    const css = 'body{margin:0}\n.card-frame{gap:1rem}';
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(inlineStyleHashes(`<head><style>${css}</style></head><body></body>`)).toEqual([
+      `'sha256-${hash}'`,
+    ]);
+    expect(inlineStyleHashes('<head><link rel="stylesheet" href="/a.css"></head>')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // script may run under their policy).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 
 /** Where the built pages carry their config (src/card-frame/*.html). */
@@ -31,6 +32,18 @@ export function renderProcessorPage(template: string, config: ProcessorPageConfi
 export interface ProcessorTemplates {
   frame: string;
   challenge: string;
+  /** the CSP sources of the pages' own <style> elements (their stylesheet is written into them at build) */
+  styleHashes: string[];
+}
+
+/** The 'sha256-…' source of each <style> element of a page, as a Content-Security-Policy allows it. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /** The built pages, or placeholders that say to build them (API tests run without a build). */
@@ -45,8 +58,11 @@ export async function loadProcessorTemplates(frameDir: string | null): Promise<P
     }
     return template;
   };
+  const frame = await read('index.html', 'Card details');
+  const challenge = await read('challenge.html', 'Confirm this payment');
   return {
-    frame: await read('index.html', 'Card details'),
-    challenge: await read('challenge.html', 'Confirm this payment'),
+    frame,
+    challenge,
+    styleHashes: [...new Set([...inlineStyleHashes(frame), ...inlineStyleHashes(challenge)])],
   };
 }
