@@ -179,6 +179,21 @@ describe('the reminder setting', () => {
     expect(reminders('Later Quiet Roasters')).toHaveLength(0);
   });
 
+  it('is described in the API reference, asked and answered', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/checkout/api/docs' })).json();
+    const patch = doc.paths['/checkout/api/merchant/organization'].patch;
+    const days = { anyOf: [{ type: 'integer', minimum: 1, maximum: 30 }, { type: 'null' }] };
+    expect(patch.requestBody.content['application/json'].schema.properties.subscription_emails).toMatchObject(
+      {
+        properties: { reminder_days_before: days },
+        required: ['reminder_days_before'],
+      },
+    );
+    const answer = patch.responses['200'].content['application/json'].schema;
+    expect(answer.required).toContain('subscription_emails');
+    expect(answer.properties.subscription_emails.properties.reminder_days_before).toEqual(days);
+  });
+
   it('refuses a number of days it cannot use, saying what to send', async () => {
     const store = await namedStore(t, 'Strict Roasters');
     const refused = async (subscriptionEmails: unknown) => {
