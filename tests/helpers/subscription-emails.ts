@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
 import { createEmailJobs } from '../../src/server/modules/emails/email-jobs.js';
+import type { Clock } from '../../src/server/platform/clock.js';
 import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
 import { createLogger } from '../../src/server/platform/logging.js';
 import { createTokenService } from '../../src/server/platform/security/tokens.js';
@@ -58,7 +59,7 @@ export function advanceTo(t: TestApp, at: Date): void {
 
 /** The self-service link in an email, checked: it opens this subscription of this organization. */
 export async function expectSelfServiceLink(
-  t: TestApp,
+  t: { tokenSecret: string; clock: Clock },
   mail: ParsedMail,
   subscription: { organizationId: number; subscriptionId: number },
 ): Promise<string> {
