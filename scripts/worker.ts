@@ -7,6 +7,10 @@ import { migrate } from '../src/server/platform/db/migrate.js';
 import { createJobWorker } from '../src/server/platform/jobs/job-worker.js';
 import { createLogger } from '../src/server/platform/logging.js';
 import { emailDeliveryLine } from '../src/server/modules/emails/email-jobs.js';
+import {
+  scheduleChargeReminders,
+  startChargeReminderScan,
+} from '../src/server/modules/emails/charge-reminders.js';
 import { createJobHandlers } from '../src/server/job-handlers.js';
 import { createSubscriberLinks } from '../src/server/modules/subscriber/subscriber-link.js';
 import { resolveSecret } from '../src/server/platform/security/persisted-secrets.js';
@@ -29,15 +33,19 @@ console.log(emailDeliveryLine(emailJobs.mailer, config.smtpUrl));
 
 if (process.argv.includes('--drain')) {
   try {
-    console.log(`worker: ${await worker.drain()} job attempts run`);
+    // The reminders due now first, so a drain run from cron sends them too (docs/emails.md, "Subscription emails").
+    const reminders = await scheduleChargeReminders(db, systemClock.now());
+    console.log(`worker: ${reminders} charge reminders enqueued, ${await worker.drain()} job attempts run`);
   } finally {
     emailJobs.mailer.close();
     await db.close();
   }
 } else {
+  // The upcoming-charge reminders are scanned for beside each job worker (docs/emails.md, "Subscription emails").
+  const reminders = startChargeReminderScan(db, systemClock, logger);
   const stop = async (signal: string) => {
     logger.info({ signal }, 'worker stopping: finishing the jobs in progress');
-    await worker.stop();
+    await Promise.all([reminders.stop(), worker.stop()]);
     emailJobs.mailer.close();
     await db.close();
     process.exit(0);

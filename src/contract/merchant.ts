@@ -2,6 +2,7 @@ import { containsCardNumber } from '../domain/card.js';
 import {
   ClientOptionsSchema,
   DunningSchema,
+  SubscriptionEmailsSchema,
   LegalLinksSchema,
   SectionsSchema,
   SubscriptionTermsSchema,
@@ -268,6 +269,7 @@ export const OrganizationSchema = z.object({
   legal: LegalLinksSchema,
   logo_url: z.nullable(z.string()),
   dunning: DunningSchema,
+  subscription_emails: SubscriptionEmailsSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -287,6 +289,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   legal: z.optional(LegalLinksSchema),
   logo_url: z.optional(z.nullable(ImageUrlSchema)),
   dunning: z.optional(DunningSchema),
+  subscription_emails: z.optional(SubscriptionEmailsSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 

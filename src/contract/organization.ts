@@ -116,6 +116,25 @@ export function parseDunning(stored: unknown): Dunning {
   return parsed.success ? parsed.data : DEFAULT_DUNNING;
 }
 
+/**
+ * The emails a subscriber gets (docs/emails.md, "Subscription emails"): `reminder_days_before` is how many days before
+ * each renewal charge the upcoming-charge reminder goes out; null sends none.
+ */
+export const SubscriptionEmailsSchema = z.strictObject({
+  reminder_days_before: z.nullable(
+    z
+      .int({ error: 'Send the reminder a whole number of days before the charge, or null for none.' })
+      .check(
+        z.gte(1, 'Send the reminder 1 to 30 days before the charge, or null for none.'),
+        z.lte(30, 'Send the reminder 1 to 30 days before the charge, or null for none.'),
+      ),
+  ),
+});
+export type SubscriptionEmails = z.infer<typeof SubscriptionEmailsSchema>;
+
+/** An organization that never set it reminds its subscribers 3 days before each renewal charge. */
+export const DEFAULT_SUBSCRIPTION_EMAILS: SubscriptionEmails = { reminder_days_before: 3 };
+
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
   clientOptions: ClientOptions;
@@ -124,6 +143,7 @@ export interface OrganizationSettings {
   legal: LegalLinks;
   logoUrl: string | null;
   dunning: Dunning;
+  subscriptionEmails: SubscriptionEmails;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -134,6 +154,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     legal: z.optional(LegalLinksSchema),
     logoUrl: z.optional(z.nullable(z.string())),
     dunning: z.optional(DunningSchema),
+    subscriptionEmails: z.optional(SubscriptionEmailsSchema),
   }),
 );
 
@@ -147,5 +168,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     legal: value.legal ?? {},
     logoUrl: value.logoUrl ?? null,
     dunning: value.dunning ?? DEFAULT_DUNNING,
+    subscriptionEmails: value.subscriptionEmails ?? DEFAULT_SUBSCRIPTION_EMAILS,
   };
 }

@@ -22,6 +22,7 @@ import { readPageManifest } from './modules/page/page-manifest.js';
 import { createPageSelfCheck } from './modules/page/page-self-check.js';
 import { createJobWorker } from './platform/jobs/job-worker.js';
 import { emailDeliveryLine } from './modules/emails/email-jobs.js';
+import { startChargeReminderScan } from './modules/emails/charge-reminders.js';
 import { createJobHandlers } from './job-handlers.js';
 import { createSubscriberLinks } from './modules/subscriber/subscriber-link.js';
 import { createTokenService } from './platform/security/tokens.js';
@@ -202,10 +203,16 @@ async function main(): Promise<void> {
     ? createJobWorker(db, handlers, { clock: systemClock, logger, onOutcome: metrics.recordJob })
     : null;
   worker?.start();
+  // The upcoming-charge reminders are scanned for beside each job worker (docs/emails.md, "Subscription emails").
+  const reminders = worker ? startChargeReminderScan(db, systemClock, logger) : null;
   stopTimers = () =>
-    Promise.all([rebills.stop(), housekeeping.stop(), pageCheck.stop(), worker?.stop()]).then(() =>
-      emailJobs.mailer.close(),
-    );
+    Promise.all([
+      rebills.stop(),
+      housekeeping.stop(),
+      pageCheck.stop(),
+      reminders?.stop(),
+      worker?.stop(),
+    ]).then(() => emailJobs.mailer.close());
 
   const lines = [
     '',

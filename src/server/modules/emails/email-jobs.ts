@@ -7,6 +7,7 @@ import { GIFT_CLAIMED_JOB, GIFT_NOTICE_JOB } from './gift-enqueue.js';
 import { giftClaimedHandler, giftNoticeHandler, refundConfirmationHandler } from './notice-jobs.js';
 import { REFUND_CONFIRMATION_JOB } from './refund-enqueue.js';
 import type { SubscriberLinks } from '../subscriber/subscriber-link.js';
+import { subscriptionEmailHandlers } from './subscription-email-jobs.js';
 
 /**
  * The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI).
@@ -28,6 +29,7 @@ export function createEmailJobs(
       [GIFT_NOTICE_JOB]: giftNoticeHandler(mailer, options),
       [GIFT_CLAIMED_JOB]: giftClaimedHandler(mailer, options),
       [REFUND_CONFIRMATION_JOB]: refundConfirmationHandler(mailer, options),
+      ...subscriptionEmailHandlers(mailer, options),
     },
   };
 }

@@ -73,7 +73,7 @@ async function recordedEmail(
   );
 }
 
-function idOf(value: unknown, what: string): number {
+export function idOf(value: unknown, what: string): number {
   const id = Number(value);
   if (!Number.isSafeInteger(id)) throw new Error(`An email job names its ${what}.`);
   return id;
@@ -92,15 +92,21 @@ async function giftOf(db: Queryable, organizationId: number, giftId: number): Pr
 
 /**
  * A notice job: its email recorded once under the job's key (composed from the job's payload), then sent unless it
- * was sent already. The three notices differ only in their kind, key and what they say.
+ * was sent already. The notices (and the subscription emails) differ only in their kind, key and what they say.
  */
-function noticeHandler(
+export function noticeHandler(
   mailer: Mailer,
   options: NoticeOptions,
   notice: {
     kind: string;
     keyOf: (job: Job) => string;
-    compose: (db: Queryable, organizationId: number, job: Job, store: EmailStore) => Promise<Composed>;
+    compose: (
+      db: Queryable,
+      organizationId: number,
+      job: Job,
+      store: EmailStore,
+      now: Date,
+    ) => Promise<Composed>;
   },
 ): JobHandler {
   const from = options.mailFrom ?? DEFAULT_MAIL_FROM;
@@ -112,7 +118,7 @@ function noticeHandler(
       notice.keyOf(job),
       notice.kind,
       from,
-      (store) => notice.compose(db, organizationId, job, store),
+      (store) => notice.compose(db, organizationId, job, store, now),
       now,
     );
     if (email) await deliverEmail(db, mailer, email, now);

@@ -10,12 +10,12 @@ export interface EmailStore {
 }
 
 /** A header's (or a text line's) text on one line. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').trim();
 }
 
 /** The page around an email's paragraphs (already HTML): the store's logo and name, the footer. */
-function layout(store: EmailStore, subject: string, body: readonly string[], footer: string): string {
+export function layout(store: EmailStore, subject: string, body: readonly string[], footer: string): string {
   const e = escapeHtml;
   const logo =
     store.logoUrl !== null && /^https?:\/\//i.test(store.logoUrl)

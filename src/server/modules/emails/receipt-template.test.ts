@@ -150,6 +150,15 @@ describe('paymentSummary', () => {
     expect(paymentSummary({ method: 'card', brand: null, last4: null })).toBe('Paid with Card.');
   });
 
+  it('names a stored brand id as the page does', () => {
+    expect(paymentSummary({ method: 'card', brand: 'visa', last4: '1111' })).toBe(
+      'Paid with Visa ending in 1111.',
+    );
+    expect(paymentSummary({ method: 'card', brand: 'american-express', last4: '0005' })).toBe(
+      'Paid with American Express ending in 0005.',
+    );
+  });
+
   it('never writes more than four digits of a card, whatever is stored', () => {
     expect(paymentSummary({ method: 'card', brand: 'Visa', last4: '4111111111111111' })).toBe(
       'Paid with Visa.',

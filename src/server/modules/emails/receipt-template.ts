@@ -1,5 +1,6 @@
 // The order receipt (docs/emails.md): plain functions from an order to its subject, HTML and text. Every string a
 // merchant or shopper wrote is escaped in the HTML.
+import { CARD_TYPE_IDS, cardTypeOf, type CardBrand } from '../../../domain/card.js';
 import { formatMoney, minor } from '../../../domain/money.js';
 import { escapeHtml } from '../page/page-shell.js';
 import type { OrderAddress } from '../orders/orders-repository.js';
@@ -44,11 +45,18 @@ export function receiptSubject(input: ReceiptInput): string {
   return oneLine(`Your ${input.store.name} order #${input.order.id}`);
 }
 
+/** A stored brand id (visa, american-express) by the name the page shows; any other brand as it was stored. */
+function brandLabel(brand: string): string {
+  return Object.hasOwn(CARD_TYPE_IDS, brand) || brand === 'testcard'
+    ? cardTypeOf(brand as CardBrand | 'testcard').label
+    : brand;
+}
+
 /** What the receipt says of the payment: never more of a card than its brand and last four digits. */
 export function paymentSummary(payment: ReceiptInput['payment']): string {
   if (payment === null || payment.method === 'none') return 'No payment was due.';
   if (payment.method === 'paypal') return 'Paid with PayPal.';
-  const brand = payment.brand ? oneLine(payment.brand) : 'Card';
+  const brand = payment.brand ? brandLabel(oneLine(payment.brand)) : 'Card';
   const last4 = payment.last4 !== null && /^\d{4}$/.test(payment.last4) ? ` ending in ${payment.last4}` : '';
   return `Paid with ${brand}${last4}.`;
 }

@@ -1,6 +1,7 @@
 // What the merchant's systems hear when an order completes (docs/webhooks.md, "Events"), in the order's transaction.
 import type { Queryable } from '../../platform/db/database.js';
 import { iso, major } from '../../platform/http/money-input.js';
+import { enqueueSubscriptionWelcome } from '../emails/subscription-email-enqueue.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
 
@@ -42,7 +43,10 @@ export interface StartedSubscription {
   next_charge_at: Date;
 }
 
-/** subscription.created for each subscription an order started, gift.claimed for the gift it claimed. */
+/**
+ * subscription.created (and the subscriber's welcome email) for each subscription an order started, gift.claimed for
+ * the gift it claimed.
+ */
 export async function emitOrderStarted(
   tx: Queryable,
   order: OrderRow,
@@ -69,6 +73,8 @@ export async function emitOrderStarted(
       now,
       { eventKey: `subscription.created:${subscription.subscription_id}` },
     );
+    // The subscriber's welcome (docs/emails.md, "Subscription emails").
+    await enqueueSubscriptionWelcome(tx, organizationId, subscription, now);
   }
   if (started.claimedGiftId !== null) {
     await emitWebhookEvent(

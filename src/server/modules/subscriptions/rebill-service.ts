@@ -173,7 +173,11 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
           ...schedule,
           now: recordedAt,
         });
-        const emit = (type: Parameters<typeof emitSubscriptionEvent>[3], occurrence: string) =>
+        const emit = (
+          type: Parameters<typeof emitSubscriptionEvent>[3],
+          occurrence: string,
+          options?: Parameters<typeof emitSubscriptionEvent>[6],
+        ) =>
           emitSubscriptionEvent(
             tx,
             subscription.organization_id,
@@ -181,11 +185,13 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
             type,
             occurrence,
             recordedAt,
+            options,
           );
         const attempt = subscription.attempts_this_cycle + 1;
         if (result.status === 'approved') await emit('subscription.renewed', `${cycle}`);
         else await emit('subscription.payment_failed', `${cycle}:${attempt}`);
-        if (ended && schedule.end) await emit(END_EVENTS[schedule.end], `${cycle}:${attempt}`);
+        if (ended && schedule.end)
+          await emit(END_EVENTS[schedule.end], `${cycle}:${attempt}`, { cause: 'dunning' });
         return { ended };
       });
       if (!recorded) continue;

@@ -1,13 +1,17 @@
-// What the merchant's systems hear of a subscription (docs/webhooks.md, "Events"), in the change's transaction.
+// What the merchant's systems hear of a subscription (docs/webhooks.md, "Events"), and what its subscriber is emailed
+// (docs/emails.md, "Subscription emails"), in the change's transaction.
 import type { WebhookEventType } from '../../../contract/webhooks.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { enqueueSubscriptionEventEmail } from '../emails/subscription-email-enqueue.js';
 import { presentSubscription } from '../merchant/merchant-read-service.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { findSubscription, findSubscriptionCharges } from './subscriptions-repository.js';
 
 /**
- * Emits `type` with the subscription as the merchant API shows it, as of this transaction. `occurrence` tells this
- * event from the subscription's earlier ones of the same type (a cycle, an attempt, a time).
+ * Emits `type` with the subscription as the merchant API shows it, as of this transaction, and enqueues the email it
+ * sends the subscriber. `occurrence` tells this event from the subscription's earlier ones of the same type (a cycle,
+ * an attempt, a time). `cause: 'dunning'` marks the end of a declined renewal's dunning, which that attempt's
+ * failed-payment email tells.
  */
 export async function emitSubscriptionEvent(
   tx: Queryable,
@@ -16,6 +20,7 @@ export async function emitSubscriptionEvent(
   type: Extract<WebhookEventType, `subscription.${string}`>,
   occurrence: string,
   now: Date,
+  options: { cause?: 'dunning' } = {},
 ): Promise<void> {
   const row = await findSubscription(tx, organizationId, subscriptionId);
   if (!row) throw new Error(`subscription ${subscriptionId} is not there`);
@@ -23,4 +28,9 @@ export async function emitSubscriptionEvent(
   await emitWebhookEvent(tx, organizationId, type, presentSubscription(row, charges), now, {
     eventKey: `${type}:${subscriptionId}:${occurrence}`,
   });
+  await enqueueSubscriptionEventEmail(
+    tx,
+    { type, occurrence, cause: options.cause ?? null, row, charges },
+    now,
+  );
 }
