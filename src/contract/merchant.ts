@@ -2,6 +2,8 @@ import { containsCardNumber } from '../domain/card.js';
 import {
   ClientOptionsSchema,
   DunningSchema,
+  AbandonedCheckoutSchema,
+  AbandonedCheckoutPatchSchema,
   LegalLinksSchema,
   SectionsSchema,
   SubscriptionTermsSchema,
@@ -268,6 +270,7 @@ export const OrganizationSchema = z.object({
   legal: LegalLinksSchema,
   logo_url: z.nullable(z.string()),
   dunning: DunningSchema,
+  abandoned_checkout: AbandonedCheckoutSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -287,6 +290,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   legal: z.optional(LegalLinksSchema),
   logo_url: z.optional(z.nullable(ImageUrlSchema)),
   dunning: z.optional(DunningSchema),
+  abandoned_checkout: z.optional(AbandonedCheckoutPatchSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 

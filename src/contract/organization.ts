@@ -116,6 +116,30 @@ export function parseDunning(stored: unknown): Dunning {
   return parsed.success ? parsed.data : DEFAULT_DUNNING;
 }
 
+/**
+ * The abandoned-checkout reminder (docs/emails.md, "Abandoned checkout"): off by default; when on, a shopper who gave
+ * an email and agreed to emails but did not place the order gets one reminder after_minutes later.
+ */
+const AfterMinutesSchema = z
+  .int({ error: 'after_minutes is a whole number of minutes.' })
+  .check(
+    z.gte(5, 'Wait 5 to 10080 minutes (a week) before the reminder.'),
+    z.lte(10_080, 'Wait 5 to 10080 minutes (a week) before the reminder.'),
+  );
+export const AbandonedCheckoutSchema = z.strictObject({
+  enabled: z.boolean({ error: 'enabled is true or false.' }),
+  after_minutes: AfterMinutesSchema,
+});
+export type AbandonedCheckout = z.infer<typeof AbandonedCheckoutSchema>;
+
+/** A change of it: either part, the other kept. */
+export const AbandonedCheckoutPatchSchema = z.strictObject({
+  enabled: z.optional(z.boolean({ error: 'enabled is true or false.' })),
+  after_minutes: z.optional(AfterMinutesSchema),
+});
+
+export const DEFAULT_ABANDONED_CHECKOUT: AbandonedCheckout = { enabled: false, after_minutes: 60 };
+
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
   clientOptions: ClientOptions;
@@ -124,6 +148,7 @@ export interface OrganizationSettings {
   legal: LegalLinks;
   logoUrl: string | null;
   dunning: Dunning;
+  abandonedCheckout: AbandonedCheckout;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -134,6 +159,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     legal: z.optional(LegalLinksSchema),
     logoUrl: z.optional(z.nullable(z.string())),
     dunning: z.optional(DunningSchema),
+    abandonedCheckout: z.optional(AbandonedCheckoutSchema),
   }),
 );
 
@@ -147,5 +173,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     legal: value.legal ?? {},
     logoUrl: value.logoUrl ?? null,
     dunning: value.dunning ?? DEFAULT_DUNNING,
+    abandonedCheckout: value.abandonedCheckout ?? DEFAULT_ABANDONED_CHECKOUT,
   };
 }

@@ -7,6 +7,8 @@ import { GIFT_CLAIMED_JOB, GIFT_NOTICE_JOB } from './gift-enqueue.js';
 import { giftClaimedHandler, giftNoticeHandler, refundConfirmationHandler } from './notice-jobs.js';
 import { REFUND_CONFIRMATION_JOB } from './refund-enqueue.js';
 import type { SubscriberLinks } from '../subscriber/subscriber-link.js';
+import { abandonedCheckoutHandler } from './abandoned-checkout-job.js';
+import { ABANDONED_CHECKOUT_JOB } from './abandoned-checkout-enqueue.js';
 
 /**
  * The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI).
@@ -28,6 +30,7 @@ export function createEmailJobs(
       [GIFT_NOTICE_JOB]: giftNoticeHandler(mailer, options),
       [GIFT_CLAIMED_JOB]: giftClaimedHandler(mailer, options),
       [REFUND_CONFIRMATION_JOB]: refundConfirmationHandler(mailer, options),
+      [ABANDONED_CHECKOUT_JOB]: abandonedCheckoutHandler(mailer, options),
     },
   };
 }
