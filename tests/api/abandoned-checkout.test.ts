@@ -216,6 +216,31 @@ describe('the abandoned-checkout reminder', () => {
     expect(kinds).toEqual(['order_receipt']);
   });
 
+  it('records a reminder whose send failed as not sent once the order is placed before its retry', async () => {
+    const name = 'Refused Then Placed';
+    const store = await remindingStore(name);
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect((await attempt(store, token, declined())).status).toBe(402);
+    t.clock.advance(61 * MINUTE);
+    inbox.refuse = 'Mailbox busy, try again later';
+    try {
+      await worker.drain();
+    } finally {
+      inbox.refuse = null;
+    }
+    const reminder = async () =>
+      EmailListSchema.parse((await store.api.get('/emails')).body).data.find(
+        (email) => email.kind === 'abandoned_checkout',
+      );
+    expect(await reminder()).toMatchObject({ status: 'retrying', attempts: 1 });
+
+    expect((await attempt(store, token, { email_opt_in: true })).status).toBe(200);
+    t.clock.advance(MINUTE);
+    await worker.drain();
+    expect(remindersTo(name)).toHaveLength(0);
+    expect(await reminder()).toMatchObject({ status: 'failed', error: 'Not sent: The order was placed.' });
+  });
+
   it('schedules nothing for a shopper who did not agree to emails, or when the store does not send them', async () => {
     const store = await remindingStore('No Consent');
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);

@@ -53,9 +53,9 @@ async function until<T>(
   }
 }
 
-async function killed(process: ServerProcess): Promise<void> {
-  process.child.kill('SIGKILL');
-  expect((await process.exited).signal).toBe('SIGKILL');
+async function killed(running: ServerProcess): Promise<void> {
+  running.child.kill('SIGKILL');
+  expect((await running.exited).signal).toBe('SIGKILL');
 }
 
 describe('a server killed while emails and webhooks are queued', () => {

@@ -1,5 +1,6 @@
 // Sending the abandoned-checkout reminder when it is due (docs/emails.md, "Abandoned checkout"): the cart is read
 // again then, and the reminder goes only if it is still owed (abandoned-checkout-rules.ts).
+import { DEFAULT_ABANDONED_CHECKOUT } from '../../../contract/organization.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { JobHandler } from '../../platform/jobs/job-queue.js';
 import { addressFromPreview, priceCartState } from '../carts/cart-pricing.js';
@@ -77,9 +78,7 @@ export function abandonedCheckoutHandler(
 
     const state = await loadCartSnapshot(db, organizationId, { id: cartId });
     const live = state !== null && (state.cart.expires_at === null || state.cart.expires_at > now);
-    const setting = state
-      ? settingsOf(state.organization).abandonedCheckout
-      : { enabled: false, after_minutes: 0 };
+    const setting = state ? settingsOf(state.organization).abandonedCheckout : DEFAULT_ABANDONED_CHECKOUT;
     const reason = reasonNotToRemind({
       setting,
       scheduledFor,

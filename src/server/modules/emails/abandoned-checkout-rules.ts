@@ -2,8 +2,10 @@
 // and consent are saved with an order attempt, and again when the reminder is due.
 import type { AbandonedCheckout } from '../../../contract/organization.js';
 
-/** Whether saving this contact on a cart calls for a reminder: the store sends them, and the shopper gave an email
- * and agreed to emails. */
+/**
+ * Whether saving this contact on a cart calls for a reminder: the store sends them, and the shopper gave an email and
+ * agreed to emails.
+ */
 export function shouldScheduleAbandonedReminder(
   setting: AbandonedCheckout,
   contact: { email: string; emailOptIn: boolean },
@@ -20,13 +22,13 @@ export interface ReminderDue {
 }
 
 /**
- * Why a due reminder is not sent, or null when it is: the order was placed, the shopper withdrew their consent or
- * changed their email, the store turned reminders off, or there is nothing left to come back to.
+ * Why a due reminder is not sent, or null when it is: there is nothing left to come back to, the store turned
+ * reminders off, the order was placed, or the shopper withdrew their consent or changed their email.
  */
 export function reasonNotToRemind(due: ReminderDue): string | null {
   const { cart } = due;
-  if (!due.setting.enabled) return 'The store turned abandoned-checkout reminders off.';
   if (cart === null) return 'The cart is gone.';
+  if (!due.setting.enabled) return 'The store turned abandoned-checkout reminders off.';
   if (cart.orderStatus === 'complete') return 'The order was placed.';
   if (!cart.emailOptIn) return 'The shopper no longer agrees to emails.';
   if (cart.email.trim().toLowerCase() !== due.scheduledFor.trim().toLowerCase())
