@@ -16,12 +16,16 @@ try {
   const rebills = await runRebills({ db, gateways, clock: systemClock, logger });
   const maintenance = await runMaintenance(db, systemClock.now(), {
     untouchedCartRetentionMs: config.untouchedCartRetentionMs,
+    jobRetentionMs: config.jobRetentionMs,
+    emailBodyRetentionMs: config.emailBodyRetentionMs,
   });
   console.log(
     `rebill: ${rebills.approved} charged, ${rebills.declined} declined (${rebills.pastDue} now past due), ` +
       `${rebills.errors} gateway errors; ${maintenance.idempotencyKeysDeleted} old idempotency keys removed, ` +
       `${maintenance.discountUsesReleased} held code uses released, ${maintenance.expressPaymentsExpired} approvals expired, ` +
-      `${maintenance.untouchedCartsRemoved} untouched carts removed`,
+      `${maintenance.untouchedCartsRemoved} untouched carts removed, ${maintenance.finishedJobsDeleted} finished jobs ` +
+      `and ${maintenance.webhookDeliveriesDeleted} webhook deliveries deleted, ` +
+      `${maintenance.emailBodiesDropped} old email bodies dropped`,
   );
 } finally {
   await db.close();

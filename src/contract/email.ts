@@ -18,9 +18,17 @@ export const EmailSummarySchema = unlessUnused(() =>
     to: z.string(),
     from: z.string(),
     subject: z.string(),
-    /** queued, sent (the SMTP server took it), kept (no SMTP_URL: kept locally) or failed (error says why) */
-    status: z.enum(['queued', 'sent', 'failed', 'kept']),
+    /**
+     * queued (not tried yet, or in its first attempt), retrying (an attempt failed, error says why, and another comes
+     * at next_attempt_at), sent (the SMTP server took it), kept (no SMTP_URL: kept locally) or failed (given up, error
+     * says why); docs/emails.md, "Retries"
+     */
+    status: z.enum(['queued', 'retrying', 'sent', 'failed', 'kept']),
     error: z.nullable(z.string()),
+    /** attempts made so far (the one running included); null once its job was removed by the housekeeping */
+    attempts: z.nullable(z.int()),
+    /** when the next attempt is due, while retrying between attempts */
+    next_attempt_at: z.nullable(z.string()),
     message_id: z.nullable(z.string()),
     created_at: z.string(),
     sent_at: z.nullable(z.string()),
@@ -29,7 +37,8 @@ export const EmailSummarySchema = unlessUnused(() =>
 export type EmailSummary = z.infer<typeof EmailSummarySchema>;
 
 export const EmailSchema = unlessUnused(() =>
-  z.extend(EmailSummarySchema, { html: z.string(), text: z.string() }),
+  // null once the housekeeping dropped the bodies after their retention (docs/operations.md, "Housekeeping")
+  z.extend(EmailSummarySchema, { html: z.nullable(z.string()), text: z.nullable(z.string()) }),
 );
 export type Email = z.infer<typeof EmailSchema>;
 

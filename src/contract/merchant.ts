@@ -3,6 +3,8 @@ import {
   ClientOptionsSchema,
   DunningSchema,
   SubscriptionEmailsSchema,
+  AbandonedCheckoutSchema,
+  AbandonedCheckoutPatchSchema,
   LegalLinksSchema,
   SectionsSchema,
   SubscriptionTermsSchema,
@@ -270,6 +272,7 @@ export const OrganizationSchema = z.object({
   logo_url: z.nullable(z.string()),
   dunning: DunningSchema,
   subscription_emails: SubscriptionEmailsSchema,
+  abandoned_checkout: AbandonedCheckoutSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -290,6 +293,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   logo_url: z.optional(z.nullable(ImageUrlSchema)),
   dunning: z.optional(DunningSchema),
   subscription_emails: z.optional(SubscriptionEmailsSchema),
+  abandoned_checkout: z.optional(AbandonedCheckoutPatchSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 

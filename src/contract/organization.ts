@@ -134,6 +134,29 @@ export type SubscriptionEmails = z.infer<typeof SubscriptionEmailsSchema>;
 
 /** An organization that never set it reminds its subscribers 3 days before each renewal charge. */
 export const DEFAULT_SUBSCRIPTION_EMAILS: SubscriptionEmails = { reminder_days_before: 3 };
+/**
+ * The abandoned-checkout reminder (docs/emails.md, "Abandoned checkout"): off by default; when on, a shopper who gave
+ * an email and agreed to emails but did not place the order gets one reminder after_minutes later.
+ */
+const AfterMinutesSchema = z
+  .int({ error: 'after_minutes is a whole number of minutes.' })
+  .check(
+    z.gte(5, 'Wait 5 to 10080 minutes (a week) before the reminder.'),
+    z.lte(10_080, 'Wait 5 to 10080 minutes (a week) before the reminder.'),
+  );
+export const AbandonedCheckoutSchema = z.strictObject({
+  enabled: z.boolean({ error: 'enabled is true or false.' }),
+  after_minutes: AfterMinutesSchema,
+});
+export type AbandonedCheckout = z.infer<typeof AbandonedCheckoutSchema>;
+
+/** A change of it: either part, the other kept. */
+export const AbandonedCheckoutPatchSchema = z.strictObject({
+  enabled: z.optional(z.boolean({ error: 'enabled is true or false.' })),
+  after_minutes: z.optional(AfterMinutesSchema),
+});
+
+export const DEFAULT_ABANDONED_CHECKOUT: AbandonedCheckout = { enabled: false, after_minutes: 60 };
 
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
@@ -144,6 +167,7 @@ export interface OrganizationSettings {
   logoUrl: string | null;
   dunning: Dunning;
   subscriptionEmails: SubscriptionEmails;
+  abandonedCheckout: AbandonedCheckout;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -155,6 +179,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     logoUrl: z.optional(z.nullable(z.string())),
     dunning: z.optional(DunningSchema),
     subscriptionEmails: z.optional(SubscriptionEmailsSchema),
+    abandonedCheckout: z.optional(AbandonedCheckoutSchema),
   }),
 );
 
@@ -169,5 +194,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     logoUrl: value.logoUrl ?? null,
     dunning: value.dunning ?? DEFAULT_DUNNING,
     subscriptionEmails: value.subscriptionEmails ?? DEFAULT_SUBSCRIPTION_EMAILS,
+    abandonedCheckout: value.abandonedCheckout ?? DEFAULT_ABANDONED_CHECKOUT,
   };
 }

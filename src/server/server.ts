@@ -162,6 +162,8 @@ async function main(): Promise<void> {
     async () => {
       const done = await runMaintenance(db, systemClock.now(), {
         untouchedCartRetentionMs: config.untouchedCartRetentionMs,
+        jobRetentionMs: config.jobRetentionMs,
+        emailBodyRetentionMs: config.emailBodyRetentionMs,
       });
       if (Object.values(done).some((count) => count > 0)) logger.info(done, 'housekeeping done');
     },

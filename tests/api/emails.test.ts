@@ -139,7 +139,14 @@ describe('the order receipt through SMTP', () => {
       expect(await worker.drain()).toBe(1);
       const failed = EmailListSchema.parse((await api.get(`/emails?order_id=${orderId}`)).body);
       expect(failed.data).toHaveLength(1);
-      expect(failed.data[0]).toMatchObject({ status: 'failed', sent_at: null, order_id: orderId });
+      // Its job will try again: retrying, with why, how many attempts so far and when the next comes.
+      expect(failed.data[0]).toMatchObject({
+        status: 'retrying',
+        sent_at: null,
+        order_id: orderId,
+        attempts: 1,
+        next_attempt_at: new Date(smtp.clock.now().getTime() + 30_000).toISOString(),
+      });
       expect(failed.data[0]!.error).toContain('Mailbox unavailable, try later');
       expect(inbox.messages.length).toBe(before);
 
@@ -148,7 +155,13 @@ describe('the order receipt through SMTP', () => {
       smtp.clock.advance(30_000);
       expect(await worker.drain()).toBe(1);
       const sent = EmailSchema.parse((await api.get(`/emails/${failed.data[0]!.id}`)).body);
-      expect(sent).toMatchObject({ status: 'sent', error: null, to: 'ada@example.com' });
+      expect(sent).toMatchObject({
+        status: 'sent',
+        error: null,
+        to: 'ada@example.com',
+        attempts: 2,
+        next_attempt_at: null,
+      });
       expect(inbox.messages.length).toBe(before + 1);
       expect(inbox.messages.at(-1)!.subject).toBe(`Your Refused Store order #${orderId}`);
 
@@ -156,6 +169,30 @@ describe('the order receipt through SMTP', () => {
       expect(await worker.drain()).toBe(0);
       expect(inbox.messages.length).toBe(before + 1);
     } finally {
+      mailer.close();
+    }
+  });
+
+  it('says failed, with the reason, only once its job gave up', async () => {
+    const { worker, mailer } = workerFor(smtp);
+    try {
+      const before = inbox.messages.length;
+      inbox.refuse = 'No such mailbox here';
+      const { api, orderId } = await cardOrder(smtp, 'Given Up Store');
+      // Six attempts: the first and one after each of the five waits (30 s, 2, 8, 32 min, about 2 h).
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        expect(await worker.drain()).toBe(1);
+        const [email] = EmailListSchema.parse((await api.get(`/emails?order_id=${orderId}`)).body).data;
+        expect(email).toMatchObject({ status: attempt < 6 ? 'retrying' : 'failed', attempts: attempt });
+        expect(email!.error).toContain('No such mailbox here');
+        expect(email!.next_attempt_at === null).toBe(attempt === 6);
+        smtp.clock.advance(3 * 3_600_000);
+      }
+      inbox.refuse = null;
+      expect(await worker.drain()).toBe(0);
+      expect(inbox.messages.length).toBe(before);
+    } finally {
+      inbox.refuse = null;
       mailer.close();
     }
   });

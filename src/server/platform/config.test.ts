@@ -154,6 +154,24 @@ describe('housekeeping settings', () => {
   });
 });
 
+describe('retention settings', () => {
+  it('keep finished jobs and email bodies 30 days by default, or the days given', () => {
+    const day = 24 * 3_600_000;
+    expect(parseConfig({})).toMatchObject({
+      ok: true,
+      config: { jobRetentionMs: 30 * day, emailBodyRetentionMs: 30 * day },
+    });
+    expect(parseConfig({ JOB_RETENTION_DAYS: '7', EMAIL_BODY_RETENTION_DAYS: '365' })).toMatchObject({
+      ok: true,
+      config: { jobRetentionMs: 7 * day, emailBodyRetentionMs: 365 * day },
+    });
+    expect(parseConfig({ JOB_RETENTION_DAYS: '0' })).toEqual({
+      ok: false,
+      errors: ['JOB_RETENTION_DAYS must be a whole number from 1 to 3650 (got "0").'],
+    });
+  });
+});
+
 describe('page check settings', () => {
   it('check the served page hourly by default, on any other interval, or never', () => {
     expect(parseConfig({})).toMatchObject({ ok: true, config: { pageCheckIntervalSeconds: 3600 } });

@@ -29,6 +29,10 @@ export interface Config {
   rateLimitIpv6Prefix: number;
   /** Carts made from checkout links that nobody touched for this long are removed by the housekeeping. */
   untouchedCartRetentionMs: number;
+  /** Finished jobs and webhook deliveries that are over are deleted by the housekeeping this long after. */
+  jobRetentionMs: number;
+  /** Emails' bodies are dropped by the housekeeping this long after they were written (the record stays). */
+  emailBodyRetentionMs: number;
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes, so several deployments can share one Redis. */
   redisKeyPrefix: string;
@@ -170,6 +174,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
 
   const rateLimitIpv6Prefix = int('RATE_LIMIT_IPV6_PREFIX', 64, 32, 128);
   const untouchedCartRetentionHours = int('UNTOUCHED_CART_RETENTION_HOURS', 7 * 24, 1, 365 * 24);
+  const jobRetentionDays = int('JOB_RETENTION_DAYS', 30, 1, 3650);
+  const emailBodyRetentionDays = int('EMAIL_BODY_RETENTION_DAYS', 30, 1, 3650);
 
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const redisKeyPrefix = read('REDIS_KEY_PREFIX') ?? 'secure-checkout:';
@@ -277,6 +283,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       trustedProxies,
       rateLimitIpv6Prefix,
       untouchedCartRetentionMs: untouchedCartRetentionHours * 60 * 60 * 1000,
+      jobRetentionMs: jobRetentionDays * 24 * 60 * 60 * 1000,
+      emailBodyRetentionMs: emailBodyRetentionDays * 24 * 60 * 60 * 1000,
       redisUrl,
       redisKeyPrefix,
       logLevel,

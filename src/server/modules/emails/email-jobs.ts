@@ -8,6 +8,8 @@ import { giftClaimedHandler, giftNoticeHandler, refundConfirmationHandler } from
 import { REFUND_CONFIRMATION_JOB } from './refund-enqueue.js';
 import type { SubscriberLinks } from '../subscriber/subscriber-link.js';
 import { subscriptionEmailHandlers } from './subscription-email-jobs.js';
+import { abandonedCheckoutHandler } from './abandoned-checkout-job.js';
+import { ABANDONED_CHECKOUT_JOB } from './abandoned-checkout-enqueue.js';
 
 /**
  * The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI).
@@ -30,6 +32,7 @@ export function createEmailJobs(
       [GIFT_CLAIMED_JOB]: giftClaimedHandler(mailer, options),
       [REFUND_CONFIRMATION_JOB]: refundConfirmationHandler(mailer, options),
       ...subscriptionEmailHandlers(mailer, options),
+      [ABANDONED_CHECKOUT_JOB]: abandonedCheckoutHandler(mailer, options),
     },
   };
 }

@@ -5,9 +5,21 @@ import { notFound } from '../../platform/errors.js';
 import { iso } from '../../platform/http/money-input.js';
 import type { Router } from '../../platform/http/router.js';
 import { merchantOf } from '../organizations/request-context.js';
-import { findEmail, listEmails, type EmailRow } from './emails-repository.js';
+import { findEmail, listEmails, type EmailWithJobRow } from './emails-repository.js';
+import { shownEmailStatus } from './email-status.js';
 
-function presentEmailSummary(row: EmailRow) {
+function presentEmailSummary(row: EmailWithJobRow) {
+  const shown = shownEmailStatus(
+    row,
+    row.job_status === null
+      ? null
+      : {
+          status: row.job_status,
+          attempts: row.job_attempts ?? 0,
+          runAt: row.job_run_at ?? row.created_at,
+          lastError: row.job_last_error,
+        },
+  );
   return {
     id: row.id,
     kind: row.kind,
@@ -15,16 +27,24 @@ function presentEmailSummary(row: EmailRow) {
     to: row.to_address,
     from: row.from_address,
     subject: row.subject,
-    status: row.status,
-    error: row.error,
+    status: shown.status,
+    error: shown.error,
+    attempts: shown.attempts,
+    next_attempt_at: iso(shown.nextAttemptAt),
     message_id: row.message_id,
     created_at: iso(row.created_at),
     sent_at: iso(row.sent_at),
   };
 }
 
-function presentEmail(row: EmailRow): Email {
-  return { ...presentEmailSummary(row), html: row.body_html, text: row.body_text };
+function presentEmail(row: EmailWithJobRow): Email {
+  // Emptied by the housekeeping after their retention (docs/operations.md, "Housekeeping"): said as null, not ''.
+  const dropped = row.body_html === '' && row.body_text === '';
+  return {
+    ...presentEmailSummary(row),
+    html: dropped ? null : row.body_html,
+    text: dropped ? null : row.body_text,
+  };
 }
 
 /** The merchant API's emails (docs/api.md, docs/emails.md): what was sent to whom, as it was sent. */
@@ -35,7 +55,9 @@ export function registerEmailRoutes(router: Router, context: AppContext): void {
     method: 'GET',
     url: '/checkout/api/merchant/emails',
     summary: 'List the emails sent to shoppers, newest first',
-    description: 'order_id keeps the emails of one order.',
+    description:
+      'order_id keeps the emails of one order. status: queued (not tried yet), retrying (an attempt failed and another ' +
+      'is coming at next_attempt_at; error says why), sent, kept (no SMTP_URL) or failed (given up; error says why).',
     tags: ['merchant: emails'],
     guard: 'merchant',
     query: EmailListQuerySchema,

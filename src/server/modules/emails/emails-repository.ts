@@ -11,6 +11,7 @@ export interface EmailRow {
   to_address: string;
   from_address: string;
   subject: string;
+  /** '' once the housekeeping dropped the bodies after their retention (docs/operations.md, "Housekeeping") */
   body_html: string;
   body_text: string;
   status: EmailStatus;
@@ -83,28 +84,59 @@ export async function recordEmailOutcome(
   );
 }
 
+/** An email with the state of the job that sends it (null columns once the job is gone), for the merchant API. */
+export interface EmailWithJobRow extends EmailRow {
+  job_status: 'queued' | 'running' | 'done' | 'failed' | null;
+  job_attempts: number | null;
+  job_run_at: Date | null;
+  job_last_error: string | null;
+}
+
+const EMAIL_WITH_JOB = `SELECT e.*, j.status AS job_status, j.attempts AS job_attempts, j.run_at AS job_run_at,
+            j.last_error AS job_last_error
+       FROM emails e LEFT JOIN jobs j ON j.key = e.job_key`;
+
 export async function listEmails(
   db: Queryable,
   organizationId: number,
   options: { limit?: number | undefined; startingAfter?: number | undefined; orderId?: number | undefined },
-): Promise<{ rows: EmailRow[]; hasMore: boolean }> {
+): Promise<{ rows: EmailWithJobRow[]; hasMore: boolean }> {
   const limit = options.limit ?? 50;
-  const { rows } = await db.query<EmailRow>(
-    `SELECT * FROM emails
-      WHERE organization_id = $1 AND ($2::bigint IS NULL OR id < $2) AND ($3::bigint IS NULL OR order_id = $3)
-      ORDER BY id DESC
+  const { rows } = await db.query<EmailWithJobRow>(
+    `${EMAIL_WITH_JOB}
+      WHERE e.organization_id = $1 AND ($2::bigint IS NULL OR e.id < $2)
+        AND ($3::bigint IS NULL OR e.order_id = $3)
+      ORDER BY e.id DESC
       LIMIT $4`,
     [organizationId, options.startingAfter ?? null, options.orderId ?? null, limit + 1],
   );
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-export async function findEmail(db: Queryable, organizationId: number, id: number): Promise<EmailRow | null> {
-  const { rows } = await db.query<EmailRow>('SELECT * FROM emails WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    id,
-  ]);
+export async function findEmail(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<EmailWithJobRow | null> {
+  const { rows } = await db.query<EmailWithJobRow>(
+    `${EMAIL_WITH_JOB} WHERE e.organization_id = $1 AND e.id = $2`,
+    [organizationId, id],
+  );
   return rows[0] ?? null;
+}
+
+/**
+ * Empties the bodies of emails written before `before` whose job will not send them again (docs/operations.md,
+ * "Housekeeping"): the row stays, with its status, address, subject and kind. Answers how many were emptied.
+ */
+export async function dropOldEmailBodies(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE emails e SET body_html = '', body_text = ''
+      WHERE e.created_at < $1 AND (e.body_html <> '' OR e.body_text <> '')
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.key = e.job_key AND j.status IN ('queued', 'running'))`,
+    [before],
+  );
+  return rowCount;
 }
 
 /** A gift as its emails tell it: the recipient, the line given, and the giver's order and name. */

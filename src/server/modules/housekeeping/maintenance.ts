@@ -3,24 +3,37 @@ import { expireLapsedExpressPayments } from '../express/express-payments-reposit
 import { deleteUntouchedLinkCarts } from '../carts/carts-repository.js';
 import { deleteExpiredIdempotencyKeys } from '../orders/idempotency-repository.js';
 import { releaseStaleDiscountReservations } from '../orders/discount-uses-repository.js';
+import { deleteFinishedJobs } from '../../platform/jobs/jobs-repository.js';
+import { dropOldEmailBodies } from '../emails/emails-repository.js';
+import { deleteOldWebhookDeliveries } from '../webhooks/webhooks-repository.js';
 
 const STALE_RESERVATION_MS = 60 * 60 * 1000;
+/** JOB_RETENTION_DAYS and EMAIL_BODY_RETENTION_DAYS when unset (docs/operations.md, "Housekeeping"). */
+export const DEFAULT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface MaintenanceSummary {
   idempotencyKeysDeleted: number;
   discountUsesReleased: number;
   expressPaymentsExpired: number;
   untouchedCartsRemoved: number;
+  finishedJobsDeleted: number;
+  webhookDeliveriesDeleted: number;
+  emailBodiesDropped: number;
 }
 
 export interface MaintenanceOptions {
   /** Carts made from checkout links that nobody touched for this long are removed (UNTOUCHED_CART_RETENTION_HOURS). */
   untouchedCartRetentionMs: number;
+  /** Jobs that ended, and webhook deliveries that are over, are deleted this long after (JOB_RETENTION_DAYS). */
+  jobRetentionMs?: number;
+  /** Emails keep their bodies this long, then only their record (EMAIL_BODY_RETENTION_DAYS). */
+  emailBodyRetentionMs?: number;
 }
 
 /**
  * Housekeeping, run by every server on its own timer and by `npm run rebill`: old idempotency keys, code uses held by crashed payments, lapsed approvals, and
- * the carts checkout links made that nobody used (each visit of a link makes one; docs/security.md, "Abuse limits").
+ * the carts checkout links made that nobody used (each visit of a link makes one; docs/security.md, "Abuse limits"),
+ * and what the job queue leaves behind: finished jobs, webhook deliveries that are over, old emails' bodies.
  */
 export async function runMaintenance(
   db: Database,
@@ -35,5 +48,21 @@ export async function runMaintenance(
   const untouchedCartsRemoved = await db.transaction((tx) =>
     deleteUntouchedLinkCarts(tx, new Date(now.getTime() - options.untouchedCartRetentionMs)),
   );
-  return { idempotencyKeysDeleted, discountUsesReleased, expressPaymentsExpired, untouchedCartsRemoved };
+  const before = (retentionMs: number | undefined) =>
+    new Date(now.getTime() - (retentionMs ?? DEFAULT_RETENTION_MS));
+  // Jobs first: a delivery is kept while a job may still send it.
+  const finishedJobsDeleted = await deleteFinishedJobs(db, before(options.jobRetentionMs));
+  const webhookDeliveriesDeleted = await db.transaction((tx) =>
+    deleteOldWebhookDeliveries(tx, before(options.jobRetentionMs)),
+  );
+  const emailBodiesDropped = await dropOldEmailBodies(db, before(options.emailBodyRetentionMs));
+  return {
+    idempotencyKeysDeleted,
+    discountUsesReleased,
+    expressPaymentsExpired,
+    untouchedCartsRemoved,
+    finishedJobsDeleted,
+    webhookDeliveriesDeleted,
+    emailBodiesDropped,
+  };
 }

@@ -168,7 +168,8 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     summary: 'Update client options, section order, terms, links, name or currency',
     description:
       'client_options keys (cart, testCards, subscriptionTermsCheckbox, emailOptInCheckbox) are replaced one by one; ' +
-      'sections replaces the whole ordered list. The currency cannot change once carts exist (409).',
+      'sections replaces the whole ordered list. The currency cannot change once carts exist (409). ' +
+      'abandoned_checkout {enabled, after_minutes} (5-10080, default off after 60) keeps the part not given.',
     tags: ['merchant: organization'],
     guard: 'merchant',
     body: UpdateOrganizationSchema,

@@ -4,6 +4,8 @@ import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { isDiscountCodeUsedUp } from '../../../domain/discount-rules.js';
 import { saveCartCustomer } from '../carts/customers-repository.js';
+import { scheduleAbandonedCheckoutReminder } from '../emails/abandoned-checkout-enqueue.js';
+import { settingsOf } from '../organizations/organization-service.js';
 import { releaseDiscountUse, reserveDiscountUse } from './discount-uses-repository.js';
 import { orderAlreadyPlaced } from './order-completion.js';
 import { codeUseOnRetry } from './order-decisions.js';
@@ -40,6 +42,7 @@ export async function saveOrder(
     // (and the customer it saved) is undone rather than the order being charged a second time.
     if (!order) throw orderAlreadyPlaced();
     await replaceOrderLines(tx, organizationId, order.id, decided.lines);
+    await scheduleReminder(tx, priced, decided, now);
     return { order, customerId, cart: { ...withCustomer(state, decided.customer, customerId), order } };
   }
   const wantedCode = decided.values.discount_code_id;
@@ -54,7 +57,27 @@ export async function saveOrder(
     now,
   );
   const customerId = order.customer_id;
+  await scheduleReminder(tx, priced, decided, now);
   return { order, customerId, cart: { ...withCustomer(state, decided.customer, customerId), order } };
+}
+
+/**
+ * The cart's abandoned-checkout reminder, scheduled with the contact and consent this attempt saves: it is sent only
+ * if the order is still not placed when it is due (docs/emails.md, "Abandoned checkout").
+ */
+async function scheduleReminder(tx: Queryable, priced: PricedOrder, decided: OrderDecision, now: Date) {
+  const { organization, cart } = priced.state;
+  await scheduleAbandonedCheckoutReminder(
+    tx,
+    {
+      organizationId: organization.id,
+      setting: settingsOf(organization).abandonedCheckout,
+      cartId: cart.id,
+      email: decided.customer.values.email,
+      emailOptIn: decided.customer.values.email_opt_in,
+    },
+    now,
+  );
 }
 
 /**

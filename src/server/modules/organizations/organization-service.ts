@@ -60,6 +60,7 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
     logoUrl: settings.logoUrl,
     dunning: settings.dunning,
     subscriptionEmails: settings.subscriptionEmails,
+    abandonedCheckout: settings.abandonedCheckout,
   };
 }
 
@@ -76,6 +77,7 @@ export function presentOrganization(row: OrganizationRow): Organization {
     logo_url: settings.logoUrl,
     dunning: settings.dunning,
     subscription_emails: settings.subscriptionEmails,
+    abandoned_checkout: settings.abandonedCheckout,
   };
 }
 
@@ -146,6 +148,7 @@ export async function changeOrganization(
     logoUrl: patch.logo_url === undefined ? current.logoUrl : patch.logo_url,
     dunning: patch.dunning ?? current.dunning,
     subscriptionEmails: patch.subscription_emails ?? current.subscriptionEmails,
+    abandonedCheckout: { ...current.abandonedCheckout, ...patch.abandoned_checkout },
   };
   const updated = await updateOrganization(
     db,

@@ -213,3 +213,27 @@ export async function markDeliveryResent(
   );
   return rows[0]?.resends ?? null;
 }
+
+/**
+ * Deletes the deliveries (and their attempts) last changed before `before` that are over: succeeded or failed, with no
+ * job left to send them again (docs/operations.md, "Housekeeping"). Answers how many deliveries went.
+ */
+export async function deleteOldWebhookDeliveries(db: Queryable, before: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH old AS (
+       SELECT d.id FROM webhook_deliveries d
+        WHERE d.status <> 'pending' AND d.updated_at < $1
+          AND NOT EXISTS (SELECT 1 FROM jobs j
+                           WHERE j.status IN ('queued', 'running') AND j.payload->>'delivery_id' = d.id::text)
+        ORDER BY d.id
+        FOR UPDATE SKIP LOCKED
+     ), attempts AS (
+       DELETE FROM webhook_attempts a USING old WHERE a.delivery_id = old.id
+     ), deliveries AS (
+       DELETE FROM webhook_deliveries d USING old WHERE d.id = old.id RETURNING d.id
+     )
+     SELECT count(*)::int AS n FROM deliveries`,
+    [before],
+  );
+  return rows[0]?.n ?? 0;
+}

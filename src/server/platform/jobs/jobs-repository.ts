@@ -142,3 +142,15 @@ export async function findJobByKey(db: Queryable, key: string): Promise<JobRow |
   const { rows } = await db.query<JobRow>('SELECT * FROM jobs WHERE key = $1', [key]);
   return rows[0] ?? null;
 }
+
+/**
+ * Deletes the jobs that ended (done, or given up) before `before` (docs/operations.md, "Housekeeping"); queued and
+ * running ones stay whatever their age. Answers how many went.
+ */
+export async function deleteFinishedJobs(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    "DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < $1",
+    [before],
+  );
+  return rowCount;
+}
