@@ -34,6 +34,8 @@ import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
 import { registerRefundRoutes } from './modules/refunds/refund-routes.js';
+import { registerStaffRoutes } from './modules/staff/staff-routes.js';
+import fastifyCookie from '@fastify/cookie';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
 import { registerPaymentWebhookRoutes } from './modules/payment-webhooks/stripe-webhook-routes.js';
 import { createPaymentGateways, type PaymentGateways } from './platform/payments/select-gateway.js';
@@ -141,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  await app.register(fastifyCookie);
   const tokens = createTokenService(options.tokenSecrets, context.clock);
   const router = createRouter(app, createGuards(context, tokens));
 
@@ -150,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMerchantRoutes(router, context);
   registerEmailRoutes(router, context);
   registerWebhookRoutes(router, context);
+  registerStaffRoutes(app, router, context);
   registerCartRoutes(router, context);
   registerOrderRoutes(router, context, {
     db: context.db,

@@ -10,6 +10,8 @@ import type { SubscriberLinks } from '../subscriber/subscriber-link.js';
 import { subscriptionEmailHandlers } from './subscription-email-jobs.js';
 import { abandonedCheckoutHandler } from './abandoned-checkout-job.js';
 import { ABANDONED_CHECKOUT_JOB } from './abandoned-checkout-enqueue.js';
+import { STAFF_INVITE_JOB } from '../staff/staff-service.js';
+import { staffInviteHandler } from './staff-invite-job.js';
 
 /**
  * The mailer the configuration asks for and the email jobs' handlers, for a job worker (server.ts, the CLI).
@@ -33,6 +35,7 @@ export function createEmailJobs(
       [REFUND_CONFIRMATION_JOB]: refundConfirmationHandler(mailer, options),
       ...subscriptionEmailHandlers(mailer, options),
       [ABANDONED_CHECKOUT_JOB]: abandonedCheckoutHandler(mailer, options),
+      [STAFF_INVITE_JOB]: staffInviteHandler(mailer, options),
     },
   };
 }

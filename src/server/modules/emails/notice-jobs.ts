@@ -38,7 +38,7 @@ export interface NoticeOptions {
 }
 
 /** What an email job renders: null when there is nothing to send (the job then ends with no email). */
-type Composed = { orderId: number; to: string; rendered: RenderedEmail } | null;
+type Composed = { orderId: number | null; to: string; rendered: RenderedEmail } | null;
 
 /** A job's email, recorded once under its key: a retry finds the one its first attempt wrote. */
 async function recordedEmail(

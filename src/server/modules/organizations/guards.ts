@@ -6,6 +6,9 @@ import { findOrganizationById } from './organizations-repository.js';
 import { hashApiKey } from '../../platform/security/secrets.js';
 import type { TokenService } from '../../platform/security/tokens.js';
 import { clientIpOf, isTestModeRequest } from './request-context.js';
+import { sessionCookieOf } from '../staff/staff-cookie.js';
+import { staffMayUse } from '../staff/staff-rules.js';
+import { csrfMatches, sessionOf } from '../staff/staff-service.js';
 
 type Credential = { kind: 'missing' } | { kind: 'malformed' } | { kind: 'token'; value: string };
 
@@ -40,8 +43,41 @@ export function createGuards(context: AppContext, tokens: TokenService) {
     if (!result.ok) throw new AppError(403, `csrf_token_${result.reason}`, CSRF_MESSAGES[result.reason]);
   }
 
+  const secureCookies = new URL(context.config.publicUrl).protocol === 'https:';
+
+  /**
+   * A dashboard session instead of a key (docs/dashboard.md): its changes must send the session's CSRF token, and
+   * staff reach only what their role allows.
+   */
+  async function staffSession(request: FastifyRequest, token: string): Promise<void> {
+    const session = await sessionOf(context.db, token, context.clock.now());
+    const organization = session ? await findOrganizationById(context.db, session.organizationId) : null;
+    if (!session || !organization) {
+      throw new AppError(401, 'not_signed_in', 'Your session has ended. Sign in again.');
+    }
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      !csrfMatches(session, request.headers['x-csrf-token'])
+    ) {
+      throw new AppError(
+        403,
+        'csrf_token_invalid',
+        'This change needs the session’s CSRF token. Reload the page.',
+      );
+    }
+    const route = request.routeOptions.url ?? '';
+    if (!staffMayUse(session.member.role, request.method, route)) {
+      throw new AppError(403, 'owner_only', 'Only the store’s owner can do this.');
+    }
+    request.merchantOrganization = organization;
+    request.staffSession = session;
+  }
+
   const merchant: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = bearer(request);
+    const cookie = key.kind === 'missing' ? sessionCookieOf(request, secureCookies) : undefined;
+    if (cookie !== undefined) return staffSession(request, cookie);
     const active = key.kind === 'token' ? await findActiveKey(context.db, hashApiKey(key.value)) : null;
     const organization =
       active === null ? null : await findOrganizationById(context.db, active.organization_id);
