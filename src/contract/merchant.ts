@@ -4,6 +4,7 @@ import {
   DunningSchema,
   LegalLinksSchema,
   SectionsSchema,
+  SelfServiceSchema,
   SubscriptionTermsSchema,
 } from './organization.js';
 import {
@@ -268,6 +269,7 @@ export const OrganizationSchema = z.object({
   legal: LegalLinksSchema,
   logo_url: z.nullable(z.string()),
   dunning: DunningSchema,
+  self_service: SelfServiceSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -287,6 +289,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   legal: z.optional(LegalLinksSchema),
   logo_url: z.optional(z.nullable(ImageUrlSchema)),
   dunning: z.optional(DunningSchema),
+  self_service: z.optional(SelfServiceSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 
@@ -430,6 +433,10 @@ export const SubscriptionSchema = z.object({
   created_at: z.string(),
   paused_at: z.nullable(z.string()),
   cancelled_at: z.nullable(z.string()),
+  /** when a cancel made for the end of the paid period takes effect; null when none is scheduled */
+  cancel_at: z.nullable(z.string()),
+  /** who made the last pause, resume, skip or cancel: the merchant's API, or the subscriber's self-service page */
+  changed_by: z.nullable(z.enum(['merchant', 'subscriber'])),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionListSchema = listOf(SubscriptionSchema);

@@ -116,6 +116,18 @@ export function parseDunning(stored: unknown): Dunning {
   return parsed.success ? parsed.data : DEFAULT_DUNNING;
 }
 
+/**
+ * What a subscriber may do on their self-service page (docs/subscriptions.md, "Self-service"): whether their cancel
+ * takes effect at once or at the end of the period already paid for.
+ */
+export const SelfServiceSchema = z.strictObject({
+  cancel: z.enum(['immediately', 'end_of_period'], { error: 'Use immediately or end_of_period.' }),
+});
+export type SelfService = z.infer<typeof SelfServiceSchema>;
+
+/** A subscriber who cancels keeps what they paid for until its end. */
+export const DEFAULT_SELF_SERVICE: SelfService = { cancel: 'end_of_period' };
+
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
   clientOptions: ClientOptions;
@@ -124,6 +136,7 @@ export interface OrganizationSettings {
   legal: LegalLinks;
   logoUrl: string | null;
   dunning: Dunning;
+  selfService: SelfService;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -134,6 +147,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     legal: z.optional(LegalLinksSchema),
     logoUrl: z.optional(z.nullable(z.string())),
     dunning: z.optional(DunningSchema),
+    selfService: z.optional(SelfServiceSchema),
   }),
 );
 
@@ -147,5 +161,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     legal: value.legal ?? {},
     logoUrl: value.logoUrl ?? null,
     dunning: value.dunning ?? DEFAULT_DUNNING,
+    selfService: value.selfService ?? DEFAULT_SELF_SERVICE,
   };
 }

@@ -59,6 +59,7 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
     legal: settings.legal,
     logoUrl: settings.logoUrl,
     dunning: settings.dunning,
+    selfService: settings.selfService,
   };
 }
 
@@ -74,6 +75,7 @@ export function presentOrganization(row: OrganizationRow): Organization {
     legal: settings.legal,
     logo_url: settings.logoUrl,
     dunning: settings.dunning,
+    self_service: settings.selfService,
   };
 }
 
@@ -143,6 +145,7 @@ export async function changeOrganization(
     legal: patch.legal === undefined ? current.legal : { ...current.legal, ...patch.legal },
     logoUrl: patch.logo_url === undefined ? current.logoUrl : patch.logo_url,
     dunning: patch.dunning ?? current.dunning,
+    selfService: patch.self_service ?? current.selfService,
   };
   const updated = await updateOrganization(
     db,
