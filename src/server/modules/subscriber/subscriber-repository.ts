@@ -1,14 +1,17 @@
 import type { Queryable } from '../../platform/db/database.js';
 
-/** The name the subscriber bought the subscription under (its order line's item). */
+/**
+ * The name of what each renewal brings: the offer's item (the order line may name a starter kit the first cycle
+ * brought instead).
+ */
 export async function findSubscribedItemName(
   db: Queryable,
   organizationId: number,
   subscriptionId: number,
 ): Promise<string | null> {
   const { rows } = await db.query<{ item_name: string }>(
-    `SELECT l.item_name FROM subscriptions s
-       JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id
+    `SELECT o.item_name FROM subscriptions s
+       JOIN offers o ON o.organization_id = s.organization_id AND o.id = s.offer_id
       WHERE s.organization_id = $1 AND s.id = $2`,
     [organizationId, subscriptionId],
   );
