@@ -413,6 +413,20 @@ describe('the subscriber API', () => {
     expect((await store.api.get(`/subscriptions/${id}`)).body).toMatchObject({ status: 'active', cycle: 2 });
   });
 
+  it('stops a link from trying card after card', async () => {
+    const store = await createStore(t.app, t.db);
+    const client = await subscriberOf(store, await subscribe(store));
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await client.act('card', { card_token: `tok_unknown_${attempt}` })).status).toBe(402);
+    }
+    const limited = await client.act('card', { card_token: 'tok_unknown_6' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('too_many_requests');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Reading is not a change: the page still shows the subscription.
+    expect((await client.read()).status).toBe(200);
+  });
+
   it('refuses a card number sent instead of a token', async () => {
     const store = await createStore(t.app, t.db);
     const client = await subscriberOf(store, await subscribe(store));
