@@ -39,6 +39,7 @@ export function CardUpdate(props: {
         adapter.mount(element, {
           testCards: [],
           // Nothing is charged now: the card is saved for the renewals.
+          purpose: 'setup',
           amount: 0,
           currency,
           storeForFuture: true,
