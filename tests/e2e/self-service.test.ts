@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
+import { systemClock } from '../../src/server/platform/clock.js';
+import { createPaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
+import { DECLINING_TOKEN_PREFIX } from '../../src/server/platform/payments/test-gateway.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
+import { testConfig } from '../helpers/test-app.js';
 import type { CheckoutPage } from './checkout-page.js';
 import { useShopperBrowser } from './shopper-browser.js';
 
@@ -96,6 +101,57 @@ describe('the self-service page', () => {
     expect(cancelled).toMatchObject({ status: 'active', changed_by: 'subscriber' });
     expect(cancelled.cancel_at).not.toBeNull();
     expect(await page.button('Keep my subscription').count()).toBe(1);
+    expect(summary(await page.axe())).toEqual([]);
+  });
+
+  it('pays a failed renewal with a card updated on the page at the next retry', async () => {
+    const { server } = session;
+    const id = await subscribe();
+    const db = server.database.db;
+    // The stored card goes bad and the renewal is due: the rebill run declines it and schedules a retry.
+    await db.query(
+      `UPDATE payment_methods SET gateway_token = $2
+        WHERE id = (SELECT payment_method_id FROM subscriptions WHERE id = $1)`,
+      [id, `${DECLINING_TOKEN_PREFIX}${id}`],
+    );
+    await db.query(`UPDATE subscriptions SET next_charge_at = now() - interval '1 minute' WHERE id = $1`, [
+      id,
+    ]);
+    const config = testConfig({ publicUrl: server.baseUrl });
+    const rebill = () =>
+      runRebills({
+        db,
+        gateways: createPaymentGateways(config, { db, clock: systemClock }),
+        clock: systemClock,
+      });
+    expect((await rebill()).declined).toBeGreaterThanOrEqual(1);
+    expect((await server.merchant('GET', `/subscriptions/${id}`)).body).toMatchObject({
+      retry_count: 1,
+      cycle: 1,
+    });
+
+    const page = await session.shopper({ width: 1400, height: 900 });
+    await open(page, await manageLink(id));
+    expect(await page.page.locator('.manage__status').innerText()).toMatch(/last payment did not go through/);
+    expect(await page.page.getByRole('cell', { name: 'Declined' }).count()).toBe(1);
+    await page.button('Update card').click();
+    await page.cardReady();
+    await page.fillCard('4111 1111 1111 1111', '10 / 32', '123');
+    await act(page, 'Save card', /new card is saved: Visa ending in 1111/);
+    expect(
+      new Date((await server.merchant('GET', `/subscriptions/${id}`)).body.next_charge_at).getTime(),
+    ).toBeLessThanOrEqual(Date.now());
+
+    // The next run retries with the new card, and it goes through.
+    expect((await rebill()).approved).toBeGreaterThanOrEqual(1);
+    const renewed = (await server.merchant('GET', `/subscriptions/${id}`)).body;
+    expect(renewed).toMatchObject({ status: 'active', cycle: 2, retry_count: 0 });
+    expect(renewed.charges.map((charge: { status: string }) => charge.status)).toEqual([
+      'declined',
+      'approved',
+    ]);
+    await page.page.reload();
+    await page.page.getByRole('cell', { name: 'Paid' }).waitFor();
     expect(summary(await page.axe())).toEqual([]);
   });
 

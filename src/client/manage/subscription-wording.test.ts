@@ -21,6 +21,7 @@ describe('the subscription in words', () => {
         next_charge_at: '2026-12-24T10:00:00.000Z',
         cancel_at: null,
         cancelled_at: null,
+        charges: [],
       }),
     ).toBe('Next charge on December 24, 2026.');
   });
@@ -32,13 +33,34 @@ describe('the subscription in words', () => {
         next_charge_at: null,
         cancel_at: '2026-12-24T10:00:00.000Z',
         cancelled_at: null,
+        charges: [],
       }),
     ).toBe('Ends on December 24, 2026. You will not be charged again.');
   });
 
+  it('says a declined renewal is tried again, and that a new card can pay it', () => {
+    expect(
+      statusText({
+        status: 'active',
+        next_charge_at: '2026-12-25T10:00:00.000Z',
+        cancel_at: null,
+        cancelled_at: null,
+        charges: [{ amount: 27.06, status: 'declined', created_at: '2026-12-24T10:00:00.000Z' }],
+      }),
+    ).toBe(
+      'Your last payment did not go through; it is tried again on December 25, 2026. Update your card to pay with another.',
+    );
+  });
+
   it('asks for a new card when the last payment failed', () => {
     expect(
-      statusText({ status: 'past_due', next_charge_at: null, cancel_at: null, cancelled_at: null }),
+      statusText({
+        status: 'past_due',
+        next_charge_at: null,
+        cancel_at: null,
+        cancelled_at: null,
+        charges: [],
+      }),
     ).toMatch(/Update your card/);
   });
 

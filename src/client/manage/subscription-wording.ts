@@ -25,7 +25,10 @@ export function dayText(iso: string): string {
 
 /** The subscription's state in a line the subscriber reads first. */
 export function statusText(
-  subscription: Pick<SubscriberSubscription, 'status' | 'next_charge_at' | 'cancel_at' | 'cancelled_at'>,
+  subscription: Pick<
+    SubscriberSubscription,
+    'status' | 'next_charge_at' | 'cancel_at' | 'cancelled_at' | 'charges'
+  >,
 ): string {
   if (subscription.status === 'cancelled') {
     return subscription.cancelled_at ? `Canceled on ${dayText(subscription.cancelled_at)}.` : 'Canceled.';
@@ -36,6 +39,9 @@ export function statusText(
   if (subscription.status === 'paused') return 'Paused: you will not be charged until you resume it.';
   if (subscription.status === 'past_due') {
     return 'Your last payment did not go through. Update your card to continue the subscription.';
+  }
+  if (subscription.charges[0]?.status === 'declined' && subscription.next_charge_at) {
+    return `Your last payment did not go through; it is tried again on ${dayText(subscription.next_charge_at)}. Update your card to pay with another.`;
   }
   return subscription.next_charge_at ? `Next charge on ${dayText(subscription.next_charge_at)}.` : 'Active.';
 }
