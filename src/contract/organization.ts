@@ -120,9 +120,12 @@ export function parseDunning(stored: unknown): Dunning {
  * What a subscriber may do on their self-service page (docs/subscriptions.md, "Self-service"): whether their cancel
  * takes effect at once or at the end of the period already paid for.
  */
-export const SelfServiceSchema = z.strictObject({
-  cancel: z.enum(['immediately', 'end_of_period'], { error: 'Use immediately or end_of_period.' }),
-});
+// Built in unlessUnused: the checkout page bundles this module and never uses it (tests/e2e/page-bundle.test.ts).
+export const SelfServiceSchema = unlessUnused(() =>
+  z.strictObject({
+    cancel: z.enum(['immediately', 'end_of_period'], { error: 'Use immediately or end_of_period.' }),
+  }),
+);
 export type SelfService = z.infer<typeof SelfServiceSchema>;
 
 /** A subscriber who cancels keeps what they paid for until its end. */
