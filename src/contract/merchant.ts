@@ -7,6 +7,7 @@ import {
   AbandonedCheckoutPatchSchema,
   LegalLinksSchema,
   SectionsSchema,
+  SelfServiceSchema,
   SubscriptionTermsSchema,
 } from './organization.js';
 import {
@@ -273,6 +274,7 @@ export const OrganizationSchema = z.object({
   dunning: DunningSchema,
   subscription_emails: SubscriptionEmailsSchema,
   abandoned_checkout: AbandonedCheckoutSchema,
+  self_service: SelfServiceSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -294,6 +296,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   dunning: z.optional(DunningSchema),
   subscription_emails: z.optional(SubscriptionEmailsSchema),
   abandoned_checkout: z.optional(AbandonedCheckoutPatchSchema),
+  self_service: z.optional(SelfServiceSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 
@@ -437,6 +440,10 @@ export const SubscriptionSchema = z.object({
   created_at: z.string(),
   paused_at: z.nullable(z.string()),
   cancelled_at: z.nullable(z.string()),
+  /** when a cancel made for the end of the paid period takes effect; null when none is scheduled */
+  cancel_at: z.nullable(z.string()),
+  /** who made the last pause, resume, skip or cancel: the merchant's API, or the subscriber's self-service page */
+  changed_by: z.nullable(z.enum(['merchant', 'subscriber'])),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionListSchema = listOf(SubscriptionSchema);

@@ -157,6 +157,20 @@ export const AbandonedCheckoutPatchSchema = z.strictObject({
 });
 
 export const DEFAULT_ABANDONED_CHECKOUT: AbandonedCheckout = { enabled: false, after_minutes: 60 };
+/**
+ * What a subscriber may do on their self-service page (docs/subscriptions.md, "Self-service"): whether their cancel
+ * takes effect at once or at the end of the period already paid for.
+ */
+// Built in unlessUnused: the checkout page bundles this module and never uses it (tests/e2e/page-bundle.test.ts).
+export const SelfServiceSchema = unlessUnused(() =>
+  z.strictObject({
+    cancel: z.enum(['immediately', 'end_of_period'], { error: 'Use immediately or end_of_period.' }),
+  }),
+);
+export type SelfService = z.infer<typeof SelfServiceSchema>;
+
+/** A subscriber who cancels keeps what they paid for until its end. */
+export const DEFAULT_SELF_SERVICE: SelfService = { cancel: 'end_of_period' };
 
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
@@ -168,6 +182,7 @@ export interface OrganizationSettings {
   dunning: Dunning;
   subscriptionEmails: SubscriptionEmails;
   abandonedCheckout: AbandonedCheckout;
+  selfService: SelfService;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -180,6 +195,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     dunning: z.optional(DunningSchema),
     subscriptionEmails: z.optional(SubscriptionEmailsSchema),
     abandonedCheckout: z.optional(AbandonedCheckoutSchema),
+    selfService: z.optional(SelfServiceSchema),
   }),
 );
 
@@ -195,5 +211,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     dunning: value.dunning ?? DEFAULT_DUNNING,
     subscriptionEmails: value.subscriptionEmails ?? DEFAULT_SUBSCRIPTION_EMAILS,
     abandonedCheckout: value.abandonedCheckout ?? DEFAULT_ABANDONED_CHECKOUT,
+    selfService: value.selfService ?? DEFAULT_SELF_SERVICE,
   };
 }

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.paused',
   'subscription.resumed',
   'subscription.cancelled',
+  'subscription.updated',
   'gift.claimed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -45,6 +45,9 @@ import type { RateLimitStore } from './platform/security/rate-limit-store.js';
 import { createRedisRateLimitStore } from './platform/security/redis-rate-limit-store.js';
 import { createTokenService } from './platform/security/tokens.js';
 import { idempotencyKeySecret } from './modules/orders/idempotency.js';
+import { createSubscriberLinks } from './modules/subscriber/subscriber-link.js';
+import { registerSubscriberPageRoutes } from './modules/subscriber/subscriber-page-routes.js';
+import { registerSubscriberRoutes } from './modules/subscriber/subscriber-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -163,6 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
     idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
   });
+  registerSubscriberRoutes(router, context, {
+    tokens,
+    links: createSubscriberLinks(tokens, options.config.publicUrl, () => clock.now()),
+  });
   registerRefundRoutes(router, context, {
     idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
     leaseMs: options.config.paymentLeaseSeconds * 1000,
@@ -170,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTestGatewayRoutes(app, context);
   await registerPaymentWebhookRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
+  await registerSubscriberPageRoutes(app, options.clientDir ?? null);
   await registerCspReportRoutes(app, context, metrics);
 
   const openapi = buildOpenApi(router, {

@@ -181,6 +181,8 @@ export function presentSubscription(
     created_at: iso(row.created_at),
     paused_at: iso(row.paused_at),
     cancelled_at: iso(row.cancelled_at),
+    cancel_at: iso(row.cancel_at),
+    changed_by: row.changed_by,
   };
 }
 

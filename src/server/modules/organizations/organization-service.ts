@@ -61,6 +61,7 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
     dunning: settings.dunning,
     subscriptionEmails: settings.subscriptionEmails,
     abandonedCheckout: settings.abandonedCheckout,
+    selfService: settings.selfService,
   };
 }
 
@@ -78,6 +79,7 @@ export function presentOrganization(row: OrganizationRow): Organization {
     dunning: settings.dunning,
     subscription_emails: settings.subscriptionEmails,
     abandoned_checkout: settings.abandonedCheckout,
+    self_service: settings.selfService,
   };
 }
 
@@ -149,6 +151,7 @@ export async function changeOrganization(
     dunning: patch.dunning ?? current.dunning,
     subscriptionEmails: patch.subscription_emails ?? current.subscriptionEmails,
     abandonedCheckout: { ...current.abandonedCheckout, ...patch.abandoned_checkout },
+    selfService: patch.self_service ?? current.selfService,
   };
   const updated = await updateOrganization(
     db,

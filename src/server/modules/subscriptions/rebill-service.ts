@@ -7,6 +7,7 @@ import type { ChargeResult } from '../../platform/payments/gateway.js';
 import { gatewayForStoredMethod, type PaymentGateways } from '../../platform/payments/select-gateway.js';
 import {
   claimDueSubscriptions,
+  endScheduledCancels,
   insertSubscriptionCharge,
   scheduleSubscription,
   type DueSubscriptionRow,
@@ -43,6 +44,8 @@ export interface RebillSummary {
   /** ended by the organization's dunning as cancelled or paused (after_last_retry) */
   cancelled: number;
   paused: number;
+  /** cancelled at the end of their period, as the subscriber asked (docs/subscriptions.md, "Self-service") */
+  endedAsScheduled: number;
 }
 
 const END_EVENTS = {
@@ -137,7 +140,30 @@ export function nextSchedule(
  * (a unique (subscription, cycle, attempt)), so each due subscription is charged once.
  */
 export async function runRebills(deps: RebillDependencies): Promise<RebillSummary> {
-  const summary: RebillSummary = { approved: 0, declined: 0, errors: 0, pastDue: 0, cancelled: 0, paused: 0 };
+  const summary: RebillSummary = {
+    approved: 0,
+    declined: 0,
+    errors: 0,
+    pastDue: 0,
+    cancelled: 0,
+    paused: 0,
+    endedAsScheduled: 0,
+  };
+  // A cancel scheduled for the end of the period ends it before anything is charged: its subscription is not claimed.
+  summary.endedAsScheduled = await deps.db.transaction(async (tx) => {
+    const ended = await endScheduledCancels(tx, deps.clock.now());
+    for (const subscription of ended) {
+      await emitSubscriptionEvent(
+        tx,
+        subscription.organization_id,
+        subscription.id,
+        'subscription.cancelled',
+        String(subscription.cancelled_at.getTime()),
+        deps.clock.now(),
+      );
+    }
+    return ended.length;
+  });
   for (;;) {
     const now = deps.clock.now();
     const claimed = await deps.db.transaction((tx) =>

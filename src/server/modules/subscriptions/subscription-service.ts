@@ -1,24 +1,59 @@
 import type { Subscription } from '../../../contract/merchant.js';
+import { parseOrganizationSettings } from '../../../contract/organization.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
-import { lockSubscription, setSubscriptionStatus } from './subscriptions-repository.js';
+import {
+  lockSubscription,
+  setNextChargeAt,
+  setScheduledCancel,
+  setSubscriptionStatus,
+  type SubscriptionRow,
+} from './subscriptions-repository.js';
 import { getSubscription } from '../merchant/merchant-read-service.js';
 import { emitSubscriptionEvent } from './subscription-events.js';
+import {
+  cancelTakesEffect,
+  skippedChargeAt,
+  skipRefusal,
+  type ChangedBy,
+  type SubscriptionState,
+} from './subscription-changes.js';
 
-export type SubscriptionAction = 'cancel' | 'pause' | 'resume';
+export type SubscriptionAction = 'cancel' | 'pause' | 'resume' | 'skip';
+
+export interface SubscriptionChange {
+  action: SubscriptionAction;
+  /** the merchant (their API) or the subscriber (their self-service page, docs/subscriptions.md) */
+  by: ChangedBy;
+  /** skip: the charge date the subscriber saw, so a repeated request skips nothing more */
+  seenChargeAt?: Date | null;
+}
+
+function stateOf(row: SubscriptionRow): SubscriptionState {
+  return {
+    status: row.status,
+    nextChargeAt: row.next_charge_at,
+    intervalDays: row.interval_days,
+    cancelAt: row.cancel_at,
+  };
+}
 
 /**
- * The merchant cancels, pauses or resumes a subscription. Cancelling is final. Resuming a paused subscription keeps
- * its date (or charges now if it has passed); resuming a past-due one charges it again at the next run.
+ * The merchant or the subscriber cancels, pauses, resumes or skips the next charge of a subscription. Cancelling is
+ * final: at once for the merchant, at once or at the end of the paid period for the subscriber (the organization's
+ * self_service setting). Resuming a paused subscription keeps its date (or charges now if it has passed); resuming a
+ * past-due one charges it again at the next run; resuming one whose cancel is scheduled keeps it.
  */
 export async function changeSubscription(
   db: Database,
   organization: OrganizationRow,
   id: number,
-  action: SubscriptionAction,
+  change: SubscriptionAction | SubscriptionChange,
   now: Date,
 ): Promise<Subscription> {
+  const { action, by, seenChargeAt } =
+    typeof change === 'string' ? { action: change, by: 'merchant' as const, seenChargeAt: null } : change;
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, organization.id, id);
     if (!subscription) throw notFound('subscription_not_found', `There is no subscription ${id}.`);
@@ -30,15 +65,51 @@ export async function changeSubscription(
       );
     }
     const occurrence = String(now.getTime());
+    const state = stateOf(subscription);
     if (action === 'cancel') {
-      await setSubscriptionStatus(tx, organization.id, id, { status: 'cancelled', now });
+      const effect = cancelTakesEffect({
+        by,
+        state,
+        selfService: parseOrganizationSettings(organization.settings).selfService,
+        now,
+      });
+      if (effect.kind === 'at') {
+        if (subscription.cancel_at?.getTime() === effect.at.getTime()) return;
+        await setScheduledCancel(tx, organization.id, id, { cancelAt: effect.at, changedBy: by, now });
+        await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now);
+        return;
+      }
+      await setSubscriptionStatus(tx, organization.id, id, { status: 'cancelled', changedBy: by, now });
       await emitSubscriptionEvent(tx, organization.id, id, 'subscription.cancelled', occurrence, now);
+    } else if (action === 'skip') {
+      if (subscription.lease_until !== null && subscription.lease_until > now) {
+        throw new AppError(
+          409,
+          'charge_in_progress',
+          'The next charge is being made right now; try again in a few minutes.',
+        );
+      }
+      const refusal = skipRefusal(state, seenChargeAt ?? null);
+      if (refusal) throw new AppError(409, refusal.code, refusal.message);
+      await setNextChargeAt(tx, organization.id, id, {
+        nextChargeAt: skippedChargeAt(state),
+        changedBy: by,
+        now,
+      });
+      await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now);
     } else if (action === 'pause') {
       if (subscription.status === 'paused') return;
-      await setSubscriptionStatus(tx, organization.id, id, { status: 'paused', now });
+      if (subscription.cancel_at !== null) {
+        throw new AppError(
+          409,
+          'subscription_cancel_scheduled',
+          'This subscription ends at the end of its period: resume it first to keep it, then pause it.',
+        );
+      }
+      await setSubscriptionStatus(tx, organization.id, id, { status: 'paused', changedBy: by, now });
       await emitSubscriptionEvent(tx, organization.id, id, 'subscription.paused', occurrence, now);
     } else {
-      if (subscription.status === 'active') return;
+      if (subscription.status === 'active' && subscription.cancel_at === null) return;
       const nextChargeAt =
         subscription.status === 'past_due' || subscription.next_charge_at < now
           ? now
@@ -46,7 +117,8 @@ export async function changeSubscription(
       await setSubscriptionStatus(tx, organization.id, id, {
         status: 'active',
         nextChargeAt,
-        resetRetries: true,
+        resetRetries: subscription.status !== 'active',
+        changedBy: by,
         now,
       });
       await emitSubscriptionEvent(tx, organization.id, id, 'subscription.resumed', occurrence, now);

@@ -21,6 +21,11 @@ export interface SubscriptionRow {
   updated_at: Date;
   paused_at: Date | null;
   cancelled_at: Date | null;
+  /** a cancel scheduled for the end of the paid period (docs/subscriptions.md, "Self-service") */
+  cancel_at: Date | null;
+  changed_by: 'merchant' | 'subscriber' | null;
+  /** a rebill runner is charging it until then */
+  lease_until: Date | null;
   /** joined */
   customer_email: string;
   pm_method: string | null;
@@ -186,6 +191,7 @@ export async function claimDueSubscriptions(
     `WITH due AS (
        SELECT id FROM subscriptions
         WHERE status = 'active' AND next_charge_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+          AND cancel_at IS NULL
         ORDER BY next_charge_at, id
         LIMIT $3
         FOR UPDATE SKIP LOCKED
@@ -287,11 +293,18 @@ export async function scheduleSubscription(
   return rows[0]?.ended ?? false;
 }
 
+/** A status change also drops a scheduled cancel: resuming keeps the subscription, cancelling ends it now. */
 export async function setSubscriptionStatus(
   db: Queryable,
   organizationId: number,
   id: number,
-  values: { status: SubscriptionRow['status']; nextChargeAt?: Date; resetRetries?: boolean; now: Date },
+  values: {
+    status: SubscriptionRow['status'];
+    nextChargeAt?: Date;
+    resetRetries?: boolean;
+    changedBy?: 'merchant' | 'subscriber';
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
     `UPDATE subscriptions
@@ -300,6 +313,8 @@ export async function setSubscriptionStatus(
             retry_count = CASE WHEN $5 THEN 0 ELSE retry_count END,
             paused_at = CASE WHEN $3 = 'paused' THEN $6 WHEN $3 = 'active' THEN NULL ELSE paused_at END,
             cancelled_at = CASE WHEN $3 = 'cancelled' THEN $6 ELSE cancelled_at END,
+            cancel_at = NULL,
+            changed_by = coalesce($7, changed_by),
             updated_at = $6
       WHERE organization_id = $1 AND id = $2`,
     [
@@ -309,7 +324,67 @@ export async function setSubscriptionStatus(
       values.nextChargeAt ?? null,
       values.resetRetries ?? false,
       values.now,
+      values.changedBy ?? null,
     ],
+  );
+}
+
+/** Schedules (or, with null, drops) a cancel at the end of the paid period; the status stays as it is until then. */
+export async function setScheduledCancel(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: { cancelAt: Date | null; changedBy: 'merchant' | 'subscriber'; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET cancel_at = $3, changed_by = $4, updated_at = $5 WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, values.cancelAt, values.changedBy, values.now],
+  );
+}
+
+/** Moves the next charge (a skipped one). */
+export async function setNextChargeAt(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: { nextChargeAt: Date; changedBy: 'merchant' | 'subscriber'; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET next_charge_at = $3, changed_by = $4, updated_at = $5
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, values.nextChargeAt, values.changedBy, values.now],
+  );
+}
+
+/**
+ * Cancels the subscriptions whose scheduled cancel has come, as of that date, and answers them. Every organization's:
+ * the rebill run calls it before it charges.
+ */
+export async function endScheduledCancels(
+  db: Queryable,
+  now: Date,
+): Promise<{ id: number; organization_id: number; cancelled_at: Date }[]> {
+  const { rows } = await db.query<{ id: number; organization_id: number; cancelled_at: Date }>(
+    `UPDATE subscriptions
+        SET status = 'cancelled', cancelled_at = cancel_at, cancel_at = NULL, updated_at = $1
+      WHERE cancel_at IS NOT NULL AND cancel_at <= $1 AND status <> 'cancelled'
+      RETURNING id, organization_id, cancelled_at`,
+    [now],
+  );
+  return rows;
+}
+
+/** Makes a payment method the subscription's: its renewals are charged to it from now on. */
+export async function setSubscriptionPaymentMethod(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  values: { paymentMethodId: number; changedBy: 'merchant' | 'subscriber'; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET payment_method_id = $3, changed_by = $4, updated_at = $5
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, id, values.paymentMethodId, values.changedBy, values.now],
   );
 }
 

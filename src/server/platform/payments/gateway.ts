@@ -134,12 +134,43 @@ export type RefundResult =
    */
   | { status: 'error'; message: string; retryable?: true };
 
+/** A card saved for later off-session charges, without charging it (a subscriber's new card). */
+export interface SaveCardRequest {
+  /** the single-use token the processor's frame made on the self-service page */
+  token: string;
+  /** the processor's customer to attach the card to (Stripe cus_…), when the subscription's card had one */
+  customerReference: string | null;
+  /** the same key for a retry of the same save: the processor must not save twice */
+  idempotencyKey: string;
+  description: string;
+  organizationId?: number;
+}
+
+export type SaveCardResult =
+  | {
+      status: 'saved';
+      /** the reusable token rebills charge (payment_methods.gateway_token) */
+      paymentMethodToken: string;
+      customerReference: string | null;
+      summary: CardSummary;
+      testCard: boolean;
+    }
+  /** the processor refused the card (declined, or the token was unusable): the subscriber enters another */
+  | { status: 'declined'; code: DeclineCode; message: string }
+  /** the processor could not decide (network, outage): nothing was saved, the subscriber may retry */
+  | { status: 'error'; message: string; retryable: true };
+
 /** Every payment provider sits behind this interface; the built-in test gateway is the default (docs/payments.md). */
 export interface PaymentGateway {
   readonly name: string;
   /** Reads a single-use card token without using it up (brand, last 4, expiry); only gateways that take cards. */
   describeCardToken?(token: string): Promise<CardTokenDescription>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Saves a single-use card token as a reusable payment method without charging it (docs/payments.md, "Saving a
+   * card"); only gateways that take cards. A retry with the same idempotency key answers the first result.
+   */
+  saveCard?(request: SaveCardRequest): Promise<SaveCardResult>;
   refund(request: {
     reference: string;
     amount: number;

@@ -9,6 +9,8 @@ import type {
   ChargeResult,
   PaymentGateway,
   RefundResult,
+  SaveCardRequest,
+  SaveCardResult,
 } from './gateway.js';
 import { createStripeClient, type StripeClientOptions } from './stripe-client.js';
 import { ourCardBrand, stripeDecline } from './stripe-decline.js';
@@ -244,8 +246,76 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     }
   }
 
+  /**
+   * A subscriber's new card through a SetupIntent (docs/payments.md, "The server adapter"): confirmed at once for
+   * off-session use, on the subscription's Customer (or a new one, under a key derived from the save's). Nobody can
+   * authenticate it later from here, so a card whose bank asks for 3-D Secure now is refused: enter another.
+   */
+  async function saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    const metadata: Record<string, string> =
+      request.organizationId === undefined ? {} : { organization_id: String(request.organizationId) };
+    try {
+      const customer =
+        request.customerReference ??
+        (
+          await stripe.customers.create(
+            { description: request.description, metadata },
+            { idempotencyKey: `${request.idempotencyKey}_customer` },
+          )
+        ).id;
+      const intent = await stripe.setupIntents.create(
+        {
+          payment_method: request.token,
+          customer,
+          confirm: true,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: request.description,
+          metadata,
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      const method = intent.payment_method;
+      const summary = typeof method === 'object' && method !== null ? summarizeCard(method.card) : null;
+      if (intent.status === 'succeeded') {
+        const token = idOf(method);
+        if (summary === null || token === null) {
+          return { status: 'declined', code: 'payment_declined', message: BRANDS_ACCEPTED };
+        }
+        return {
+          status: 'saved',
+          paymentMethodToken: token,
+          customerReference: customer,
+          summary,
+          testCard: false,
+        };
+      }
+      if (intent.status === 'requires_action') {
+        return {
+          status: 'declined',
+          code: 'authentication_required',
+          message: DECLINE_MESSAGES.authentication_required,
+        };
+      }
+      if (intent.status === 'requires_payment_method' && intent.last_setup_error) {
+        const { code } = stripeDecline(intent.last_setup_error);
+        return { status: 'declined', code, message: DECLINE_MESSAGES[code] };
+      }
+      warn('save card', new Error(`SetupIntent ${intent.id} is ${intent.status}`));
+      return unavailable();
+    } catch (error) {
+      const result = failure('save card', error);
+      if (result.status === 'declined')
+        return { status: 'declined', code: result.code, message: result.message };
+      return unavailable();
+    }
+  }
+
   return {
     name: 'stripe',
+
+    saveCard,
 
     async describeCardToken(token): Promise<CardTokenDescription> {
       let method: Stripe.PaymentMethod;

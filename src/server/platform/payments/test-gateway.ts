@@ -313,6 +313,25 @@ export function createTestGateway(options: {
       );
     },
 
+    async saveCard(request) {
+      // Like a charge that takes the token up for this key: the same key saves again to the same stored token.
+      const card = await takeToken(db, request.token, request.idempotencyKey, clock.now());
+      if (!card) return { status: 'declined', code: 'payment_declined', message: TOKEN_USED_MESSAGE };
+      const outcome = tokenOutcome(card);
+      if (outcome === 'error')
+        return { status: 'error', message: PROCESSOR_UNAVAILABLE_MESSAGE, retryable: true };
+      if (typeof outcome === 'object') {
+        return { status: 'declined', code: outcome.declined, message: DECLINE_MESSAGES[outcome.declined] };
+      }
+      return {
+        status: 'saved',
+        paymentMethodToken: `tok_test_${hashed('pm', `save:${request.idempotencyKey}`).slice(3)}`,
+        customerReference: null,
+        summary: summaryOf(card),
+        testCard: card.test_card,
+      };
+    },
+
     refund: refundInLedger,
 
     async startExpress(request) {

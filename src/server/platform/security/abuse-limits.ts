@@ -31,6 +31,15 @@ export const ABUSE_LIMITS = {
    */
   cspReportsPerIp: { limit: 60, windowMs: MINUTE },
   /**
+   * The subscriber's self-service API (docs/subscriptions.md): a person reads and changes one subscription a few times;
+   * a bad or expired link counts too, so tokens cannot be tried without end.
+   */
+  subscriberRequestsPerIp: { limit: 120, windowMs: MINUTE },
+  /** Pauses, resumes, skips and cancels of one subscription: a handful a day, more is a script. */
+  subscriberChangesPerSubscription: { limit: 30, windowMs: HOUR },
+  /** New cards for one subscription: a stolen link must not become a card-testing tool. */
+  subscriberCardsPerSubscription: { limit: 5, windowMs: HOUR },
+  /**
    * An order attempt holds a slot of the failed-payment limits until its outcome is known (a failure takes the slot
    * over; a success lets it lapse after this long), so parallel attempts cannot all pass a check made before any of
    * them failed. Longer than any gateway call.
@@ -65,6 +74,15 @@ export interface AbuseLimits {
   newCartFromLink(input: { ip: string | null; organizationId: number }): Promise<void>;
   /** Per-IP limit on POST /checkout/api/csp-reports. Throws a 429 AppError (`too_many_reports`) when it is reached. */
   cspReport(input: { ip: string | null }): Promise<void>;
+  /**
+   * Before every request of the subscriber API. `change` names what the request changes of `subscription` (none for
+   * a read or a refused token). Throws a 429 AppError (`too_many_requests`, with Retry-After) when a limit is reached.
+   */
+  subscriberRequest(input: {
+    ip: string | null;
+    subscription: { organizationId: number; subscriptionId: number } | null;
+    change: 'none' | 'status' | 'card';
+  }): Promise<void>;
   /** Call when the gateway declined or failed the payment of an attempt that passed beforeOrderAttempt. */
   recordFailedPayment(input: { organizationId: number; cartId: number; ip: string | null }): Promise<void>;
 }
@@ -251,6 +269,38 @@ export function createAbuseLimits(options: {
           first.retryAfterMs,
         );
       }
+    },
+
+    async subscriberRequest(input) {
+      const ip = subjectOf(input.ip);
+      const L = ABUSE_LIMITS;
+      const rules: RateRule[] = [];
+      if (ip !== null) {
+        const perIp = bucket(`subscriber:ip:${ip}`, L.subscriberRequestsPerIp.windowMs);
+        rules.push({ buckets: [perIp], limit: L.subscriberRequestsPerIp.limit });
+      }
+      const { subscription } = input;
+      if (subscription && input.change !== 'none') {
+        const key = `${subscription.organizationId}:${subscription.subscriptionId}`;
+        const rule =
+          input.change === 'card' ? L.subscriberCardsPerSubscription : L.subscriberChangesPerSubscription;
+        rules.push({
+          buckets: [bucket(`subscriber-${input.change}:${key}`, rule.windowMs)],
+          limit: rule.limit,
+        });
+      }
+      if (rules.length === 0) return;
+      const broken = await consume(
+        rules,
+        rules.map((rule) => rule.buckets[0] as Bucket),
+        subscription?.organizationId ?? null,
+      );
+      if (broken.length === 0) return;
+      throw tooMany(
+        'too_many_requests',
+        (wait) => `Too many requests for this subscription. Please try again in ${wait}.`,
+        Math.max(...broken.map((rule) => rule.retryAfterMs)),
+      );
     },
 
     async recordFailedPayment(input) {

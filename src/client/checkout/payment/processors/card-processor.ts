@@ -24,6 +24,8 @@ export interface MountOptions {
   currency: string;
   /** the order keeps the card for later cycles (a subscription): wallets must be asked for a reusable card */
   storeForFuture: boolean;
+  /** 'setup': the card is saved and nothing is charged now (a subscriber's new card); `amount` is then unused */
+  purpose?: 'payment' | 'setup';
 }
 
 export interface MountedCardFields {

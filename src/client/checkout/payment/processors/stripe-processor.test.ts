@@ -96,6 +96,28 @@ describe('the Stripe adapter', () => {
     expect(fake.element.mount).toHaveBeenCalledWith(container);
   });
 
+  it("mounts in setup mode for a subscriber's new card: saved off-session, nothing charged", async () => {
+    const fake = fakeStripe();
+    await createStripeProcessor({ publishable_key: 'pk_test_123' }, async () => fake.asStripe).mount(
+      document.createElement('div'),
+      {
+        testCards: [],
+        onChange: () => undefined,
+        purpose: 'setup',
+        amount: 0,
+        currency: 'USD',
+        storeForFuture: true,
+      },
+    );
+    expect(fake.stripe.elements).toHaveBeenCalledWith({
+      mode: 'setup',
+      currency: 'usd',
+      paymentMethodCreation: 'manual',
+      allowedPaymentMethodTypes: ['card'],
+      setupFutureUsage: 'off_session',
+    });
+  });
+
   it('fails to mount when Stripe.js cannot run', async () => {
     const processor = createStripeProcessor({ publishable_key: 'pk_test_123' }, async () => null);
     await expect(

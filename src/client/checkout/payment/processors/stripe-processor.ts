@@ -63,18 +63,30 @@ export function createStripeProcessor(
     async mount(container, options): Promise<MountedCardFields> {
       const stripe = await loadStripeFn(config.publishable_key);
       if (!stripe) throw new Error(STRIPE_UNAVAILABLE_MESSAGE);
-      const elements = stripe.elements({
-        mode: 'payment',
-        amount: options.amount,
-        currency: options.currency.toLowerCase(),
-        // The PaymentMethod is made here and the server creates and confirms the PaymentIntent with it.
-        paymentMethodCreation: 'manual',
-        // Cards, with the wallets Stripe offers for them (Apple Pay, Google Pay: cards with a brand the server checks and
-        // records). Link pays with no brand, last 4 or expiry to check, so it is not offered (docs/payments.md).
-        allowedPaymentMethodTypes: ['card'],
-        // A subscription's card is charged again off-session: wallets must give a reusable one.
-        ...(options.storeForFuture ? { setupFutureUsage: 'off_session' as const } : {}),
-      });
+      const elements = stripe.elements(
+        options.purpose === 'setup'
+          ? {
+              // A subscriber's new card: the server saves it through a SetupIntent, nothing is charged now.
+              mode: 'setup',
+              currency: options.currency.toLowerCase(),
+              paymentMethodCreation: 'manual',
+              allowedPaymentMethodTypes: ['card'],
+              setupFutureUsage: 'off_session',
+            }
+          : {
+              mode: 'payment',
+              amount: options.amount,
+              currency: options.currency.toLowerCase(),
+              // The PaymentMethod is made here and the server creates and confirms the PaymentIntent with it.
+              paymentMethodCreation: 'manual',
+              // Cards, with the wallets Stripe offers for them (Apple Pay, Google Pay: cards with a brand the server
+              // checks and records). Link pays with no brand, last 4 or expiry to check, so it is not offered
+              // (docs/payments.md).
+              allowedPaymentMethodTypes: ['card'],
+              // A subscription's card is charged again off-session: wallets must give a reusable one.
+              ...(options.storeForFuture ? { setupFutureUsage: 'off_session' as const } : {}),
+            },
+      );
       const element = elements.create('payment', {
         layout: 'tabs',
         wallets: { applePay: 'auto', googlePay: 'auto', link: 'never' },

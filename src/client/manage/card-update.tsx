@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CardProcessorConfig } from '../../contract/page-config.js';
+import { useCardSession } from '../checkout/payment/card-session.js';
+import { loadCardProcessor } from '../checkout/payment/processors/load-card-processor.js';
+import { Button } from '../ui/button.js';
+import { useAnnounce } from '../ui/live-region.js';
+
+const LABEL_ID = 'card-details-label';
+const ERROR_ID = 'card-details-error';
+
+/**
+ * A new card in the configured processor's frame, mounted as the checkout's payment step mounts it
+ * (docs/payments.md, "The page adapter"): the page hears the brand, completeness and errors, then gets a single-use
+ * token it sends to the subscriber API. The card's number never reaches this page or the store's server.
+ */
+export function CardUpdate(props: {
+  processor: CardProcessorConfig;
+  currency: string;
+  busy: boolean;
+  onToken(token: string): void;
+  onCancel(): void;
+}) {
+  const { processor, currency } = props;
+  const card = useCardSession();
+  const { mounted, changed, failed, unmounted } = card;
+  const container = useRef<HTMLDivElement>(null);
+  const announce = useAnnounce();
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [tokenizing, setTokenizing] = useState(false);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let live = true;
+    let fields: Awaited<ReturnType<Awaited<ReturnType<typeof loadCardProcessor>>['mount']>> | null = null;
+    loadCardProcessor(processor)
+      .then((adapter) =>
+        adapter.mount(element, {
+          testCards: [],
+          // Nothing is charged now: the card is saved for the renewals.
+          purpose: 'setup',
+          amount: 0,
+          currency,
+          storeForFuture: true,
+          onChange: (state) => {
+            if (!live) return;
+            changed(state);
+            if (state.error) announce(`Card details: ${state.error}`);
+          },
+        }),
+      )
+      .then(
+        (next) => {
+          if (!live) return next.destroy();
+          fields = next;
+          mounted(next);
+        },
+        () => {
+          if (live) failed();
+        },
+      );
+    return () => {
+      live = false;
+      fields?.destroy();
+      unmounted();
+    };
+  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted]);
+
+  const { view } = card;
+  const shownError = error ?? view.state.error;
+
+  async function save() {
+    if (!card.fields.current || !view.state.complete) {
+      const message = 'Enter your card number, expiry date and security code.';
+      setError(message);
+      announce(message);
+      card.fields.current?.focus();
+      return;
+    }
+    setError(null);
+    setTokenizing(true);
+    const outcome = await card.fields.current.tokenize();
+    setTokenizing(false);
+    if (!outcome.ok) {
+      setError(outcome.message);
+      announce(outcome.message);
+      return;
+    }
+    props.onToken(outcome.token);
+  }
+
+  const working = props.busy || tokenizing;
+  return (
+    <form
+      className="manage-card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className={`field card-frame${shownError ? ' field--invalid' : ''}`}>
+        <p className="field__label" id={LABEL_ID}>
+          Card details
+        </p>
+        <div
+          className="card-frame__box"
+          data-processor={processor.name}
+          data-loading={view.status === 'loading'}
+        >
+          <div
+            className="card-frame__fields"
+            id="field-card_details"
+            ref={container}
+            role="group"
+            aria-labelledby={LABEL_ID}
+            aria-describedby={shownError ? ERROR_ID : undefined}
+            aria-busy={view.status === 'loading'}
+            data-card-state={
+              view.status !== 'ready' ? view.status : view.state.complete ? 'complete' : 'incomplete'
+            }
+            tabIndex={-1}
+            onFocus={(event) => {
+              if (event.target === event.currentTarget) card.fields.current?.focus();
+            }}
+          />
+          {view.status === 'loading' ? (
+            <p className="card-frame__loading" role="status">
+              Loading the card fields…
+            </p>
+          ) : null}
+        </div>
+        {view.status === 'failed' ? (
+          <div className="notice notice--error">
+            <p>The card fields could not be loaded.</p>
+            <Button variant="link" onClick={() => setAttempt((count) => count + 1)}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        {shownError ? (
+          <p className="field__error" id={ERROR_ID}>
+            {shownError}
+          </p>
+        ) : null}
+      </div>
+      <div className="manage-actions">
+        <Button type="submit" disabled={working || view.status !== 'ready'}>
+          {working ? 'Saving…' : 'Save card'}
+        </Button>
+        <Button variant="secondary" onClick={props.onCancel} disabled={working}>
+          Keep my current card
+        </Button>
+      </div>
+    </form>
+  );
+}

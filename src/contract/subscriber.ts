@@ -1,0 +1,57 @@
+// The subscriber's self-service API (docs/subscriptions.md, "Self-service"; docs/api.md): what the page reads and
+// sends, one schema each, shared by the routes and the page.
+import { CardProcessorSchema } from './page-config.js';
+import { z } from './zod.js';
+
+export const SubscriberStatusSchema = z.enum(['active', 'paused', 'past_due', 'cancelled']);
+
+export const SubscriberChargeSchema = z.object({
+  /** major units of `currency`, as every answer of the API */
+  amount: z.number(),
+  status: z.enum(['approved', 'declined', 'error']),
+  created_at: z.string(),
+});
+
+export const SubscriberSubscriptionSchema = z.object({
+  id: z.int(),
+  store: z.object({ name: z.string(), logo_url: z.nullable(z.string()) }),
+  item_name: z.string(),
+  quantity: z.int(),
+  currency: z.string(),
+  /** what each renewal charges, in major units */
+  cycle_amount: z.number(),
+  interval_days: z.int(),
+  status: SubscriberStatusSchema,
+  /** the next renewal; null once nothing will be charged (paused, cancelled, or a cancel is scheduled) */
+  next_charge_at: z.nullable(z.string()),
+  /** the date a cancel takes effect when it is scheduled for the end of the paid period */
+  cancel_at: z.nullable(z.string()),
+  cancelled_at: z.nullable(z.string()),
+  card: z.nullable(z.object({ brand: z.nullable(z.string()), last4: z.nullable(z.string()) })),
+  charges: z.array(SubscriberChargeSchema),
+  /** what this subscription's cancel does, as the store set it */
+  cancel_effect: z.enum(['immediately', 'end_of_period']),
+  /** the card processor whose frame takes a new card, or null when cards cannot be updated here */
+  card_processor: z.nullable(CardProcessorSchema),
+  is_test: z.boolean(),
+});
+export type SubscriberSubscription = z.infer<typeof SubscriberSubscriptionSchema>;
+
+/** Skip: the charge date the page showed, so a second click skips nothing more. */
+export const SkipChargeSchema = z.strictObject({
+  next_charge_at: z.iso.datetime({
+    offset: true,
+    error: 'Send the next charge date the page shows, such as 2026-12-01T00:00:00.000Z.',
+  }),
+});
+export type SkipCharge = z.infer<typeof SkipChargeSchema>;
+
+/** A new card: the processor frame's single-use token, never the card's number. */
+export const UpdateCardSchema = z.strictObject({
+  card_token: z.string().check(z.minLength(1, 'Enter your card in the card form.'), z.maxLength(500)),
+});
+export type UpdateCard = z.infer<typeof UpdateCardSchema>;
+
+/** A fresh self-service link for the merchant to pass on. */
+export const ManageLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type ManageLink = z.infer<typeof ManageLinkSchema>;
