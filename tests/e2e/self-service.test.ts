@@ -1,4 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobHandlers } from '../../src/server/job-handlers.js';
+import { createSubscriberLinks } from '../../src/server/modules/subscriber/subscriber-link.js';
+import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
+import { createLogger } from '../../src/server/platform/logging.js';
+import { createTokenService } from '../../src/server/platform/security/tokens.js';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
 import { systemClock } from '../../src/server/platform/clock.js';
 import { createPaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
@@ -10,10 +17,50 @@ import type { CheckoutPage } from './checkout-page.js';
 import { useShopperBrowser } from './shopper-browser.js';
 
 // The subscriber's self-service page (docs/subscriptions.md, "Self-service") in Debian's Chromium against the built
-// server: a link the merchant makes, the subscription as the page shows it, pause, resume, a new card typed into the
+// server: the link of the welcome email (or of a failed payment's, or one the merchant makes), received through a real
+// SMTP server, the subscription as the page shows it, pause, resume, a new card typed into the
 // test processor's frame, and a cancel behind its confirmation; axe finds nothing at 1400 and at 375 px.
 
 const session = useShopperBrowser();
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+});
+
+afterAll(async () => {
+  await inbox?.close();
+});
+
+/** Runs the server's due jobs as its worker would, its emails through the test's SMTP server: those sent now. */
+async function deliverEmails(): Promise<ParsedMail[]> {
+  const { server } = session;
+  const links = createSubscriberLinks(
+    createTokenService({ current: server.tokenSecret }, systemClock),
+    server.baseUrl,
+    () => systemClock.now(),
+  );
+  const { handlers, emailJobs } = createJobHandlers({ ...server.config, smtpUrl: inbox.url }, links);
+  const before = inbox.messages.length;
+  try {
+    await createJobWorker(server.database.db, handlers, {
+      clock: systemClock,
+      logger: createLogger({ level: 'silent' }),
+    }).drain();
+  } finally {
+    emailJobs.mailer.close();
+  }
+  return inbox.messages.slice(before);
+}
+
+/** The self-service link of the one email sent now whose subject matches. */
+async function linkInNextEmail(subject: RegExp): Promise<string> {
+  const sent = (await deliverEmails()).filter((mail) => subject.test(mail.subject ?? ''));
+  expect(sent.map((mail) => mail.subject)).toHaveLength(1);
+  const url = /(http:\/\/127\.0\.0\.1:\d+\/checkout\/manage\/[\w.-]+)/.exec(sent[0]?.text ?? '')?.[1];
+  expect(url, sent[0]?.text).toBeDefined();
+  return url ?? '';
+}
 
 /** A subscriber of the demo store's coffee club, through the shopper API of the same server. */
 async function subscribe(): Promise<number> {
@@ -59,8 +106,9 @@ const summary = (violations: { id: string; nodes: { target: string[] }[] }[]) =>
 describe('the self-service page', () => {
   it('shows the subscription and lets the subscriber pause, resume, update the card and cancel', async () => {
     const id = await subscribe();
+    const welcome = await linkInNextEmail(/^Your (?!.*( is |renews on)).* subscription at /);
     const page = await session.shopper({ width: 1400, height: 900 });
-    await open(page, await manageLink(id));
+    await open(page, welcome);
     await page.page.getByRole('heading', { name: 'Coffee club subscription' }).waitFor();
     expect(await page.page.locator('.manage__facts').innerText()).toMatch(/\$27\.06 every month/);
     expect(summary(await page.axe())).toEqual([]);
@@ -102,6 +150,16 @@ describe('the self-service page', () => {
     expect(cancelled.cancel_at).not.toBeNull();
     expect(await page.button('Keep my subscription').count()).toBe(1);
     expect(summary(await page.axe())).toEqual([]);
+    // Each change was confirmed by email.
+    const confirmations = (await deliverEmails()).map((mail) => mail.subject ?? '');
+    expect(confirmations).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/subscription at .* is paused$/),
+        expect.stringMatching(/subscription at .* is active again$/),
+        expect.stringMatching(/subscription at .* was changed$/),
+        expect.stringMatching(/subscription at .* ends on /),
+      ]),
+    );
   });
 
   it('pays a failed renewal with a card updated on the page at the next retry', async () => {
@@ -130,8 +188,10 @@ describe('the self-service page', () => {
       cycle: 1,
     });
 
+    // The failed payment's email carries the link to update the card.
+    const update = await linkInNextEmail(/^Action needed: /);
     const page = await session.shopper({ width: 1400, height: 900 });
-    await open(page, await manageLink(id));
+    await open(page, update);
     expect(await page.page.locator('.manage__status').innerText()).toMatch(/last payment did not go through/);
     expect(await page.page.getByRole('cell', { name: 'Declined' }).count()).toBe(1);
     await page.button('Update card').click();

@@ -20,6 +20,9 @@ export interface CheckoutServer {
   processorUrl: string;
   /** the demo organization's merchant key */
   apiKey: string;
+  /** the configuration it runs with, and the secret its tokens (and subscribers' links) are signed with */
+  config: Config;
+  tokenSecret: string;
   /** the merchant API: GET/POST with the demo key */
   merchant(
     method: 'GET' | 'POST' | 'PATCH',
@@ -71,11 +74,12 @@ export async function startCheckoutServer(overrides: Partial<Config> = {}): Prom
     ...overrides,
   });
   await ensureDemoStore(database.db, { apiKey, publicUrl: baseUrl, now: systemClock.now() });
+  const tokenSecret = randomBytes(32).toString('hex');
   const app = await buildApp({
     config,
     db: database.db,
     logger: createLogger({ level: 'warn' }),
-    tokenSecrets: { current: randomBytes(32).toString('hex'), previous: null },
+    tokenSecrets: { current: tokenSecret, previous: null },
     clientDir: path.join(projectRoot, 'dist/client'),
   });
   await app.listen({ port, host: '127.0.0.1' });
@@ -128,6 +132,8 @@ export async function startCheckoutServer(overrides: Partial<Config> = {}): Prom
     baseUrl,
     processorUrl,
     apiKey,
+    config,
+    tokenSecret,
     merchant,
     newCart,
     async close() {

@@ -8,6 +8,7 @@ import {
   afterFailedPayment,
   subscriptionEmailFor,
   type SubscriptionEmailKind,
+  type SubscriptionEventCause,
   type SubscriptionEventType,
 } from './subscription-email-rules.js';
 
@@ -95,6 +96,16 @@ export async function enqueueSubscriptionWelcome(
   );
 }
 
+/** The payment method a subscription is charged with, as its emails name it. */
+function paymentFacts(row: SubscriptionRow): SubscriptionEmailFacts[string] {
+  if (row.pm_method === null) return null;
+  return {
+    method: row.pm_method === 'paypal' ? 'paypal' : 'card',
+    brand: row.pm_card_brand,
+    last4: row.pm_card_last4,
+  };
+}
+
 /**
  * The email a subscription event sends (subscription-email-rules.ts), enqueued in the event's transaction. `row` and
  * `charges` are the subscription as that transaction left it; the last charge is the attempt a renewal or failure
@@ -105,7 +116,7 @@ export async function enqueueSubscriptionEventEmail(
   event: {
     type: SubscriptionEventType;
     occurrence: string;
-    cause: 'dunning' | null;
+    cause: SubscriptionEventCause | null;
     row: SubscriptionRow;
     charges: readonly SubscriptionChargeRow[];
   },
@@ -119,6 +130,8 @@ export async function enqueueSubscriptionEventEmail(
     cycle_amount: row.cycle_amount,
     next_charge_at: row.next_charge_at.toISOString(),
   };
+  if (kind === 'cancel_scheduled' && row.cancel_at) facts.ends_at = row.cancel_at.toISOString();
+  if (kind === 'card_updated') facts.payment = paymentFacts(row);
   if (kind === 'renewal_receipt' && charge) {
     facts.cycle = charge.cycle;
     facts.amount = charge.amount;

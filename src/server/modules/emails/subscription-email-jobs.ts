@@ -23,6 +23,7 @@ import {
   renderFailedPayment,
   renderRenewalReceipt,
   renderStatusChange,
+  renderSubscriberChange,
   renderSubscriptionWelcome,
   type AfterFailedPayment,
   type SubscriptionEmailBase,
@@ -87,6 +88,16 @@ function renderSubscriptionEmail(
       return renderStatusChange({ ...base, change: kind, cycleAmount, nextChargeAt });
     case 'charge_reminder':
       return renderChargeReminder({ ...base, cycleAmount, nextChargeAt });
+    case 'cancel_scheduled':
+    case 'skipped':
+    case 'card_updated':
+      return renderSubscriberChange(kind, {
+        ...base,
+        cycleAmount,
+        nextChargeAt,
+        endsAt: facts.ends_at === undefined ? null : dateOf(facts.ends_at, 'end date'),
+        payment: paymentOf(facts.payment),
+      });
   }
 }
 

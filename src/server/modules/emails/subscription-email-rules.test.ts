@@ -30,6 +30,15 @@ describe('subscriptionEmailFor', () => {
     ).toBeNull();
   });
 
+  it("confirms a subscriber's own cancel at the period's end, skip and new card, and no other update", () => {
+    const update = (cause: 'cancel_scheduled' | 'skip' | 'card' | null) =>
+      subscriptionEmailFor('subscription.updated', { cause, chargeStatus: null });
+    expect(update('cancel_scheduled')).toBe('cancel_scheduled');
+    expect(update('skip')).toBe('skipped');
+    expect(update('card')).toBe('card_updated');
+    expect(update(null)).toBeNull();
+  });
+
   it("leaves the dunning's end to the failed-payment email that tells it", () => {
     const dunning = { cause: 'dunning', chargeStatus: 'declined' } as const;
     expect(subscriptionEmailFor('subscription.past_due', dunning)).toBeNull();

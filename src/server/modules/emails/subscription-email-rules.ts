@@ -5,6 +5,9 @@ import type { AfterFailedPayment } from './subscription-templates.js';
 
 export type SubscriptionEventType = Extract<WebhookEventType, `subscription.${string}`>;
 
+/** Why an event happened, where its email depends on it: the dunning's end, or what a subscription.updated changed. */
+export type SubscriptionEventCause = 'dunning' | 'cancel_scheduled' | 'skip' | 'card';
+
 export const SUBSCRIPTION_EMAIL_KINDS = [
   'welcome',
   'renewal_receipt',
@@ -13,6 +16,9 @@ export const SUBSCRIPTION_EMAIL_KINDS = [
   'resumed',
   'cancelled',
   'charge_reminder',
+  'cancel_scheduled',
+  'skipped',
+  'card_updated',
 ] as const;
 export type SubscriptionEmailKind = (typeof SUBSCRIPTION_EMAIL_KINDS)[number];
 
@@ -24,9 +30,18 @@ export type SubscriptionEmailKind = (typeof SUBSCRIPTION_EMAIL_KINDS)[number];
  */
 export function subscriptionEmailFor(
   type: SubscriptionEventType,
-  context: { cause: 'dunning' | null; chargeStatus: 'approved' | 'declined' | 'error' | null },
+  context: { cause: SubscriptionEventCause | null; chargeStatus: 'approved' | 'declined' | 'error' | null },
 ): SubscriptionEmailKind | null {
   switch (type) {
+    case 'subscription.updated':
+      // What changed: a cancel set for the period's end, a skipped charge, a new card (the subscriber's own changes).
+      return context.cause === 'cancel_scheduled'
+        ? 'cancel_scheduled'
+        : context.cause === 'skip'
+          ? 'skipped'
+          : context.cause === 'card'
+            ? 'card_updated'
+            : null;
     case 'subscription.created':
       return 'welcome';
     case 'subscription.renewed':

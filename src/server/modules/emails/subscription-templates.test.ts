@@ -7,6 +7,7 @@ import {
   renderFailedPayment,
   renderRenewalReceipt,
   renderStatusChange,
+  renderSubscriberChange,
   renderSubscriptionWelcome,
   subscribedItems,
   type SubscriptionEmailBase,
@@ -204,5 +205,38 @@ describe('the wording helpers', () => {
     expect(everyInterval(7)).toBe('every 7 days');
     expect(subscribedItems({ itemName: 'Club\n', quantity: 1 })).toBe('Club');
     expect(subscribedItems({ itemName: 'Club', quantity: 3 })).toBe('3 x Club');
+  });
+});
+
+describe("the confirmations of a subscriber's own changes", () => {
+  const input = {
+    ...base(),
+    cycleAmount: 2706,
+    nextChargeAt: NEXT,
+    endsAt: NEXT,
+    payment: { method: 'card' as const, brand: 'mastercard', last4: '4444' },
+  };
+
+  it('says when a cancelled subscription ends, that nothing more is charged, and how to keep it', () => {
+    const email = renderSubscriberChange('cancel_scheduled', input);
+    expect(email.subject).toBe(`Your Coffee club subscription at Bean There ends on ${chargeDate(NEXT)}`);
+    expect(email.text).toContain('Nothing more will be charged.');
+    expect(email.text).toContain('Resume it from your subscription page before then.');
+    expect(email.text).toContain(MANAGE_URL);
+  });
+
+  it('gives the next charge after a skip, and the new card by brand and last four only', () => {
+    expect(renderSubscriberChange('skipped', input).text).toContain(
+      `Your next charge of $27.06 is now on ${chargeDate(NEXT)}.`,
+    );
+    const card = renderSubscriberChange('card_updated', input);
+    expect(card.subject).toBe('The card for your Coffee club subscription at Bean There was changed');
+    expect(card.text).toMatch(/Mastercard ending in 4444/);
+    expect(card.text).toContain('If you did not make this change, contact Bean There at once.');
+  });
+
+  it('escapes what the merchant wrote', () => {
+    const email = renderSubscriberChange('skipped', { ...input, store: { name: HOSTILE, logoUrl: null } });
+    expect(email.html).not.toContain('<script>');
   });
 });

@@ -126,6 +126,54 @@ export function renderRenewalReceipt(input: RenewalReceiptInput): RenderedEmail 
   ]);
 }
 
+export interface SubscriberChangeInput extends SubscriptionEmailBase {
+  /** minor units; with nextChargeAt, the subscription's next charge after the change */
+  cycleAmount: number;
+  nextChargeAt: Date;
+  /** a cancel set for the period's end: when the subscription ends */
+  endsAt: Date | null;
+  /** a new card: the card by its brand and last four digits only */
+  payment: ReceiptInput['payment'];
+}
+
+/** The confirmations of a change made on the self-service page: a cancel at the period's end, a skip, a new card. */
+export function renderSubscriberChange(
+  change: 'cancel_scheduled' | 'skipped' | 'card_updated',
+  input: SubscriberChangeInput,
+): RenderedEmail {
+  const items = subscribedItems(input.subscription);
+  const store = oneLine(input.store.name);
+  const money = moneyIn(input.subscription.currency);
+  switch (change) {
+    case 'cancel_scheduled':
+      return render(
+        input,
+        `Your ${items} subscription at ${store} ends on ${chargeDate(input.endsAt ?? input.nextChargeAt)}`,
+        [
+          {
+            text: `Your subscription to ${items} is cancelled: it ends on ${chargeDate(input.endsAt ?? input.nextChargeAt)}, at the end of the period you paid for. Nothing more will be charged.`,
+          },
+          { text: 'Changed your mind? Resume it from your subscription page before then.' },
+        ],
+      );
+    case 'skipped':
+      return render(input, `Your next ${items} charge at ${store} is skipped`, [
+        { text: `Your next charge for ${items} is skipped.` },
+        {
+          text: `Your next charge of ${money(input.cycleAmount)} is now on ${chargeDate(input.nextChargeAt)}.`,
+        },
+      ]);
+    case 'card_updated':
+      return render(input, `The card for your ${items} subscription at ${store} was changed`, [
+        {
+          text: `Your subscription to ${items} is now paid with a new card. ${paymentSummary(input.payment)}`,
+        },
+        { text: `Your next charge of ${money(input.cycleAmount)} is on ${chargeDate(input.nextChargeAt)}.` },
+        { text: `If you did not make this change, contact ${store} at once.` },
+      ]);
+  }
+}
+
 /** What follows a declined renewal: a retry on a date, or where the organization's dunning ended it. */
 export type AfterFailedPayment = { kind: 'retry'; at: Date } | { kind: 'past_due' | 'paused' | 'cancelled' };
 

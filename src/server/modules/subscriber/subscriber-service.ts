@@ -201,6 +201,7 @@ export async function updateSubscriberCard(
       'subscription.updated',
       `card:${occurrence}`,
       now,
+      { cause: 'card' },
     );
     if (retry?.becomesActive) {
       await emitSubscriptionEvent(

@@ -3,6 +3,7 @@
 import type { WebhookEventType } from '../../../contract/webhooks.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { enqueueSubscriptionEventEmail } from '../emails/subscription-email-enqueue.js';
+import type { SubscriptionEventCause } from '../emails/subscription-email-rules.js';
 import { presentSubscription } from '../merchant/merchant-read-service.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { findSubscription, findSubscriptionCharges } from './subscriptions-repository.js';
@@ -11,7 +12,7 @@ import { findSubscription, findSubscriptionCharges } from './subscriptions-repos
  * Emits `type` with the subscription as the merchant API shows it, as of this transaction, and enqueues the email it
  * sends the subscriber. `occurrence` tells this event from the subscription's earlier ones of the same type (a cycle,
  * an attempt, a time). `cause: 'dunning'` marks the end of a declined renewal's dunning, which that attempt's
- * failed-payment email tells.
+ * failed-payment email tells; the other causes say what a subscription.updated changed.
  */
 export async function emitSubscriptionEvent(
   tx: Queryable,
@@ -20,7 +21,7 @@ export async function emitSubscriptionEvent(
   type: Extract<WebhookEventType, `subscription.${string}`>,
   occurrence: string,
   now: Date,
-  options: { cause?: 'dunning' } = {},
+  options: { cause?: SubscriptionEventCause } = {},
 ): Promise<void> {
   const row = await findSubscription(tx, organizationId, subscriptionId);
   if (!row) throw new Error(`subscription ${subscriptionId} is not there`);

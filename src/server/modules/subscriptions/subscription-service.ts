@@ -76,7 +76,9 @@ export async function changeSubscription(
       if (effect.kind === 'at') {
         if (subscription.cancel_at?.getTime() === effect.at.getTime()) return;
         await setScheduledCancel(tx, organization.id, id, { cancelAt: effect.at, changedBy: by, now });
-        await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now);
+        await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now, {
+          cause: 'cancel_scheduled',
+        });
         return;
       }
       await setSubscriptionStatus(tx, organization.id, id, { status: 'cancelled', changedBy: by, now });
@@ -96,7 +98,9 @@ export async function changeSubscription(
         changedBy: by,
         now,
       });
-      await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now);
+      await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now, {
+        cause: 'skip',
+      });
     } else if (action === 'pause') {
       if (subscription.status === 'paused') return;
       if (subscription.cancel_at !== null) {
