@@ -51,5 +51,8 @@ describe('ConfirmationView', () => {
       /Coffee club subscription: next charge of \$25.00 on December 15, 2026, then every 30 days/,
     );
     screen.getByText(/Stoneware mug: we will email Grace \(grace@example.com\) on December 24, 2026/);
+    screen.getByText(
+      'Your welcome email to ada@example.com has the link to skip a charge, pause or cancel any time before a charge.',
+    );
   });
 });

@@ -59,11 +59,16 @@ export default function ConfirmationView({ cart }: { cart: Cart }) {
             {cart.order.subscriptions.map((subscription) => (
               <li key={subscription.order_offer_id}>
                 {subscription.item_name}: next charge of {money(subscription.amount, cart.currency_value)} on{' '}
-                {longDate(subscription.next_charge_at)}, then every {subscription.interval_days} days. You can
-                cancel any time before a charge.
+                {longDate(subscription.next_charge_at)}, then every {subscription.interval_days} days.
               </li>
             ))}
           </ul>
+          {cart.customer.email ? (
+            <p>
+              Your welcome email to {cart.customer.email} has the link to skip a charge, pause or cancel any
+              time before a charge.
+            </p>
+          ) : null}
         </section>
       ) : null}
       {gifts.length > 0 ? (
