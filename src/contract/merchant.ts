@@ -30,6 +30,12 @@ const ImageUrlSchema = z.url({ protocol: /^https?$/, error: 'Enter a full http(s
 
 export const ItemOptionSchema = z.strictObject({ name: requiredText(50), value: requiredText(100) });
 
+/** How a shopper reaches an item used online: the order receipt gives its link and instructions (docs/emails.md). */
+export const DigitalAccessSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/, error: 'Enter the full http(s) URL where the shopper gets the item.' }),
+  instructions: z.optional(text(1000)),
+});
+
 const offerFields = {
   offer_name: requiredText(200),
   offer_title: z.optional(text(200)),
@@ -48,6 +54,7 @@ const offerFields = {
   is_taxable: z.optional(z.boolean()),
   requires_shipping: z.optional(z.boolean()),
   shipping_price: z.optional(MoneySchema),
+  digital_access: z.optional(z.nullable(DigitalAccessSchema)),
   active: z.optional(z.boolean()),
 };
 
@@ -75,6 +82,7 @@ export const OfferSchema = z.object({
   is_taxable: z.boolean(),
   requires_shipping: z.boolean(),
   shipping_price: z.number(),
+  digital_access: z.nullable(z.object({ url: z.string(), instructions: z.string() })),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -130,6 +130,45 @@ describe('the order receipt through SMTP', () => {
     }
   });
 
+  it('gives the items used online with their link, as the offer says, and only those', async () => {
+    const { worker, mailer } = workerFor(smtp);
+    try {
+      const { store, shopper } = await storeWithShopper(smtp.app, smtp.db);
+      const api = merchantClient(smtp.app, store.org.apiKey);
+      expect((await api.patch('/organization', { name: 'Guides & Co' })).status).toBe(200);
+      const access = {
+        url: 'https://learn.example/brewing?ref=a&b=1',
+        instructions: 'Sign in with <this> email.',
+      };
+      const patched = await api.patch(`/offers/${store.offers.guide.id}`, { digital_access: access });
+      expect(patched.body.digital_access).toEqual(access);
+      const refused = await api.patch(`/offers/${store.offers.guide.id}`, {
+        digital_access: { url: 'ftp://x' },
+      });
+      expect(refused.status).toBe(422);
+      const token = await store.cart([
+        { offer_id: store.offers.guide.id },
+        { offer_id: store.offers.mug.id },
+      ]);
+      const placed = await shopper.post('orders', orderBody(token, { payment: card(CARDS.visa) }), {
+        'idempotency-key': key(),
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      const before = inbox.messages.length;
+      await worker.drain();
+      const mail = inbox.messages.slice(before).find((m) => m.from?.value[0]?.name === 'Guides & Co');
+      expect(mail?.text).toContain(
+        'Your items online:\nBrewing guide (PDF): Sign in with <this> email. https://learn.example/brewing?ref=a&b=1',
+      );
+      expect(mail?.html).toContain('<a href="https://learn.example/brewing?ref=a&amp;b=1">');
+      expect(mail?.html).toContain('Sign in with &lt;this&gt; email.');
+      const online = (mail?.text ?? '').split('Your items online:\n')[1]?.split('\n\n')[0];
+      expect(online?.split('\n')).toHaveLength(1);
+    } finally {
+      mailer.close();
+    }
+  });
+
   it('retries a refused send with back-off, records why, and sends it once accepted', async () => {
     const { worker, mailer } = workerFor(smtp);
     try {

@@ -32,6 +32,7 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
     is_taxable: row.is_taxable,
     requires_shipping: row.requires_shipping,
     shipping_price: major(row.shipping_price, currency),
+    digital_access: row.digital_access,
     active: row.active,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -62,6 +63,13 @@ function toValues(
     is_taxable: input.is_taxable,
     requires_shipping: input.requires_shipping,
     shipping_price: money.minor('shipping_price', input.shipping_price),
+    digital_access:
+      input.digital_access === undefined
+        ? undefined
+        : input.digital_access && {
+            url: input.digital_access.url,
+            instructions: input.digital_access.instructions ?? '',
+          },
     active: input.active,
   };
   return { values, fields: money.fields };
@@ -111,6 +119,7 @@ export async function createOffer(
     is_taxable: values.is_taxable ?? true,
     requires_shipping: values.requires_shipping ?? true,
     shipping_price: values.shipping_price ?? 0,
+    digital_access: values.digital_access ?? null,
     active: values.active ?? true,
   };
   Object.assign(fields, checkRecurringShape(complete));

@@ -22,6 +22,7 @@ export interface OfferRow {
   is_taxable: boolean;
   requires_shipping: boolean;
   shipping_price: number;
+  digital_access: { url: string; instructions: string } | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -47,6 +48,7 @@ const COLUMNS = [
   'is_taxable',
   'requires_shipping',
   'shipping_price',
+  'digital_access',
   'active',
 ] as const satisfies readonly (keyof OfferValues)[];
 
@@ -54,7 +56,8 @@ function columnValues(values: Partial<OfferValues>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const column of COLUMNS) {
     if (values[column] === undefined) continue;
-    out[column] = column === 'item_options' ? JSON.stringify(values[column]) : values[column];
+    const value = values[column];
+    out[column] = column === 'item_options' || column === 'digital_access' ? JSON.stringify(value) : value;
   }
   return out;
 }

@@ -31,6 +31,7 @@ const offer = (
   is_taxable: true,
   requires_shipping: true,
   shipping_price: 0,
+  digital_access: null,
   active: true,
   ...values,
 });

@@ -1,7 +1,8 @@
 // Sends an order's receipt (docs/emails.md): the job the completing transaction enqueued.
 import type { Queryable } from '../../platform/db/database.js';
 import type { JobHandler } from '../../platform/jobs/job-queue.js';
-import { findOrder, findOrderLines } from '../orders/orders-repository.js';
+import { findOffers } from '../catalog/offers-repository.js';
+import { findOrder, findOrderLines, type OrderLineRow } from '../orders/orders-repository.js';
 import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
@@ -9,10 +10,28 @@ import { deliverEmail } from './email-delivery.js';
 import { findEmailByJobKey, insertEmailOnce, type EmailRow } from './emails-repository.js';
 import type { Mailer } from './mailer.js';
 import { receiptKey } from './receipt-enqueue.js';
-import { renderOrderReceipt, type ReceiptInput } from './receipt-template.js';
+import { renderOrderReceipt, type DigitalAccess, type ReceiptInput } from './receipt-template.js';
 
 /** The address emails come from when MAIL_FROM is unset (docs/emails.md). */
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
+/** The items of an order used online, with how to reach them (a gift's go to its recipient with the claim). */
+async function digitalAccessOf(
+  db: Queryable,
+  organizationId: number,
+  lines: readonly OrderLineRow[],
+): Promise<DigitalAccess[]> {
+  const own = lines.filter((line) => !line.is_gift);
+  const offers = await findOffers(
+    db,
+    organizationId,
+    own.map((line) => line.offer_id),
+  );
+  return own.flatMap((line) => {
+    const access = offers.find((offer) => offer.id === line.offer_id)?.digital_access;
+    return access ? [{ itemName: line.item_name, url: access.url, instructions: access.instructions }] : [];
+  });
+}
 
 /** The receipt's record, written once: a retry finds the one its first attempt wrote. */
 async function receiptEmail(
@@ -53,6 +72,7 @@ async function receiptEmail(
       amount: line.subtotal,
       isRecurring: line.is_recurring,
     })),
+    access: await digitalAccessOf(db, organizationId, lines),
     shippingAddress: order.shipping_address,
     billingAddress: order.billing_address,
     payment: paid && { method: paid.method, brand: paid.card_brand, last4: paid.card_last4 },

@@ -171,3 +171,16 @@ describe('paymentSummary', () => {
     expect(paymentSummary(null)).toBe('No payment was due.');
   });
 });
+
+describe('the items used online', () => {
+  it('are listed with their instructions and link, after the payment, and not at all when there are none', () => {
+    const access = [{ itemName: 'Brewing guide', url: 'https://learn.example/g?a=1&b=2', instructions: '' }];
+    expect(renderReceiptText(receipt({ access }))).toContain(
+      'Your items online:\nBrewing guide: https://learn.example/g?a=1&b=2',
+    );
+    expect(renderReceiptHtml(receipt({ access }))).toContain(
+      '<a href="https://learn.example/g?a=1&amp;b=2">',
+    );
+    expect(renderReceiptText(receipt())).not.toContain('Your items online');
+  });
+});

@@ -24,10 +24,25 @@ export interface ReceiptInput {
     total: number;
   };
   lines: readonly { name: string; quantity: number; amount: number; isRecurring: boolean }[];
+  /** the items used online the shopper bought (not gifts: a gift's recipient gets them with the claim) */
+  access?: readonly DigitalAccess[];
   shippingAddress: ReceiptAddress | null;
   billingAddress: ReceiptAddress | null;
   /** how it was paid: a card by its brand and last four digits only */
   payment: { method: 'card' | 'paypal' | 'none'; brand: string | null; last4: string | null } | null;
+}
+
+/** How to reach an item used online, as the offer says (docs/emails.md, "Order receipt"). */
+export interface DigitalAccess {
+  itemName: string;
+  url: string;
+  instructions: string;
+}
+
+/** "Home brewing guide (PDF): Sign in with this email. https://…" */
+function accessLine(access: DigitalAccess): string {
+  const instructions = oneLine(access.instructions);
+  return `${oneLine(access.itemName)}: ${instructions ? `${instructions} ` : ''}${access.url}`;
 }
 
 export interface RenderedEmail {
@@ -100,6 +115,7 @@ export function renderReceiptText(input: ReceiptInput): string {
   out.push('');
   for (const row of receiptTotals(input)) out.push(`${row.label}: ${row.amount}`);
   out.push('', paymentSummary(input.payment));
+  if (input.access?.length) out.push('', 'Your items online:', ...input.access.map(accessLine));
   if (input.shippingAddress) out.push('', 'Shipping to:', ...addressLines(input.shippingAddress));
   if (input.billingAddress) out.push('', 'Billing address:', ...addressLines(input.billingAddress));
   out.push('', `Order #${order.id} at ${oneLine(store.name)}`);
@@ -143,6 +159,16 @@ export function renderReceiptHtml(input: ReceiptInput): string {
     `<table style="width:100%;border-collapse:collapse">${lines}</table>`,
     `<table style="width:100%;border-collapse:collapse;border-top:1px solid #ddd;margin-top:8px">${totals}</table>`,
     `<p>${e(paymentSummary(input.payment))}</p>`,
+    input.access?.length
+      ? '<h2 style="font-size:16px">Your items online</h2>' +
+        input.access
+          .map(
+            (access) =>
+              `<p>${e(oneLine(access.itemName))}: ${e(oneLine(access.instructions))} ` +
+              `<a href="${e(access.url)}">${e(access.url)}</a></p>`,
+          )
+          .join('')
+      : '',
     address('Shipping to', input.shippingAddress),
     address('Billing address', input.billingAddress),
     `<p style="color:#666;font-size:12px">Order #${order.id} at ${e(store.name)}</p>`,
