@@ -312,6 +312,8 @@ describe('deliveries', () => {
     ]);
     const since = receiver.received.length;
     expect((await placeOrder(store, shopper, undefined, card(CARDS.declined))).status).toBe(402);
+    // Each event a second apart: their timestamps tell their order.
+    t.clock.advance(1000);
     const placed = await placeOrder(store, shopper, [{ offer_id: store.offers.club.id, quantity: 1 }]);
     const subscriptionId = (await api.get(`/orders/${placed.body.order.order_id}`)).body.subscription_ids[0];
     for (const action of ['pause', 'resume', 'cancel']) {
