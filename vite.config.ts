@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { resolveCustomMedia } from './src/client/theme/breakpoints.js';
+import { breakpointMedia } from './vite.entry.js';
 import { writePageIntegrity } from './src/server/modules/page/page-manifest.js';
 
 /** V8's explicit compile hint: compile every function of the file as it streams in, off the main thread. */
@@ -29,17 +29,6 @@ function compileHintOnEntry(): Plugin {
         for (const file of Object.values(bundle))
           if (file.type === 'chunk' && file.isEntry) file.code = `${COMPILE_HINT}\n${file.code}`;
       },
-    },
-  };
-}
-
-/** Writes out the stylesheets' breakpoint names (`@media (--md)`) from the one list, src/client/theme/breakpoints.ts. */
-function breakpointMedia(): Plugin {
-  return {
-    name: 'secure-checkout:breakpoint-media',
-    enforce: 'pre',
-    transform(code, id) {
-      return /\.css(\?|$)/.test(id) ? { code: resolveCustomMedia(code), map: null } : null;
     },
   };
 }

@@ -48,6 +48,8 @@ export interface BundleReport {
   totals: { firstLoadJs: Bytes; firstLoadCss: Bytes; lazyJs: Bytes; lazyCss: Bytes };
   /** the card frame's own page and first-load JavaScript, null while the frame is not built */
   cardFrame: { html: string; firstLoadJs: Bytes; budgetGzipBytes: number } | null;
+  /** the dashboard's own first-load JavaScript (dist/client/admin), null while it is not built */
+  dashboard?: { html: string; firstLoadJs: Bytes; budgetGzipBytes: number } | null;
 }
 
 export interface PageBenchResult {

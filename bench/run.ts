@@ -261,6 +261,17 @@ function printPage(result: PageBenchResult): void {
           )
       : 'card frame: not built',
   );
+  // The dashboard's own first load (docs/dashboard.md): never part of the checkout's.
+  const dashboard = result.bundle?.dashboard;
+  console.log(
+    dashboard
+      ? `dashboard (${dashboard.html}): first-load JS ${kb(dashboard.firstLoadJs.gzip)} gzip / ${kb(dashboard.firstLoadJs.brotli)} br · ` +
+          goal(
+            dashboard.firstLoadJs.gzip <= dashboard.budgetGzipBytes,
+            `dashboard JS <= ${kb(dashboard.budgetGzipBytes)} gzip`,
+          )
+      : 'dashboard: not built',
+  );
   console.log(
     `framed during Lighthouse: ${c.framed.length > 0 ? c.framed.join(', ') : 'nothing (the card frame was not on the page)'}`,
   );

@@ -35,6 +35,8 @@ import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
 import { registerRefundRoutes } from './modules/refunds/refund-routes.js';
 import { registerStaffRoutes } from './modules/staff/staff-routes.js';
+import { registerAdminPageRoutes } from './modules/staff/admin-page-routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import fastifyCookie from '@fastify/cookie';
 import { registerTestGatewayRoutes } from './modules/express/test-gateway-routes.js';
 import { registerPaymentWebhookRoutes } from './modules/payment-webhooks/stripe-webhook-routes.js';
@@ -157,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEmailRoutes(router, context);
   registerWebhookRoutes(router, context);
   registerStaffRoutes(app, router, context);
+  registerDashboardRoutes(router, context);
   registerCartRoutes(router, context);
   registerOrderRoutes(router, context, {
     db: context.db,
@@ -178,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPaymentWebhookRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
   await registerSubscriberPageRoutes(app, options.clientDir ?? null);
+  await registerAdminPageRoutes(app, options.clientDir ?? null);
   await registerCspReportRoutes(app, context, metrics);
 
   const openapi = buildOpenApi(router, {

@@ -24,6 +24,7 @@ import { createJobWorker } from './platform/jobs/job-worker.js';
 import { emailDeliveryLine } from './modules/emails/email-jobs.js';
 import { startChargeReminderScan } from './modules/emails/charge-reminders.js';
 import { createJobHandlers } from './job-handlers.js';
+import { ownerLinksNeeded } from './modules/staff/staff-service.js';
 import { createSubscriberLinks } from './modules/subscriber/subscriber-link.js';
 import { createTokenService } from './platform/security/tokens.js';
 
@@ -230,6 +231,11 @@ async function main(): Promise<void> {
           : 'Merchant API key (demo organization): from MERCHANT_API_KEY',
       );
     }
+  }
+  for (const link of await ownerLinksNeeded(db, config.publicUrl, systemClock.now())) {
+    lines.push(
+      `Dashboard: the owner of "${link.organization}" sets a password at ${link.url}  (one-time link, 24 hours; a new one: npm run admin:link)`,
+    );
   }
   if (processorUrl !== null) lines.push(`Test card processor: ${processorUrl}`);
   lines.push(emailDeliveryLine(emailJobs.mailer, config.smtpUrl));

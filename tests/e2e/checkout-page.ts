@@ -227,7 +227,7 @@ export class CheckoutPage {
 }
 
 /** axe-core in one frame, not following its frames (each is run on its own). */
-async function axeIn(frame: Frame, framed: boolean): Promise<AxeViolation[]> {
+export async function axeIn(frame: Frame, framed: boolean): Promise<AxeViolation[]> {
   if (frame.url() === 'about:blank' || frame.isDetached()) return [];
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') stays on for the page itself.
   await frame.evaluate(AXE_SOURCE);

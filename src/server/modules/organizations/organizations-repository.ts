@@ -65,3 +65,9 @@ export async function organizationHasCarts(db: Queryable, id: number): Promise<b
   const { rows } = await db.query('SELECT 1 FROM carts WHERE organization_id = $1 LIMIT 1', [id]);
   return rows.length > 0;
 }
+
+/** Every store's public id, oldest first (the CLI names them when it must be told which). */
+export async function listOrganizationPublicIds(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ public_id: string }>('SELECT public_id FROM organizations ORDER BY id');
+  return rows.map((row) => row.public_id);
+}

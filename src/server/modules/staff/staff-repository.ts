@@ -294,3 +294,18 @@ export async function listAuditEvents(
   );
   return rows;
 }
+
+/** The stores no owner can sign in to yet (no owner, or none with a password), oldest first. */
+export async function findOrganizationsWithoutOwner(
+  db: Queryable,
+  limit: number,
+): Promise<{ id: number; name: string; public_id: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string; public_id: string }>(
+    `SELECT o.id, o.name, o.public_id FROM organizations o
+      WHERE NOT EXISTS (SELECT 1 FROM staff_members m WHERE m.organization_id = o.id AND m.role = 'owner'
+                          AND m.removed_at IS NULL AND m.password_hash IS NOT NULL)
+      ORDER BY o.id LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}

@@ -14,6 +14,7 @@ import {
   findLiveSession,
   findMember,
   findMemberByEmail,
+  findOrganizationsWithoutOwner,
   findOwners,
   insertLink,
   insertMember,
@@ -369,4 +370,22 @@ export async function removeStaff(
     }
     await removeMember(tx, organizationId, id, now);
   });
+}
+
+/**
+ * The owner's link of each store no owner can sign in to yet, newly made (`npm start` prints them on each start until
+ * an owner has set a password; docs/dashboard.md).
+ */
+export async function ownerLinksNeeded(
+  db: Database,
+  publicUrl: string,
+  now: Date,
+): Promise<{ organization: string; publicId: string; url: string; expiresAt: Date }[]> {
+  const stores = await findOrganizationsWithoutOwner(db, 10);
+  const links = [];
+  for (const store of stores) {
+    const link = await issueOwnerLink(db, Number(store.id), publicUrl, now);
+    links.push({ organization: store.name, publicId: store.public_id, ...link });
+  }
+  return links;
 }
