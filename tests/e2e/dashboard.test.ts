@@ -15,7 +15,11 @@ let browser: Browser;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-dashboard-'));
 
 beforeAll(async () => {
-  server = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  server = await startServer(
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    60_000,
+    'built',
+  );
   browser = await launchBrowser();
 });
 
@@ -74,7 +78,7 @@ describe('the dashboard', () => {
 
     await page.getByRole('heading', { name: 'Home' }).waitFor();
     await expect.poll(() => focusedText(page)).toBe('Home');
-    await page.getByRole('heading', { name: 'This month' }).waitFor();
+    await page.getByRole('heading', { name: 'This month', exact: true }).waitFor();
     expect(await page.locator('.admin-header').innerText()).toMatch(/Olive Owner \(owner\)/);
     expect(await violations(page)).toEqual([]);
 
@@ -108,7 +112,7 @@ describe('the dashboard', () => {
     await page.getByLabel('Email').fill('owner@demo.example');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'This month' }).waitFor();
+    await page.getByRole('heading', { name: 'This month', exact: true }).waitFor();
     const width = await page.evaluate(
       () => (globalThis as any).document.documentElement.scrollWidth as number,
     );

@@ -24,8 +24,15 @@ export function processorUrlIn(output: string): string | null {
  * Starts the real server (src/server/server.ts, through tsx) and waits until it prints where it listens (and, with
  * the test processor, where that listens: the start-up lines end with the API reference's).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** 'built': the build `npm start` runs (dist/node), which serves the built pages of dist/client */
+  from: 'source' | 'built' = 'source',
+): Promise<ServerProcess> {
+  const args =
+    from === 'built' ? ['dist/node/server/server.js'] : ['--import', 'tsx', 'src/server/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
