@@ -49,7 +49,22 @@ export type SkipCharge = z.infer<typeof SkipChargeSchema>;
 /** A new card: the processor frame's single-use token, never the card's number. */
 export const UpdateCardSchema = z.strictObject({
   card_token: z.string().check(z.minLength(1, 'Enter your card in the card form.'), z.maxLength(500)),
+  /** the reference of the 202 answer, once the subscriber authenticated the card with their bank */
+  authenticated: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
+
+/**
+ * 202 to POST …/card: the bank asks the subscriber to authenticate the card first (3-D Secure). The page hands
+ * `payment_action` to its processor adapter, then sends the card again with `authenticated: reference`.
+ */
+export const CardActionSchema = z.object({
+  reference: z.string(),
+  payment_action: z.union([
+    z.object({ type: z.literal('challenge'), url: z.string() }),
+    z.object({ type: z.literal('stripe'), client_secret: z.string() }),
+  ]),
+});
+export type CardAction = z.infer<typeof CardActionSchema>;
 export type UpdateCard = z.infer<typeof UpdateCardSchema>;
 
 /** A fresh self-service link for the merchant to pass on. */

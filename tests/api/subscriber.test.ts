@@ -7,7 +7,14 @@ import { DECLINING_TOKEN_PREFIX, TEST_CARDS } from '../../src/server/platform/pa
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession, tokenizeCard } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
-import { createTestApp, injectJson, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
+import {
+  createTestApp,
+  injectJson,
+  processorOf,
+  subscriberLinksOf,
+  TEST_PROCESSOR_URL,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -395,6 +402,41 @@ describe('the subscriber API', () => {
     expect(renewed.charges.map((c: { status: string }) => c.status)).toEqual(['declined', 'approved']);
   });
 
+  it("saves a card whose bank asks for 3-D Secure only once the subscriber passed the bank's challenge", async () => {
+    const store = await createStore(t.app, t.db);
+    const id = await subscribe(store);
+    const client = await subscriberOf(store, id);
+    const typed = (number: string) =>
+      tokenizeCard(t.app, { number, cvv: '123', exp_month: 10, exp_year: 2032, test_cards: [] });
+    const token = await typed(TEST_CARDS.authenticate);
+    const asked = await client.act('card', { card_token: token });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    expect(asked.body).toEqual({
+      reference: expect.stringMatching(/^auth_test_/),
+      payment_action: {
+        type: 'challenge',
+        url: expect.stringMatching(/^http:\/\/processor\.test\/challenge\//),
+      },
+    });
+    // Nothing is saved while the bank waits.
+    expect((await client.read()).body.card).not.toEqual({ brand: 'visa', last4: '3184' });
+    const early = await client.act('card', { card_token: token, authenticated: asked.body.reference });
+    expect(early.status).toBe(202);
+
+    await decideChallenge(asked.body.payment_action.url, 'complete');
+    const saved = await client.act('card', { card_token: token, authenticated: asked.body.reference });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.card).toEqual({ brand: 'visa', last4: '3184' });
+
+    const second = await typed(TEST_CARDS.authenticate);
+    const again = await client.act('card', { card_token: second });
+    await decideChallenge(again.body.payment_action.url, 'fail');
+    const failed = await client.act('card', { card_token: second, authenticated: again.body.reference });
+    expect(failed.status).toBe(402);
+    expect(failed.body.code).toBe('authentication_failed');
+    expect((await client.read()).body.card).toEqual({ brand: 'visa', last4: '3184' });
+  });
+
   it('makes a past-due subscription active with a new card and charges it at the next run', async () => {
     const store = await createStore(t.app, t.db);
     const id = await subscribe(store);
@@ -447,4 +489,17 @@ async function deliveredEvents(store: Store): Promise<{ type: string; data: Reco
     };
     return { type: row.event_type, data: payload.data };
   });
+}
+
+/** What the subscriber does on the bank's challenge page, at the processor's origin. */
+async function decideChallenge(url: string, result: 'complete' | 'fail') {
+  const processor = processorOf(t.app);
+  if (!processor) throw new Error('no test processor');
+  const answer = await injectJson(processor, {
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: { origin: TEST_PROCESSOR_URL },
+    payload: { result },
+  });
+  expect(answer.status).toBeLessThan(300);
 }

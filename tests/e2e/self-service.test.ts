@@ -215,6 +215,30 @@ describe('the self-service page', () => {
     expect(summary(await page.axe())).toEqual([]);
   });
 
+  it("saves a card whose bank asks for 3-D Secure once the subscriber passed the bank's challenge", async () => {
+    const id = await subscribe();
+    const page = await session.shopper({ width: 1400, height: 900 });
+    await open(page, await manageLink(id));
+    await page.button('Update card').click();
+    await page.cardReady();
+    await page.fillCard('4000 0027 6000 3184', '10 / 32', '123');
+    await page.button('Save card').click();
+    const challenge = await page.challengeFrame();
+    // Nothing is saved while the bank waits.
+    expect(
+      (await session.server.merchant('GET', `/subscriptions/${id}`)).body.payment_method,
+    ).not.toMatchObject({
+      card_last4: '3184',
+    });
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.page.locator('[data-result]', { hasText: /new card is saved: Visa ending in 3184/ }).waitFor();
+    expect((await session.server.merchant('GET', `/subscriptions/${id}`)).body.payment_method).toMatchObject({
+      card_brand: 'visa',
+      card_last4: '3184',
+    });
+    expect(summary(await page.axe())).toEqual([]);
+  });
+
   it('works with the keyboard on a 375 px phone, with nothing wider than the screen', async () => {
     const id = await subscribe();
     const page = await session.shopper({ width: 375, height: 800 });

@@ -4,6 +4,7 @@ import { useCardSession } from '../checkout/payment/card-session.js';
 import { loadCardProcessor } from '../checkout/payment/processors/load-card-processor.js';
 import { Button } from '../ui/button.js';
 import { useAnnounce } from '../ui/live-region.js';
+import type { SubscriberAnswer } from './subscriber-api.js';
 
 const LABEL_ID = 'card-details-label';
 const ERROR_ID = 'card-details-error';
@@ -17,7 +18,10 @@ export function CardUpdate(props: {
   processor: CardProcessorConfig;
   currency: string;
   busy: boolean;
-  onToken(token: string): void;
+  /** sends the card's token (again with the reference once the bank's authentication is done) */
+  save(token: string, authenticated?: string): Promise<SubscriberAnswer>;
+  /** the save's final answer */
+  done(answer: SubscriberAnswer): void;
   onCancel(): void;
 }) {
   const { processor, currency } = props;
@@ -87,7 +91,19 @@ export function CardUpdate(props: {
       announce(outcome.message);
       return;
     }
-    props.onToken(outcome.token);
+    let answer = await props.save(outcome.token);
+    if (!answer.ok && answer.kind === 'authenticate') {
+      // The bank's check (3-D Secure) in the processor's own frame or dialog, then the same card again.
+      const authenticated = await card.fields.current.authenticate(answer.action.payment_action);
+      if (!authenticated.ok) {
+        setError(authenticated.message);
+        announce(authenticated.message);
+        props.done({ ok: false, kind: 'refused', message: authenticated.message });
+        return;
+      }
+      answer = await props.save(outcome.token, answer.action.reference);
+    }
+    props.done(answer);
   }
 
   const working = props.busy || tokenizing;

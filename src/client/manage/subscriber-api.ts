@@ -1,13 +1,20 @@
 // The page's calls to the subscriber API (docs/api.md, "Subscriber API"): the link's token goes in the
 // Authorization header, never in a query string; every answer is parsed with the contract's schema.
-import { SubscriberSubscriptionSchema, type SubscriberSubscription } from '../../contract/subscriber.js';
+import {
+  CardActionSchema,
+  SubscriberSubscriptionSchema,
+  type CardAction,
+  type SubscriberSubscription,
+} from '../../contract/subscriber.js';
 
 const BASE = '/checkout/api/subscriber/subscription';
 
 export type SubscriberAnswer =
   | { ok: true; subscription: SubscriberSubscription }
   /** `link`: the link itself is refused (bad, expired, or its subscription is gone); the page says to ask the store */
-  | { ok: false; kind: 'link' | 'refused'; message: string };
+  | { ok: false; kind: 'link' | 'refused'; message: string }
+  /** a new card's bank asks the subscriber to authenticate it first (3-D Secure): nothing is saved yet */
+  | { ok: false; kind: 'authenticate'; action: CardAction; message: string };
 
 const UNREACHABLE = 'We could not reach the store. Check your connection and try again.';
 
@@ -33,6 +40,10 @@ async function call(
     return { ok: false, kind: 'refused', message: UNREACHABLE };
   }
   const payload: unknown = await response.json().catch(() => null);
+  if (response.status === 202) {
+    const action = CardActionSchema.safeParse(payload);
+    if (action.success) return { ok: false, kind: 'authenticate', action: action.data, message: '' };
+  }
   if (response.ok) {
     const parsed = SubscriberSubscriptionSchema.safeParse(payload);
     return parsed.success

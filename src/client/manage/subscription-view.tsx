@@ -55,7 +55,10 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
 
   async function run(action: SubscriberAction, body?: Record<string, unknown>) {
     setBusy(true);
-    const answer = await props.act(action, body);
+    finish(action, await props.act(action, body));
+  }
+
+  function finish(action: SubscriberAction, answer: SubscriberAnswer) {
     setBusy(false);
     const next: Result = answer.ok
       ? { ok: true, message: DONE[action](answer.subscription) }
@@ -145,7 +148,14 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
                 processor={subscription.card_processor}
                 currency={subscription.currency}
                 busy={busy}
-                onToken={(token) => void run('card', { card_token: token })}
+                save={(token, authenticated) => {
+                  setBusy(true);
+                  return props.act('card', {
+                    card_token: token,
+                    ...(authenticated === undefined ? {} : { authenticated }),
+                  });
+                }}
+                done={(answer) => finish('card', answer)}
                 onCancel={() => setStep('none')}
               />
             </div>

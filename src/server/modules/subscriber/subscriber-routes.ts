@@ -4,6 +4,7 @@ import { IdParamsSchema } from '../../../contract/common.js';
 import {
   ManageLinkSchema,
   SkipChargeSchema,
+  CardActionSchema,
   SubscriberSubscriptionSchema,
   UpdateCardSchema,
 } from '../../../contract/subscriber.js';
@@ -109,22 +110,35 @@ export function registerSubscriberRoutes(
     url: `${BASE}/card`,
     summary: 'Make a new card the subscription’s payment method',
     description:
-      "card_token is the single-use token of the processor's card frame (never a card number). A past-due " +
+      "card_token is the single-use token of the processor's card frame (never a card number). A card whose bank " +
+      'asks for 3-D Secure is answered 202 with the action to show; send it again with authenticated: reference. A past-due ' +
       'subscription, or one waiting to retry a declined renewal, is charged with the new card at the next run.',
     tags: TAGS,
     guard: 'none',
     body: UpdateCardSchema,
     responses: {
       200: { description: 'The subscription', schema: SubscriberSubscriptionSchema },
+      202: {
+        description:
+          'The bank asks the subscriber to authenticate the card: nothing is saved until the card is sent again with authenticated',
+        schema: CardActionSchema,
+      },
       ...LINK_ANSWERS,
-      402: { description: 'The processor refused the card' },
+      402: { description: 'The processor refused the card, or its authentication failed' },
       409: { description: 'Canceled, or this store takes no cards here' },
       422: { description: 'Invalid fields' },
       503: { description: 'The processor did not answer; nothing was saved' },
     },
-    async handler({ request, body }) {
+    async handler({ request, body, reply }) {
       const subject = await subscriberOf(request, context, dependencies.tokens, 'card');
-      await updateSubscriberCard(db, context.gateways.card, subject, body.card_token, clock.now());
+      const action = await updateSubscriberCard(
+        db,
+        context.gateways.card,
+        subject,
+        { token: body.card_token, authenticated: body.authenticated },
+        clock.now(),
+      );
+      if (action) return reply.status(202).send(action);
       return read(subject);
     },
   });

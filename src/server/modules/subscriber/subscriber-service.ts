@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { parseOrganizationSettings } from '../../../contract/organization.js';
 import type { CardProcessorConfig } from '../../../contract/page-config.js';
-import type { SubscriberSubscription } from '../../../contract/subscriber.js';
+import type { CardAction, SubscriberSubscription } from '../../../contract/subscriber.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { iso, major } from '../../platform/http/money-input.js';
@@ -118,9 +118,10 @@ export async function updateSubscriberCard(
   db: Database,
   gateway: PaymentGateway,
   subject: SubscriberSubject,
-  cardToken: string,
+  card: { token: string; authenticated?: string | undefined },
   now: Date,
-): Promise<void> {
+): Promise<CardAction | null> {
+  const cardToken = card.token;
   const { organization, subscriptionId } = subject;
   const current = await findSubscription(db, organization.id, subscriptionId);
   if (!current) throw notFound();
@@ -140,7 +141,10 @@ export async function updateSubscriberCard(
     idempotencyKey: `subcard_${organization.id}_${subscriptionId}_${createHash('sha256').update(cardToken).digest('hex').slice(0, 32)}`,
     description: `Subscription ${subscriptionId}, new card`,
     organizationId: organization.id,
+    ...(card.authenticated === undefined ? {} : { authenticated: card.authenticated }),
   });
+  // The bank asks the subscriber to authenticate the card: the page does, then sends it again (docs/payments.md).
+  if (saved.status === 'requires_action') return { reference: saved.reference, payment_action: saved.action };
   if (saved.status === 'declined') throw new AppError(402, saved.code, saved.message);
   if (saved.status === 'error') throw new AppError(503, 'processor_unavailable', saved.message);
 
@@ -214,4 +218,5 @@ export async function updateSubscriberCard(
       );
     }
   });
+  return null;
 }

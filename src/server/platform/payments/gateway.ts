@@ -138,6 +138,11 @@ export type RefundResult =
 export interface SaveCardRequest {
   /** the single-use token the processor's frame made on the self-service page */
   token: string;
+  /**
+   * The reference of this save's requires_action answer, once the page says the subscriber authenticated it (3-D
+   * Secure): the processor answers how the save ended.
+   */
+  authenticated?: string;
   /** the processor's customer to attach the card to (Stripe cus_…), when the subscription's card had one */
   customerReference: string | null;
   /** the same key for a retry of the same save: the processor must not save twice */
@@ -155,6 +160,8 @@ export type SaveCardResult =
       summary: CardSummary;
       testCard: boolean;
     }
+  /** the bank asks the subscriber to authenticate the card first: nothing is saved until they do */
+  | { status: 'requires_action'; reference: string; action: PaymentAction }
   /** the processor refused the card (declined, or the token was unusable): the subscriber enters another */
   | { status: 'declined'; code: DeclineCode; message: string }
   /** the processor could not decide (network, outage): nothing was saved, the subscriber may retry */

@@ -248,12 +248,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   /**
    * A subscriber's new card through a SetupIntent (docs/payments.md, "The server adapter"): confirmed at once for
-   * off-session use, on the subscription's Customer (or a new one, under a key derived from the save's). Nobody can
-   * authenticate it later from here, so a card whose bank asks for 3-D Secure now is refused: enter another.
+   * off-session use, on the subscription's Customer (or a new one, under a key derived from the save's). A card whose
+   * bank asks for 3-D Secure is answered requires_action; once the page says it was authenticated, the SetupIntent
+   * is read again and says how the save ended.
    */
   async function saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
     const metadata: Record<string, string> =
       request.organizationId === undefined ? {} : { organization_id: String(request.organizationId) };
+    if (request.authenticated !== undefined) return authenticatedSave(request, request.authenticated);
     try {
       const customer =
         request.customerReference ??
@@ -276,34 +278,69 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      const method = intent.payment_method;
-      const summary = typeof method === 'object' && method !== null ? summarizeCard(method.card) : null;
-      if (intent.status === 'succeeded') {
-        const token = idOf(method);
-        if (summary === null || token === null) {
-          return { status: 'declined', code: 'payment_declined', message: BRANDS_ACCEPTED };
-        }
-        return {
-          status: 'saved',
-          paymentMethodToken: token,
-          customerReference: customer,
-          summary,
-          testCard: false,
-        };
+      return setupResult(intent, customer);
+    } catch (error) {
+      const result = failure('save card', error);
+      if (result.status === 'declined')
+        return { status: 'declined', code: result.code, message: result.message };
+      return unavailable();
+    }
+  }
+
+  /** A SetupIntent as it stands: saved, waiting for the cardholder's bank, or refused. */
+  function setupResult(intent: Stripe.SetupIntent, customer: string | null): SaveCardResult {
+    const method = intent.payment_method;
+    const summary = typeof method === 'object' && method !== null ? summarizeCard(method.card) : null;
+    if (intent.status === 'succeeded') {
+      const token = idOf(method);
+      if (summary === null || token === null) {
+        return { status: 'declined', code: 'payment_declined', message: BRANDS_ACCEPTED };
       }
-      if (intent.status === 'requires_action') {
+      return {
+        status: 'saved',
+        paymentMethodToken: token,
+        customerReference: customer,
+        summary,
+        testCard: false,
+      };
+    }
+    if (intent.status === 'requires_action' && intent.client_secret) {
+      return {
+        status: 'requires_action',
+        reference: intent.id,
+        action: { type: 'stripe', client_secret: intent.client_secret },
+      };
+    }
+    if (intent.status === 'requires_payment_method' && intent.last_setup_error) {
+      const { code } = stripeDecline(intent.last_setup_error);
+      return { status: 'declined', code, message: DECLINE_MESSAGES[code] };
+    }
+    warn('save card', new Error(`SetupIntent ${intent.id} is ${intent.status}`));
+    return unavailable();
+  }
+
+  /**
+   * The save the page says the cardholder authenticated: the SetupIntent read again. It must be the one made for this
+   * card (its PaymentMethod is the page's token), so no other SetupIntent can be passed off as this card's.
+   */
+  async function authenticatedSave(request: SaveCardRequest, reference: string): Promise<SaveCardResult> {
+    try {
+      const intent = await stripe.setupIntents.retrieve(reference, { expand: ['payment_method'] });
+      if (idOf(intent.payment_method) !== request.token) {
         return {
           status: 'declined',
-          code: 'authentication_required',
-          message: DECLINE_MESSAGES.authentication_required,
+          code: 'authentication_failed',
+          message: DECLINE_MESSAGES.authentication_failed,
         };
       }
-      if (intent.status === 'requires_payment_method' && intent.last_setup_error) {
-        const { code } = stripeDecline(intent.last_setup_error);
-        return { status: 'declined', code, message: DECLINE_MESSAGES[code] };
+      if (intent.status === 'requires_payment_method') {
+        return {
+          status: 'declined',
+          code: 'authentication_failed',
+          message: DECLINE_MESSAGES.authentication_failed,
+        };
       }
-      warn('save card', new Error(`SetupIntent ${intent.id} is ${intent.status}`));
-      return unavailable();
+      return setupResult(intent, idOf(intent.customer));
     } catch (error) {
       const result = failure('save card', error);
       if (result.status === 'declined')

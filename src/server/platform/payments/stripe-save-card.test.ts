@@ -62,13 +62,38 @@ describe('Stripe saves a new card', () => {
     expect(logLines.join('')).not.toContain('insufficient funds.');
   });
 
-  it('refuses a card whose bank wants 3-D Secure now: nobody could answer it at renewal', async () => {
-    const { gateway } = setupStripe(['setup-intent-requires-action']);
+  it('asks the page to authenticate a card whose bank wants 3-D Secure, then saves it once authenticated', async () => {
+    const { gateway } = setupStripe(['setup-intent-requires-action', 'setup-intent-authenticated']);
     expect(await gateway.saveCard?.(saveRequest())).toEqual({
-      status: 'declined',
-      code: 'authentication_required',
-      message: DECLINE_MESSAGES.authentication_required,
+      status: 'requires_action',
+      reference: 'seti_1QvT1b2eZvKYlo2C03dsReq',
+      action: { type: 'stripe', client_secret: 'seti_1QvT1b2eZvKYlo2C03dsReq_secret_RkQ2v8Zt4mWb7Hn2' },
     });
+    expect(
+      await gateway.saveCard?.(saveRequest({ authenticated: 'seti_1QvT1b2eZvKYlo2C03dsReq' })),
+    ).toMatchObject({
+      status: 'saved',
+      paymentMethodToken: NEW_PM,
+      customerReference: CUSTOMER,
+      summary: { brand: 'mastercard', last4: '4444' },
+    });
+  });
+
+  it('refuses a save whose authentication failed, or a SetupIntent of another card', async () => {
+    const failed = setupStripe(['setup-intent-authentication-failed']);
+    expect(
+      await failed.gateway.saveCard?.(saveRequest({ authenticated: 'seti_1QvT1b2eZvKYlo2C03dsReq' })),
+    ).toEqual({
+      status: 'declined',
+      code: 'authentication_failed',
+      message: DECLINE_MESSAGES.authentication_failed,
+    });
+    const other = setupStripe(['setup-intent-authenticated']);
+    expect(
+      await other.gateway.saveCard?.(
+        saveRequest({ token: 'pm_1QvT9z2eZvKYlo2COtherCard', authenticated: 'seti_1QvT1b2eZvKYlo2C03dsReq' }),
+      ),
+    ).toMatchObject({ status: 'declined', code: 'authentication_failed' });
   });
 
   it('answers an error, nothing saved, when Stripe does not answer', async () => {

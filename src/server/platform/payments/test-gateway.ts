@@ -119,7 +119,7 @@ export function createTestGateway(options: {
 
   /** Records the outcome once; a racing duplicate answers whatever was recorded first. */
   async function record(
-    kind: 'charge' | 'express',
+    kind: 'charge' | 'express' | 'setup',
     request: {
       idempotencyKey: string;
       amount: number;
@@ -322,6 +322,35 @@ export function createTestGateway(options: {
         return { status: 'error', message: PROCESSOR_UNAVAILABLE_MESSAGE, retryable: true };
       if (typeof outcome === 'object') {
         return { status: 'declined', code: outcome.declined, message: DECLINE_MESSAGES[outcome.declined] };
+      }
+      if (outcome === 'authenticate') {
+        // The 3-D Secure card asks its bank's challenge first, as a charge does: a ledger row of nothing charged
+        // (kind setup) under the save's key, and its challenge.
+        await record(
+          'setup',
+          {
+            idempotencyKey: request.idempotencyKey,
+            amount: 0,
+            currency: 'XXX',
+            organizationId: request.organizationId,
+          },
+          {
+            status: 'requires_action',
+            decline_code: null,
+            reference: hashed('seti_test', request.idempotencyKey),
+            payment_method_token: null,
+          },
+        );
+        const { challenge, action } = await challengeFor(request.idempotencyKey);
+        if (challenge.status === 'pending')
+          return { status: 'requires_action', reference: challenge.id, action };
+        if (challenge.status === 'failed') {
+          return {
+            status: 'declined',
+            code: 'authentication_failed',
+            message: DECLINE_MESSAGES.authentication_failed,
+          };
+        }
       }
       return {
         status: 'saved',
