@@ -25,7 +25,8 @@ try {
       `${maintenance.discountUsesReleased} held code uses released, ${maintenance.expressPaymentsExpired} approvals expired, ` +
       `${maintenance.untouchedCartsRemoved} untouched carts removed, ${maintenance.finishedJobsDeleted} finished jobs ` +
       `and ${maintenance.webhookDeliveriesDeleted} webhook deliveries deleted, ` +
-      `${maintenance.emailBodiesDropped} old email bodies dropped`,
+      `${maintenance.emailBodiesDropped} old email bodies dropped, ` +
+      `${maintenance.staffRecordsDeleted} ended dashboard sessions and old sign-in failures deleted`,
   );
 } finally {
   await db.close();

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffSessionSchema } from '../../src/contract/staff.js';
 import { createEmailJobs } from '../../src/server/modules/emails/email-jobs.js';
+import { runMaintenance } from '../../src/server/modules/housekeeping/maintenance.js';
 import { issueOwnerLink, ownerNeedsLink } from '../../src/server/modules/staff/staff-service.js';
 import { SESSION_IDLE_MS, SIGN_IN_LIMITS } from '../../src/server/modules/staff/staff-rules.js';
 import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
@@ -171,6 +172,39 @@ describe('sessions', () => {
     expect(stopped.headers['retry-after']).toBe('900');
     t.clock.advance(SIGN_IN_LIMITS.windowMs + 1000);
     expect((await signIn('a long enough passphrase')).statusCode).toBe(200);
+  });
+});
+
+describe('the housekeeping', () => {
+  it('deletes ended sessions and sign-in failures that no longer count, and keeps the rest', async () => {
+    const { email, owner } = await storeWithOwner();
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { email, password: 'not the passphrase' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const failures = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM staff_sign_in_failures WHERE email = $1',
+          [email],
+        )
+      ).rows[0]?.n;
+    const maintain = () =>
+      runMaintenance(t.db, t.clock.now(), { untouchedCartRetentionMs: 24 * 3600 * 1000 });
+    // Other tests' sessions may end here too; this failure still counts.
+    await maintain();
+    expect(await failures()).toBe(1);
+    expect((await owner.call('GET', '/admin/api/session')).statusCode).toBe(200);
+
+    t.clock.advance(SIGN_IN_LIMITS.windowMs + 1000);
+    await maintain();
+    expect(await failures()).toBe(0);
+    expect((await owner.call('GET', '/admin/api/session')).statusCode).toBe(200);
+    t.clock.advance(SESSION_IDLE_MS + 1000);
+    expect((await maintain()).staffRecordsDeleted).toBeGreaterThanOrEqual(1);
+    expect((await owner.call('GET', '/admin/api/session')).statusCode).toBe(401);
   });
 });
 

@@ -6,6 +6,8 @@ import { releaseStaleDiscountReservations } from '../orders/discount-uses-reposi
 import { deleteFinishedJobs } from '../../platform/jobs/jobs-repository.js';
 import { dropOldEmailBodies } from '../emails/emails-repository.js';
 import { deleteOldWebhookDeliveries } from '../webhooks/webhooks-repository.js';
+import { deleteEndedStaffRecords } from '../staff/staff-repository.js';
+import { SIGN_IN_LIMITS } from '../staff/staff-rules.js';
 
 const STALE_RESERVATION_MS = 60 * 60 * 1000;
 /** JOB_RETENTION_DAYS and EMAIL_BODY_RETENTION_DAYS when unset (docs/operations.md, "Housekeeping"). */
@@ -19,6 +21,7 @@ export interface MaintenanceSummary {
   finishedJobsDeleted: number;
   webhookDeliveriesDeleted: number;
   emailBodiesDropped: number;
+  staffRecordsDeleted: number;
 }
 
 export interface MaintenanceOptions {
@@ -33,7 +36,8 @@ export interface MaintenanceOptions {
 /**
  * Housekeeping, run by every server on its own timer and by `npm run rebill`: old idempotency keys, code uses held by crashed payments, lapsed approvals, and
  * the carts checkout links made that nobody used (each visit of a link makes one; docs/security.md, "Abuse limits"),
- * and what the job queue leaves behind: finished jobs, webhook deliveries that are over, old emails' bodies.
+ * what the job queue leaves behind (finished jobs, webhook deliveries that are over, old emails' bodies), and the
+ * dashboard's ended sessions and sign-in failures that no longer count.
  */
 export async function runMaintenance(
   db: Database,
@@ -56,6 +60,10 @@ export async function runMaintenance(
     deleteOldWebhookDeliveries(tx, before(options.jobRetentionMs)),
   );
   const emailBodiesDropped = await dropOldEmailBodies(db, before(options.emailBodyRetentionMs));
+  const staffRecordsDeleted = await deleteEndedStaffRecords(db, {
+    now,
+    failuresBefore: new Date(now.getTime() - SIGN_IN_LIMITS.windowMs),
+  });
   return {
     idempotencyKeysDeleted,
     discountUsesReleased,
@@ -64,5 +72,6 @@ export async function runMaintenance(
     finishedJobsDeleted,
     webhookDeliveriesDeleted,
     emailBodiesDropped,
+    staffRecordsDeleted,
   };
 }

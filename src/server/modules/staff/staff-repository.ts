@@ -309,3 +309,22 @@ export async function findOrganizationsWithoutOwner(
   );
   return rows;
 }
+
+/**
+ * What the dashboard's sign-in leaves behind (the housekeeping): sessions that ended and failures older than the
+ * limit's window, which never count again. Answers how many went.
+ */
+export async function deleteEndedStaffRecords(
+  db: Queryable,
+  input: { now: Date; failuresBefore: Date },
+): Promise<number> {
+  const sessions = await db.query<{ n: number }>(
+    'WITH gone AS (DELETE FROM staff_sessions WHERE expires_at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [input.now],
+  );
+  const failures = await db.query<{ n: number }>(
+    'WITH gone AS (DELETE FROM staff_sign_in_failures WHERE at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [input.failuresBefore],
+  );
+  return (sessions.rows[0]?.n ?? 0) + (failures.rows[0]?.n ?? 0);
+}
