@@ -435,6 +435,15 @@ describe('the subscriber API', () => {
     expect(failed.status).toBe(402);
     expect(failed.body.code).toBe('authentication_failed');
     expect((await client.read()).body.card).toEqual({ brand: 'visa', last4: '3184' });
+    // The processor's records hold each save, nothing charged, in the subscription's currency.
+    const ledger = await t.db.query<{ kind: string; amount: number; currency: string }>(
+      `SELECT kind, amount, currency FROM test_gateway_charges WHERE organization_id = $1 AND kind = 'setup'`,
+      [store.org.id],
+    );
+    expect(ledger.rows).toEqual([
+      { kind: 'setup', amount: 0, currency: 'USD' },
+      { kind: 'setup', amount: 0, currency: 'USD' },
+    ]);
   });
 
   it('makes a past-due subscription active with a new card and charges it at the next run', async () => {

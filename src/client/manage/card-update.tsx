@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CardProcessorConfig } from '../../contract/page-config.js';
+import { CardFieldsBox } from '../checkout/payment/card-fields-box.js';
 import { useCardSession } from '../checkout/payment/card-session.js';
 import { loadCardProcessor } from '../checkout/payment/processors/load-card-processor.js';
 import { Button } from '../ui/button.js';
@@ -120,41 +121,14 @@ export function CardUpdate(props: {
         <p className="field__label" id={LABEL_ID}>
           Card details
         </p>
-        <div
-          className="card-frame__box"
-          data-processor={processor.name}
-          data-loading={view.status === 'loading'}
-        >
-          <div
-            className="card-frame__fields"
-            id="field-card_details"
-            ref={container}
-            role="group"
-            aria-labelledby={LABEL_ID}
-            aria-describedby={shownError ? ERROR_ID : undefined}
-            aria-busy={view.status === 'loading'}
-            data-card-state={
-              view.status !== 'ready' ? view.status : view.state.complete ? 'complete' : 'incomplete'
-            }
-            tabIndex={-1}
-            onFocus={(event) => {
-              if (event.target === event.currentTarget) card.fields.current?.focus();
-            }}
-          />
-          {view.status === 'loading' ? (
-            <p className="card-frame__loading" role="status">
-              Loading the card fields…
-            </p>
-          ) : null}
-        </div>
-        {view.status === 'failed' ? (
-          <div className="notice notice--error">
-            <p>The card fields could not be loaded.</p>
-            <Button variant="link" onClick={() => setAttempt((count) => count + 1)}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
+        <CardFieldsBox
+          card={card}
+          container={container}
+          processorName={processor.name}
+          labelId={LABEL_ID}
+          describedBy={shownError ? ERROR_ID : undefined}
+          onRetry={() => setAttempt((count) => count + 1)}
+        />
         {shownError ? (
           <p className="field__error" id={ERROR_ID}>
             {shownError}

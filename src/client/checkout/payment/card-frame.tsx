@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../boot/after-first-paint.js';
 import { fromMajor } from '../../../domain/money.js';
 import { ACCEPTED_BRANDS_TEXT, cardTypeOf, formatCardNumber } from '../../../domain/card.js';
-import { Button } from '../../ui/button.js';
-import { describedBy, fieldId, hintId } from '../../ui/field-ids.js';
+import { describedBy, hintId } from '../../ui/field-ids.js';
 import { FieldError } from '../../ui/field-shell.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
 import { CARD_FIELD } from '../section-rules.js';
 import type { CardSession } from './card-session.js';
-import { cardFieldsError, CARD_UNAVAILABLE } from './payment-rules.js';
+import { CardFieldsBox } from './card-fields-box.js';
+import { cardFieldsError } from './payment-rules.js';
 import type { CardFieldsState, MountedCardFields } from './processors/card-processor.js';
 import { loadCardProcessor } from './processors/load-card-processor.js';
 
@@ -134,40 +134,14 @@ export function CardFrame({ card }: { card: CardSession }) {
         ) : null}
       </p>
       {/* The box keeps the processor's frame's height while it loads, so nothing below moves when it comes. */}
-      <div
-        className="card-frame__box"
-        data-processor={processorConfig.name}
-        data-loading={view.status === 'loading'}
-      >
-        <div
-          className="card-frame__fields"
-          id={fieldId(CARD_FIELD)}
-          ref={container}
-          role="group"
-          aria-labelledby={LABEL_ID}
-          aria-describedby={describedBy(CARD_FIELD, { hint: true, error: Boolean(error) })}
-          aria-busy={view.status === 'loading'}
-          data-card-state={cardStateName(view)}
-          tabIndex={-1}
-          onFocus={(event) => {
-            // The page moves focus here (an error summary's link, a refused order): it goes on into the frame.
-            if (event.target === event.currentTarget) card.fields.current?.focus();
-          }}
-        />
-        {view.status === 'loading' ? (
-          <p className="card-frame__loading" role="status">
-            Loading the card fields…
-          </p>
-        ) : null}
-      </div>
-      {view.status === 'failed' ? (
-        <div className="notice notice--error card-frame__failed">
-          <p>{CARD_UNAVAILABLE}</p>
-          <Button variant="link" onClick={() => setAttempt((count) => count + 1)}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <CardFieldsBox
+        card={card}
+        container={container}
+        processorName={processorConfig.name}
+        labelId={LABEL_ID}
+        describedBy={describedBy(CARD_FIELD, { hint: true, error: Boolean(error) })}
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
       <FieldError name={CARD_FIELD} error={error} />
       {config.test_mode && testCards.length > 0 && view.fillable ? (
         <TestCards
@@ -179,13 +153,6 @@ export function CardFrame({ card }: { card: CardSession }) {
       ) : null}
     </div>
   );
-}
-
-/** What the fields last said, on the group for styles and browser tests: loading, failed, empty, incomplete, complete. */
-function cardStateName(view: CardSession['view']): string {
-  if (view.status !== 'ready') return view.status;
-  if (view.state.empty) return 'empty';
-  return view.state.complete ? 'complete' : 'incomplete';
 }
 
 /** Test mode: the organization's test cards, each put into the framed number field on request. */

@@ -16,7 +16,7 @@ import {
   findSubscription,
   findSubscriptionCharges,
   lockSubscription,
-  setSubscriptionPaymentMethod,
+  changeSubscriptionFields,
   setSubscriptionStatus,
   type SubscriptionRow,
 } from '../subscriptions/subscriptions-repository.js';
@@ -139,6 +139,7 @@ export async function updateSubscriberCard(
       (await findSubscriptionCard(db, organization.id, subscriptionId))?.gateway_customer ?? null,
     // One key per token: a retried request saves the card once.
     idempotencyKey: `subcard_${organization.id}_${subscriptionId}_${createHash('sha256').update(cardToken).digest('hex').slice(0, 32)}`,
+    currency: current.currency,
     description: `Subscription ${subscriptionId}, new card`,
     organizationId: organization.id,
     ...(card.authenticated === undefined ? {} : { authenticated: card.authenticated }),
@@ -173,11 +174,13 @@ export async function updateSubscriberCard(
       },
       now,
     );
-    await setSubscriptionPaymentMethod(tx, organization.id, subscriptionId, {
-      paymentMethodId,
-      changedBy: 'subscriber',
-      now,
-    });
+    await changeSubscriptionFields(
+      tx,
+      organization.id,
+      subscriptionId,
+      { payment_method_id: paymentMethodId },
+      { changedBy: 'subscriber', now },
+    );
     const occurrence = String(now.getTime());
     // A cancel already scheduled stays as it is: the new card is only for the charges before it.
     const retry =

@@ -5,8 +5,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import {
   lockSubscription,
-  setNextChargeAt,
-  setScheduledCancel,
+  changeSubscriptionFields,
   setSubscriptionStatus,
   type SubscriptionRow,
 } from './subscriptions-repository.js';
@@ -75,7 +74,13 @@ export async function changeSubscription(
       });
       if (effect.kind === 'at') {
         if (subscription.cancel_at?.getTime() === effect.at.getTime()) return;
-        await setScheduledCancel(tx, organization.id, id, { cancelAt: effect.at, changedBy: by, now });
+        await changeSubscriptionFields(
+          tx,
+          organization.id,
+          id,
+          { cancel_at: effect.at },
+          { changedBy: by, now },
+        );
         await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now, {
           cause: 'cancel_scheduled',
         });
@@ -93,11 +98,13 @@ export async function changeSubscription(
       }
       const refusal = skipRefusal(state, seenChargeAt ?? null);
       if (refusal) throw new AppError(409, refusal.code, refusal.message);
-      await setNextChargeAt(tx, organization.id, id, {
-        nextChargeAt: skippedChargeAt(state),
-        changedBy: by,
-        now,
-      });
+      await changeSubscriptionFields(
+        tx,
+        organization.id,
+        id,
+        { next_charge_at: skippedChargeAt(state) },
+        { changedBy: by, now },
+      );
       await emitSubscriptionEvent(tx, organization.id, id, 'subscription.updated', occurrence, now, {
         cause: 'skip',
       });

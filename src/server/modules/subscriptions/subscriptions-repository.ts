@@ -1,3 +1,4 @@
+import { updateRow } from '../../platform/db/sql.js';
 import type { Queryable } from '../../platform/db/database.js';
 
 export interface SubscriptionRow {
@@ -329,33 +330,6 @@ export async function setSubscriptionStatus(
   );
 }
 
-/** Schedules (or, with null, drops) a cancel at the end of the paid period; the status stays as it is until then. */
-export async function setScheduledCancel(
-  db: Queryable,
-  organizationId: number,
-  id: number,
-  values: { cancelAt: Date | null; changedBy: 'merchant' | 'subscriber'; now: Date },
-): Promise<void> {
-  await db.query(
-    `UPDATE subscriptions SET cancel_at = $3, changed_by = $4, updated_at = $5 WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, values.cancelAt, values.changedBy, values.now],
-  );
-}
-
-/** Moves the next charge (a skipped one). */
-export async function setNextChargeAt(
-  db: Queryable,
-  organizationId: number,
-  id: number,
-  values: { nextChargeAt: Date; changedBy: 'merchant' | 'subscriber'; now: Date },
-): Promise<void> {
-  await db.query(
-    `UPDATE subscriptions SET next_charge_at = $3, changed_by = $4, updated_at = $5
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, values.nextChargeAt, values.changedBy, values.now],
-  );
-}
-
 /**
  * Cancels the subscriptions whose scheduled cancel has come, as of that date, and answers them. Every organization's:
  * the rebill run calls it before it charges.
@@ -374,18 +348,18 @@ export async function endScheduledCancels(
   return rows;
 }
 
-/** Makes a payment method the subscription's: its renewals are charged to it from now on. */
-export async function setSubscriptionPaymentMethod(
+/**
+ * A change of a subscription's schedule or card, with who made it: a cancel at the end of the paid period (or, with
+ * null, none), a next charge moved (a skip), a payment method its renewals are charged to from now on.
+ */
+export async function changeSubscriptionFields(
   db: Queryable,
   organizationId: number,
   id: number,
-  values: { paymentMethodId: number; changedBy: 'merchant' | 'subscriber'; now: Date },
+  changes: { cancel_at?: Date | null; next_charge_at?: Date; payment_method_id?: number },
+  by: { changedBy: 'merchant' | 'subscriber'; now: Date },
 ): Promise<void> {
-  await db.query(
-    `UPDATE subscriptions SET payment_method_id = $3, changed_by = $4, updated_at = $5
-      WHERE organization_id = $1 AND id = $2`,
-    [organizationId, id, values.paymentMethodId, values.changedBy, values.now],
-  );
+  await updateRow(db, 'subscriptions', organizationId, id, { ...changes, changed_by: by.changedBy }, by.now);
 }
 
 export async function lockSubscription(

@@ -147,6 +147,8 @@ export interface SaveCardRequest {
   customerReference: string | null;
   /** the same key for a retry of the same save: the processor must not save twice */
   idempotencyKey: string;
+  /** the subscription's currency: nothing is charged, but a processor's records of the save name it */
+  currency: string;
   description: string;
   organizationId?: number;
 }

@@ -17,6 +17,7 @@ function saveRequest(overrides: Partial<SaveCardRequest> = {}): SaveCardRequest 
     token: NEW_PM,
     customerReference: CUSTOMER,
     idempotencyKey: SAVE_KEY,
+    currency: 'USD',
     description: 'Subscription 7, new card',
     organizationId: 1,
     ...overrides,

@@ -331,7 +331,7 @@ export function createTestGateway(options: {
           {
             idempotencyKey: request.idempotencyKey,
             amount: 0,
-            currency: 'XXX',
+            currency: request.currency,
             organizationId: request.organizationId,
           },
           {
