@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, stopServer, type ServerProcess } from '../helpers/server-process.js';
 import { launchBrowser } from './browser.js';
-import { axeIn } from './checkout-page.js';
+import { focusedText, violations } from './dashboard-session.js';
 
 // The dashboard's first screens (docs/dashboard.md) in Debian's Chromium against the server as `npm start` runs it:
 // the owner follows the link it printed, sets a password, sees the home screen, signs out and in again.
@@ -37,16 +37,6 @@ async function newPage(width: number): Promise<{ page: Page; problems: string[] 
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return { page, problems };
-}
-
-async function violations(page: Page): Promise<string[]> {
-  return (await axeIn(page.mainFrame(), false)).map(
-    (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
-async function focusedText(page: Page): Promise<string> {
-  return page.evaluate(() => ((globalThis as any).document.activeElement?.textContent ?? '') as string);
 }
 
 const PASSWORD = 'a long enough passphrase';

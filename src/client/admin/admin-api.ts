@@ -27,6 +27,8 @@ export async function request<S extends z.ZodMiniType>(
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
   url: string,
   body?: unknown,
+  /** more headers, such as a refund's Idempotency-Key */
+  headers: Record<string, string> = {},
 ): Promise<z.output<S>> {
   let response: Response;
   try {
@@ -35,6 +37,7 @@ export async function request<S extends z.ZodMiniType>(
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'same-origin',

@@ -3,11 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '../../contract/dashboard.js';
 import { ApiFailure } from './admin-api.js';
 import { readSummary, SUMMARY_KEY } from './admin-queries.js';
+import { formatMoney } from './kit/format.js';
 import { ScreenHeading } from './screen-heading.js';
-
-function money(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-}
 
 function Period({
   title,
@@ -28,7 +25,7 @@ function Period({
         </div>
         <div>
           <dt>Sales</dt>
-          <dd>{money(figures.sales, currency)}</dd>
+          <dd>{formatMoney(figures.sales, currency)}</dd>
         </div>
         <div>
           <dt>Test orders</dt>

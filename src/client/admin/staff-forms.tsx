@@ -6,21 +6,12 @@ import { Button } from '../ui/button.js';
 import { ErrorSummary } from '../ui/error-summary.js';
 import { TextField } from '../ui/text-field.js';
 import { ApiFailure, request } from './admin-api.js';
+import { failureOf, summaryOf } from './kit/form-failure.js';
 import { adoptSession } from './admin-queries.js';
 import { navigate } from './navigation.js';
 import { ScreenHeading } from './screen-heading.js';
 
-function failureOf(error: unknown): { message: string | null; fields: Record<string, string> } {
-  if (!(error instanceof ApiFailure)) return { message: null, fields: {} };
-  const hasFields = Object.keys(error.fields).length > 0;
-  return { message: hasFields ? null : error.message, fields: error.fields };
-}
-
 const FIELD_ORDER = ['email', 'name', 'password'] as const;
-
-function summaryOf(fields: Record<string, string>): [string, string][] {
-  return FIELD_ORDER.filter((name) => fields[name]).map((name) => [name, fields[name] ?? '']);
-}
 
 /** A form of the signed-out screens: its heading, what the server refused, its fields and its one button. */
 function StaffForm(props: {
@@ -43,7 +34,7 @@ function StaffForm(props: {
       <ScreenHeading>{props.title}</ScreenHeading>
       {props.intro ? <p>{props.intro}</p> : null}
       <form onSubmit={submit} noValidate className="admin-form">
-        <ErrorSummary errors={summaryOf(fields)} message={message} />
+        <ErrorSummary errors={summaryOf(fields, FIELD_ORDER)} message={message} />
         {props.children}
         <Button type="submit" disabled={props.pending}>
           {props.pending ? props.pendingAction : props.action}
@@ -75,7 +66,7 @@ export function SignInScreen() {
     mutationFn: () => request(StaffSessionSchema, 'POST', '/admin/api/session', { email, password }),
     onSuccess: (session) => {
       adoptSession(client, session);
-      navigate('home');
+      navigate('/admin');
     },
   });
   return (
@@ -128,7 +119,7 @@ export function LinkScreen() {
       }),
     onSuccess: (session) => {
       adoptSession(client, session);
-      navigate('home');
+      navigate('/admin');
     },
   });
   if (token === '' || link.error) {

@@ -30,7 +30,12 @@ export async function registerAdminPageRoutes(app: FastifyInstance, clientDir: s
   const send = (_request: unknown, reply: FastifyReply) =>
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
   app.get('/admin', send);
-  app.get('/admin/link', send);
-  app.get('/admin/sign-in', send);
-  app.get('/admin/orders', send);
+  // Every screen's address; the API's and the assets' own routes are more specific and answer first, and an unknown
+  // one of theirs stays a 404 rather than the page.
+  app.get('/admin/*', (request, reply) => {
+    const { pathname } = new URL(request.url, 'http://page');
+    if (pathname.startsWith('/admin/api/') || pathname.startsWith('/admin/assets/'))
+      return reply.callNotFound();
+    return send(request, reply);
+  });
 }
