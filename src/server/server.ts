@@ -27,8 +27,10 @@ import { createJobHandlers } from './job-handlers.js';
 import { ownerLinksNeeded } from './modules/staff/staff-service.js';
 import { createSubscriberLinks } from './modules/subscriber/subscriber-link.js';
 import { createTokenService } from './platform/security/tokens.js';
+import { projectRootAbove } from './platform/project-root.js';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// The built server runs from dist/node/server, the source (npm run dev) from src/server: both serve the built pages.
+const projectRoot = projectRootAbove(path.dirname(fileURLToPath(import.meta.url)));
 
 async function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
