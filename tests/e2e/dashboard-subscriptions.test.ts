@@ -176,6 +176,7 @@ describe('the Subscriptions and Developers screens', () => {
 
     const before = (await server.merchant('GET', `/subscriptions/${id}`)).body;
     await page.getByRole('button', { name: 'Skip the next charge' }).click();
+    await said(page, /^The next charge is skipped: it is now on /);
     const after = (await server.merchant('GET', `/subscriptions/${id}`)).body;
     expect(new Date(after.next_charge_at).getTime() - new Date(before.next_charge_at).getTime()).toBe(
       30 * 86_400_000,

@@ -118,7 +118,7 @@ export function EmailLogScreen(props: { orderId: string }) {
                       <AdminLink to={`/admin/developers/emails/${email.id}`}>{email.subject}</AdminLink>
                     </td>
                     <td>{kindLabel(email.kind)}</td>
-                    <td className="developers-url">{email.to}</td>
+                    <td>{email.to}</td>
                     <td>
                       <EmailStatus email={email} />
                     </td>

@@ -134,7 +134,7 @@ export function SubscriptionListScreen(props: { filters: SubscriptionFilters }) 
                           {subscription.id}
                         </AdminLink>
                       </td>
-                      <td className="subscriptions-email">{subscription.customer_email}</td>
+                      <td>{subscription.customer_email}</td>
                       <td>
                         {STATUS_LABELS[subscription.status]}
                         {subscription.cancel_at ? ' (ending)' : ''}
