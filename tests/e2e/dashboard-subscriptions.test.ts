@@ -157,10 +157,19 @@ describe('the Subscriptions and Developers screens', () => {
     await page.getByLabel('Status').selectOption('paused');
     await page.waitForURL(/status=paused/);
     await page.getByText('No subscriptions match these filters.').waitFor();
+    const rows = page.locator('tbody tr');
+    // Moved with the keyboard, the select keeps the focus while the list follows it, and the count is said.
+    await page.getByLabel('Status').focus();
+    await page.keyboard.press('Home');
+    await page.waitForURL(/\/admin\/subscriptions\?q=DANA\.dashboard$/);
+    await rows.first().waitFor();
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('field-status');
+    await expect
+      .poll(() => page.locator('[role="status"][aria-live="polite"]').innerText())
+      .toBe('1 subscription shown.');
     await page.getByLabel('Status').selectOption('active');
     await page.getByLabel('Live or test').selectOption('false');
     await page.waitForURL(/status=active&test=false&q=DANA\.dashboard$/);
-    const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toMatch(
       new RegExp(`^${id}\\s+${CUSTOMER.replace('.', '\\.')}\\s+Active\\s+\\$\\d+\\.\\d\\d every 30 days`),
@@ -205,6 +214,9 @@ describe('the Subscriptions and Developers screens', () => {
       .getByRole('alert')
       .filter({ hasText: 'This subscription is paused: resume it before skipping a charge.' })
       .waitFor();
+    await expect
+      .poll(() => focusedText(page))
+      .toBe('This subscription is paused: resume it before skipping a charge.');
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     expect(await page.getByRole('button', { name: 'Skip the next charge' }).count()).toBe(0);
 

@@ -52,8 +52,7 @@ function Screen(props: { tab: DevelopersTab; id: string | undefined; search: str
     return isId(props.id) ? <WebhookEndpointScreen key={props.id} id={Number(props.id)} /> : <NoSuchScreen />;
   }
   if (props.id === undefined) {
-    const orderId = orderFilterOf(props.search);
-    return <EmailLogScreen key={orderId} orderId={orderId} />;
+    return <EmailLogScreen orderId={orderFilterOf(props.search)} />;
   }
   return isId(props.id) ? <EmailScreen key={props.id} id={Number(props.id)} /> : <NoSuchScreen />;
 }

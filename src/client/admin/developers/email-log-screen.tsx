@@ -37,6 +37,12 @@ export function EmailStatus(props: { email: EmailSummary }) {
 
 export function EmailLogScreen(props: { orderId: string }) {
   const [typed, setTyped] = useState(props.orderId);
+  // Back or a link with another order: the field shows the address's (set while rendering, as React advises).
+  const [shownOrder, setShownOrder] = useState(props.orderId);
+  if (shownOrder !== props.orderId) {
+    setShownOrder(props.orderId);
+    setTyped(props.orderId);
+  }
   const list = usePagedList(
     [...EMAILS_KEY, 'list', props.orderId],
     (cursor) => {

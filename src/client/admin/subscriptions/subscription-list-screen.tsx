@@ -1,8 +1,9 @@
 // The subscriptions list (docs/dashboard.md, "Subscriptions"): filtered by status, test or live, and the customer's
 // email or an id, the filters kept in the address; a page at a time.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SubscriptionListSchema } from '../../../contract/merchant.js';
 import { Button } from '../../ui/button.js';
+import { useAnnounce } from '../../ui/live-region.js';
 import { TextField } from '../../ui/text-field.js';
 import { request } from '../admin-api.js';
 import { AdminLink } from '../kit/admin-link.js';
@@ -40,9 +41,38 @@ function listUrl(filters: SubscriptionFilters, startingAfter: number | undefined
   return `/checkout/api/merchant/subscriptions?${params.toString()}`;
 }
 
+/**
+ * Says how many subscriptions a new filter shows once they arrive: the focus stays on the filter that changed (a
+ * select moved with the arrow keys changes the list at each step), so the list's change is announced instead.
+ */
+function useFilteredCount(
+  filters: SubscriptionFilters,
+  page: { data: unknown[]; has_more: boolean } | undefined,
+) {
+  const announce = useAnnounce();
+  const filtersText = JSON.stringify(filters);
+  const announced = useRef(filtersText);
+  useEffect(() => {
+    if (!page || announced.current === filtersText) return;
+    announced.current = filtersText;
+    const count = page.data.length;
+    announce(
+      count === 0
+        ? 'No subscriptions match.'
+        : `${count}${page.has_more ? ' or more' : ''} subscription${count === 1 ? '' : 's'} shown.`,
+    );
+  }, [page, filtersText, announce]);
+}
+
 export function SubscriptionListScreen(props: { filters: SubscriptionFilters }) {
   const { filters } = props;
   const [search, setSearch] = useState(filters.q);
+  // Back or a link with another search: the field shows the address's (set while rendering, as React advises).
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (shownQ !== filters.q) {
+    setShownQ(filters.q);
+    setSearch(filters.q);
+  }
   const list = usePagedList(
     [...subscriptionsKey, 'list', filters],
     (cursor) => request(SubscriptionListSchema, 'GET', listUrl(filters, cursor)),
@@ -55,6 +85,7 @@ export function SubscriptionListScreen(props: { filters: SubscriptionFilters }) 
     show({ q: search });
   };
   const failure = failureOf(list.query.error);
+  useFilteredCount(filters, list.query.data);
   const filtered = Boolean(filters.status || filters.test || filters.q);
   return (
     <div className="admin-stack">

@@ -157,6 +157,7 @@ function Actions(props: { subscription: Subscription }) {
   const [confirming, setConfirming] = useState(false);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const confirmRef = useRef<HTMLParagraphElement>(null);
+  const refusalRef = useRef<HTMLParagraphElement>(null);
   const change = useMutation({
     mutationFn: (action: SubscriptionAction) =>
       request(
@@ -184,6 +185,10 @@ function Actions(props: { subscription: Subscription }) {
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
+  // The button pressed may go as the screen catches up with the refusal: the focus goes to the server's words.
+  useEffect(() => {
+    if (change.error) refusalRef.current?.focus();
+  }, [change.error]);
   const actions = actionsFor(subscription);
   const refusal =
     change.error instanceof ApiFailure
@@ -200,7 +205,7 @@ function Actions(props: { subscription: Subscription }) {
         </p>
       ) : null}
       {refusal ? (
-        <p className="subscription-refusal" role="alert">
+        <p className="subscription-refusal" role="alert" ref={refusalRef} tabIndex={-1}>
           {refusal}
         </p>
       ) : null}

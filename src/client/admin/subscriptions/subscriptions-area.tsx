@@ -13,9 +13,7 @@ export default function SubscriptionsArea(props: AreaProps) {
   const location = useLocation();
   const [id, ...more] = props.rest;
   if (id === undefined) {
-    const filters = filtersOf(location.search);
-    // A new address (Back, a link) starts the search field from its own query.
-    return <SubscriptionListScreen key={location.search} filters={filters} />;
+    return <SubscriptionListScreen filters={filtersOf(location.search)} />;
   }
   if (!/^\d{1,15}$/.test(id) || more.length > 0) {
     return (
