@@ -15,11 +15,12 @@ import {
   DateTimeSchema,
   IdSchema,
   listOf,
+  ListQuerySchema,
   MoneySchema,
   QuantitySchema,
 } from './common.js';
 import { OrderPaymentStatusSchema, RefundSchema } from './refund.js';
-import { z } from './zod.js';
+import { unlessUnused, z } from './zod.js';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const requiredText = (max: number) =>
@@ -455,6 +456,33 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionListSchema = listOf(SubscriptionSchema);
+
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled'] as const;
+
+/** ?status=&test=&q= on the subscriptions list, besides its page (docs/api.md). */
+export const SubscriptionListQuerySchema = unlessUnused(() =>
+  z.extend(ListQuerySchema, {
+    status: z.optional(
+      z.enum(SUBSCRIPTION_STATUSES, { error: `Use one of: ${SUBSCRIPTION_STATUSES.join(', ')}.` }),
+    ),
+    test: z.optional(
+      z.pipe(
+        z.enum(['true', 'false'], { error: 'Use true (test subscriptions) or false (live ones).' }),
+        z.transform((value) => value === 'true'),
+      ),
+    ),
+    q: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, 'Enter part of an email, or a subscription id.'),
+          z.maxLength(200, 'Use at most 200 characters.'),
+        ),
+    ),
+  }),
+);
+export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuerySchema>;
 
 // ---------- merchant API keys ----------
 

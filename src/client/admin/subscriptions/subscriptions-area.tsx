@@ -1,7 +1,30 @@
-// The dashboard's Subscriptions (docs/dashboard.md).
+// The dashboard's Subscriptions (docs/dashboard.md, "Subscriptions"): the list at /admin/subscriptions (its filters
+// in the address's query), one subscription at /admin/subscriptions/<id>.
 import type { AreaProps } from '../area.js';
+import { useLocation } from '../navigation.js';
 import { ScreenHeading } from '../screen-heading.js';
+import { AdminLink } from '../kit/admin-link.js';
+import { filtersOf } from './subscription-filters.js';
+import { SubscriptionListScreen } from './subscription-list-screen.js';
+import { SubscriptionScreen } from './subscription-screen.js';
+import './subscriptions.css';
 
-export default function SubscriptionsArea(_props: AreaProps) {
-  return <ScreenHeading>Subscriptions</ScreenHeading>;
+export default function SubscriptionsArea(props: AreaProps) {
+  const location = useLocation();
+  const [id, ...more] = props.rest;
+  if (id === undefined) {
+    return <SubscriptionListScreen filters={filtersOf(location.search)} />;
+  }
+  if (!/^\d{1,15}$/.test(id) || more.length > 0) {
+    return (
+      <>
+        <ScreenHeading>No such subscription</ScreenHeading>
+        <p>
+          This address names no subscription.{' '}
+          <AdminLink to="/admin/subscriptions">See all subscriptions</AdminLink>.
+        </p>
+      </>
+    );
+  }
+  return <SubscriptionScreen key={id} id={Number(id)} />;
 }

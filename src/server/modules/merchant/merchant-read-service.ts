@@ -16,6 +16,7 @@ import {
   findSubscriptionCharges,
   listSubscriptions,
   type SubscriptionChargeRow,
+  type SubscriptionListFilter,
   type SubscriptionRow,
 } from '../subscriptions/subscriptions-repository.js';
 import { iso, major, majorOrNull } from '../../platform/http/money-input.js';
@@ -189,7 +190,7 @@ export function presentSubscription(
 export async function listSubscriptionPage(
   db: Queryable,
   organization: OrganizationRow,
-  options: { limit?: number | undefined; startingAfter?: number | undefined },
+  options: { limit?: number | undefined; startingAfter?: number | undefined } & SubscriptionListFilter,
 ) {
   const page = await listSubscriptions(db, organization.id, options);
   const charges = await findSubscriptionCharges(

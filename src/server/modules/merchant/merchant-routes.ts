@@ -22,6 +22,7 @@ import {
   OrganizationSchema,
   ShippingProfileListSchema,
   ShippingProfileSchema,
+  SubscriptionListQuerySchema,
   SubscriptionListSchema,
   SubscriptionSchema,
   TaxRateListSchema,
@@ -66,6 +67,7 @@ import {
 import { changeTaxRate, createTaxRate, getTaxRate, listTaxRatePage } from '../catalog/tax-rate-service.js';
 import { changeSubscription } from '../subscriptions/subscription-service.js';
 import { createApiKey, listApiKeyPage, revokeKey } from '../organizations/api-key-service.js';
+import { subscriptionSearchOf } from '../subscriptions/subscription-search.js';
 import { registerCrudRoutes } from './crud-routes.js';
 
 const page = (query: { limit?: number | undefined; starting_after?: number | undefined }) => ({
@@ -235,14 +237,24 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     method: 'GET',
     url: '/checkout/api/merchant/subscriptions',
     summary: 'List subscriptions, newest first',
+    description:
+      'status (active, paused, past_due, cancelled) and test (true or false) keep those; q keeps the subscriptions ' +
+      "whose customer's email contains it (any case), or the one with that id when it is all digits.",
     tags: ['merchant: subscriptions'],
     guard: 'merchant',
-    query: ListQuerySchema,
+    query: SubscriptionListQuerySchema,
     responses: {
       200: { description: 'A page', schema: SubscriptionListSchema },
       401: { description: 'Bad key' },
+      422: { description: 'A filter with a value it does not take' },
     },
-    handler: ({ query, request }) => listSubscriptionPage(db, merchantOf(request), page(query)),
+    handler: ({ query, request }) =>
+      listSubscriptionPage(db, merchantOf(request), {
+        ...page(query),
+        status: query.status,
+        isTest: query.test,
+        search: subscriptionSearchOf(query.q),
+      }),
   });
 
   router.add({
@@ -305,6 +317,26 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     },
     handler: ({ params, request }) =>
       revokeKey(db, merchantOf(request), params.id, request.merchantKeyId, clock.now()),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/checkout/api/merchant/subscriptions/:id/skip',
+    summary: 'Skip the next charge: it moves one interval later',
+    description:
+      "The same change as the subscriber's own skip (docs/subscriptions.md), made by the merchant: only an active " +
+      'subscription with no cancel scheduled has a charge to skip.',
+    tags: ['merchant: subscriptions'],
+    guard: 'merchant',
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The subscription', schema: SubscriptionSchema },
+      401: { description: 'Bad key' },
+      404: { description: 'No such subscription' },
+      409: { description: 'Nothing to skip now (paused, past due, canceled, ending, or being charged)' },
+    },
+    handler: ({ params, request }) =>
+      changeSubscription(db, merchantOf(request), params.id, 'skip', clock.now()),
   });
 
   for (const action of ['cancel', 'pause', 'resume'] as const) {

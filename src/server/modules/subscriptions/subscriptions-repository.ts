@@ -1,5 +1,6 @@
 import { updateRow } from '../../platform/db/sql.js';
 import type { Queryable } from '../../platform/db/database.js';
+import type { SubscriptionSearch } from './subscription-search.js';
 
 export interface SubscriptionRow {
   id: number;
@@ -50,15 +51,35 @@ const SELECT = `SELECT s.*, c.email AS customer_email, pm.method AS pm_method, p
   JOIN customers c ON c.organization_id = s.organization_id AND c.id = s.customer_id
   LEFT JOIN payment_methods pm ON pm.organization_id = s.organization_id AND pm.id = s.payment_method_id`;
 
+export interface SubscriptionListFilter {
+  status?: SubscriptionRow['status'] | undefined;
+  isTest?: boolean | undefined;
+  search?: SubscriptionSearch | undefined;
+}
+
 export async function listSubscriptions(
   db: Queryable,
   organizationId: number,
-  options: { limit?: number | undefined; startingAfter?: number | undefined },
+  options: { limit?: number | undefined; startingAfter?: number | undefined } & SubscriptionListFilter,
 ): Promise<{ rows: SubscriptionRow[]; hasMore: boolean }> {
   const limit = options.limit ?? 50;
+  const search = options.search ?? { kind: 'none' };
   const { rows } = await db.query<SubscriptionRow>(
-    `${SELECT} WHERE s.organization_id = $1 AND ($2::bigint IS NULL OR s.id < $2) ORDER BY s.id DESC LIMIT $3`,
-    [organizationId, options.startingAfter ?? null, limit + 1],
+    `${SELECT} WHERE s.organization_id = $1 AND ($2::bigint IS NULL OR s.id < $2)
+        AND ($4::text IS NULL OR s.status = $4)
+        AND ($5::boolean IS NULL OR s.is_test = $5)
+        AND ($6::bigint IS NULL OR s.id = $6)
+        AND ($7::text IS NULL OR lower(c.email) LIKE $7)
+      ORDER BY s.id DESC LIMIT $3`,
+    [
+      organizationId,
+      options.startingAfter ?? null,
+      limit + 1,
+      options.status ?? null,
+      options.isTest ?? null,
+      search.kind === 'id' ? search.id : null,
+      search.kind === 'email' ? search.pattern : null,
+    ],
   );
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
