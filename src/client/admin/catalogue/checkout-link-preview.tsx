@@ -21,9 +21,12 @@ export function CheckoutLinkPreview({ id }: { id: number }) {
           ) : (
             <p>As a shopper opening it now sees it, before giving an address.</p>
           )}
-          <div className="admin-table-wrap">
+          {/* Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it. */}
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-labelledby="preview-lines">
             <table className="admin-table">
-              <caption className="catalogue-caption">Its lines</caption>
+              <caption className="catalogue-caption" id="preview-lines">
+                Its lines
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Offer</th>
