@@ -64,9 +64,12 @@ describe("the dashboard's catalogue", () => {
       .toBe('Enter a full http(s) URL of the image.');
     expect(await page.getByLabel(/^Image URL/).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('alert').filter({ hasText: 'Enter a full http(s) URL of the image.' }).waitFor();
-    const image = `${server.baseUrl}/images/coffee-club.svg`;
+    const image = `${server.baseUrl}/checkout/images/coffee-club.svg`;
     await page.getByLabel(/^Image URL/).fill(image);
-    await page.getByRole('img', { name: 'Green tea club' }).waitFor();
+    const previewImage = page.getByRole('img', { name: 'Green tea club' });
+    await expect
+      .poll(() => previewImage.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Make the offer' }).click();
     await expect
       .poll(() => errorOf(page, 'price').textContent())
