@@ -69,11 +69,12 @@ export async function previewCheckoutLink(
   const code = link.discount_code
     ? await findDiscountCodeByCode(db, organization.id, link.discount_code)
     : null;
+  const presented = presentCheckoutLink(link, publicUrl);
   const lines = kept.map((line, index) => lineOf(offers.get(line.offer_id) as OfferRow, index, line));
   const cart: CartRow = {
     id: 0,
     organization_id: organization.id,
-    token: presentCheckoutLink(link, publicUrl).cart_token,
+    token: presented.cart_token,
     source: 'link',
     customer_id: null,
     discount_code_id: code?.id ?? null,
@@ -104,6 +105,14 @@ export async function previewCheckoutLink(
   const currency = organization.currency;
   const money = (amount: number) => major(amount, currency);
 
+  const closedReason = linkClosedReason(
+    {
+      active: link.active,
+      expires_at: link.expires_at === null ? null : new Date(link.expires_at),
+      activeLines: kept.length,
+    },
+    now,
+  );
   const laterCharges = lines.flatMap((line) => {
     const priced = result.lines.find((entry) => entry.id === line.id);
     if (!priced || priced.nextCycleTotal === null || line.billing_interval_days === null) return [];
@@ -119,19 +128,10 @@ export async function previewCheckoutLink(
 
   return {
     checkout_link_id: link.id,
-    checkout_url: presentCheckoutLink(link, publicUrl).checkout_url,
+    checkout_url: presented.checkout_url,
     currency,
-    ...(() => {
-      const reason = linkClosedReason(
-        {
-          active: link.active,
-          expires_at: link.expires_at === null ? null : new Date(link.expires_at),
-          activeLines: kept.length,
-        },
-        now,
-      );
-      return { opens_checkout: reason === null, closed_reason: reason };
-    })(),
+    opens_checkout: closedReason === null,
+    closed_reason: closedReason,
     lines: lines.map((line) => {
       const priced = result.lines.find((entry) => entry.id === line.id);
       return {
