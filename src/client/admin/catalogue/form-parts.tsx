@@ -27,7 +27,10 @@ export function FieldGroup(props: {
   name: string;
 }) {
   return (
+    // Its id is the group's field name's, so the error summary's entry for the group moves here.
     <fieldset
+      id={`field-${props.name}`}
+      tabIndex={-1}
       className="catalogue-group"
       aria-describedby={props.error ? `field-${props.name}-error` : undefined}
     >
