@@ -69,6 +69,7 @@ import { changeSubscription } from '../subscriptions/subscription-service.js';
 import { createApiKey, listApiKeyPage, revokeKey } from '../organizations/api-key-service.js';
 import { subscriptionSearchOf } from '../subscriptions/subscription-search.js';
 import { registerCrudRoutes } from './crud-routes.js';
+import { registerCheckoutLinkPreviewRoutes } from '../catalog/checkout-link-preview-routes.js';
 
 const page = (query: { limit?: number | undefined; starting_after?: number | undefined }) => ({
   limit: query.limit,
@@ -150,6 +151,7 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
     get: (organization, id) => getCheckoutLink(db, organization, id, config.publicUrl),
     list: (organization, query) => listCheckoutLinkPage(db, organization, page(query), config.publicUrl),
   });
+  registerCheckoutLinkPreviewRoutes(router, context);
 
   router.add({
     method: 'GET',

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckoutLink } from '../../../contract/merchant.js';
+import { ApiFailure } from '../admin-api.js';
+import { linkBody, linkFailure, linkFormValues, NEW_LINK } from './checkout-link-form-values.js';
+import { changedFields } from './form-values.js';
+
+const link: CheckoutLink = {
+  id: 2,
+  public_id: 'autumn',
+  cart_token: '__c__autumn',
+  checkout_url: 'http://shop.example/checkout/__c__autumn',
+  name: 'Autumn',
+  offers: [{ offer_id: 5, quantity: 2, is_gift: false }],
+  discount_code: 'WELCOME10',
+  active: true,
+  expires_at: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+describe("a checkout link's form", () => {
+  it('sends its lines as numbers, an empty code as none, and a public id only when given on create', () => {
+    const values = { ...NEW_LINK, lines: [{ offer_id: '5', quantity: '2', is_gift: true }] };
+    expect(linkBody(values, true)).toEqual({
+      name: '',
+      offers: [{ offer_id: 5, quantity: 2, is_gift: true }],
+      discount_code: null,
+      active: true,
+      expires_at: null,
+    });
+    expect(linkBody({ ...values, public_id: ' spring ' }, true).public_id).toBe('spring');
+    expect(linkBody({ ...values, public_id: 'spring' }, false).public_id).toBeUndefined();
+  });
+
+  it('changes nothing when untouched, and sends every line when one changes', () => {
+    const values = linkFormValues(link);
+    expect(changedFields(linkBody(values, false), linkBody(values, false))).toEqual({});
+    const more = { ...values, lines: [...values.lines, { offer_id: '6', quantity: '1', is_gift: false }] };
+    expect(changedFields(linkBody(values, false), linkBody(more, false))).toEqual({
+      offers: [
+        { offer_id: 5, quantity: 2, is_gift: false },
+        { offer_id: 6, quantity: 1, is_gift: false },
+      ],
+    });
+  });
+
+  it('says a taken public id by its field', () => {
+    expect(
+      linkFailure(new ApiFailure(409, 'The link id autumn is taken; choose another public_id.')).fields,
+    ).toEqual({
+      public_id: 'The link id autumn is taken; choose another public_id.',
+    });
+  });
+});

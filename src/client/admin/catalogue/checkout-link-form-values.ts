@@ -1,0 +1,88 @@
+// A checkout link's form (docs/dashboard.md, "Catalogue"): every field of CreateCheckoutLinkSchema, as typed.
+import type { CheckoutLink } from '../../../contract/merchant.js';
+import { ApiFailure } from '../admin-api.js';
+import { failureOf, type FormFailure } from '../kit/form-failure.js';
+import { isoToLocal, localToIso, wholeOf } from './form-values.js';
+
+export interface LinkLineValues {
+  /** the chosen offer's id as the select holds it; empty until one is chosen */
+  offer_id: string;
+  quantity: string;
+  is_gift: boolean;
+}
+
+export interface LinkFormValues {
+  public_id: string;
+  name: string;
+  lines: LinkLineValues[];
+  discount_code: string;
+  active: boolean;
+  expires_at: string;
+}
+
+export const MAX_LINES = 50;
+
+export const NEW_LINE: LinkLineValues = { offer_id: '', quantity: '1', is_gift: false };
+
+export const NEW_LINK: LinkFormValues = {
+  public_id: '',
+  name: '',
+  lines: [NEW_LINE],
+  discount_code: '',
+  active: true,
+  expires_at: '',
+};
+
+export function linkFormValues(link: CheckoutLink): LinkFormValues {
+  return {
+    public_id: link.public_id,
+    name: link.name,
+    lines: link.offers.map((line) => ({
+      offer_id: String(line.offer_id),
+      quantity: String(line.quantity),
+      is_gift: line.is_gift,
+    })),
+    discount_code: link.discount_code ?? '',
+    active: link.active,
+    expires_at: isoToLocal(link.expires_at),
+  };
+}
+
+/** The API's body; the public id only when making a link (it cannot change), and only when one is given. */
+export function linkBody(values: LinkFormValues, creating: boolean): Record<string, unknown> {
+  return {
+    ...(creating && values.public_id.trim() !== '' ? { public_id: values.public_id.trim() } : {}),
+    name: values.name,
+    offers: values.lines.map((line) => ({
+      offer_id: wholeOf(line.offer_id),
+      quantity: wholeOf(line.quantity),
+      is_gift: line.is_gift,
+    })),
+    discount_code: values.discount_code.trim() === '' ? null : values.discount_code.trim(),
+    active: values.active,
+    expires_at: values.expires_at === '' ? null : localToIso(values.expires_at),
+  };
+}
+
+export function linkFieldOrder(values: LinkFormValues): string[] {
+  return [
+    'public_id',
+    'name',
+    'offers',
+    ...values.lines.flatMap((_, i) => [
+      `offers.${i}.offer_id`,
+      `offers.${i}.quantity`,
+      `offers.${i}.is_gift`,
+    ]),
+    'discount_code',
+    'active',
+    'expires_at',
+  ];
+}
+
+/** What the server refused; a public id that is taken (409) is said by its field. */
+export function linkFailure(error: unknown): FormFailure {
+  if (error instanceof ApiFailure && error.status === 409)
+    return { message: null, fields: { public_id: error.message } };
+  return failureOf(error);
+}

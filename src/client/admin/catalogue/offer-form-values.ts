@@ -1,0 +1,137 @@
+// An offer's form (docs/dashboard.md, "Catalogue"): every field of CreateOfferSchema, as typed, and its body.
+import type { Offer } from '../../../contract/merchant.js';
+import { amountOf, amountText, wholeOf } from './form-values.js';
+
+export const MAX_OPTIONS = 10;
+
+export interface OfferFormValues {
+  offer_name: string;
+  offer_title: string;
+  item_id: string;
+  item_name: string;
+  item_image: string;
+  item_category: string;
+  item_options: { name: string; value: string }[];
+  override_initial_item_id: string;
+  override_initial_item_name: string;
+  price: string;
+  is_recurring: boolean;
+  billing_interval_days: string;
+  next_price: string;
+  is_giftable: boolean;
+  is_taxable: boolean;
+  requires_shipping: boolean;
+  shipping_price: string;
+  has_digital_access: boolean;
+  digital_url: string;
+  digital_instructions: string;
+  active: boolean;
+}
+
+/** A new offer's form: the API's defaults (taxable, shipped, active). */
+export const NEW_OFFER: OfferFormValues = {
+  offer_name: '',
+  offer_title: '',
+  item_id: '',
+  item_name: '',
+  item_image: '',
+  item_category: '',
+  item_options: [],
+  override_initial_item_id: '',
+  override_initial_item_name: '',
+  price: '',
+  is_recurring: false,
+  billing_interval_days: '30',
+  next_price: '',
+  is_giftable: false,
+  is_taxable: true,
+  requires_shipping: true,
+  shipping_price: '0',
+  has_digital_access: false,
+  digital_url: '',
+  digital_instructions: '',
+  active: true,
+};
+
+export function offerFormValues(offer: Offer): OfferFormValues {
+  return {
+    offer_name: offer.offer_name,
+    offer_title: offer.offer_title,
+    item_id: offer.item_id,
+    item_name: offer.item_name,
+    item_image: offer.item_image ?? '',
+    item_category: offer.item_category,
+    item_options: offer.item_options.map((option) => ({ ...option })),
+    override_initial_item_id: offer.override_initial_item_id ?? '',
+    override_initial_item_name: offer.override_initial_item_name ?? '',
+    price: amountText(offer.price),
+    is_recurring: offer.is_recurring,
+    billing_interval_days: offer.billing_interval_days === null ? '30' : String(offer.billing_interval_days),
+    next_price: amountText(offer.next_price),
+    is_giftable: offer.is_giftable,
+    is_taxable: offer.is_taxable,
+    requires_shipping: offer.requires_shipping,
+    shipping_price: amountText(offer.shipping_price),
+    has_digital_access: offer.digital_access !== null,
+    digital_url: offer.digital_access?.url ?? '',
+    digital_instructions: offer.digital_access?.instructions ?? '',
+    active: offer.active,
+  };
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+
+/** The API's body for the form's values; a one-off offer has no interval or later price. */
+export function offerBody(values: OfferFormValues): Record<string, unknown> {
+  return {
+    offer_name: values.offer_name,
+    offer_title: values.offer_title,
+    item_id: values.item_id,
+    item_name: values.item_name,
+    item_image: orNull(values.item_image),
+    item_category: values.item_category,
+    item_options: values.item_options,
+    override_initial_item_id: orNull(values.override_initial_item_id),
+    override_initial_item_name: orNull(values.override_initial_item_name),
+    price: amountOf(values.price),
+    is_recurring: values.is_recurring,
+    billing_interval_days: values.is_recurring ? wholeOf(values.billing_interval_days) : null,
+    next_price: values.is_recurring ? (amountOf(values.next_price) ?? null) : null,
+    is_giftable: values.is_giftable,
+    is_taxable: values.is_taxable,
+    requires_shipping: values.requires_shipping,
+    shipping_price: amountOf(values.shipping_price) ?? 0,
+    digital_access: values.has_digital_access
+      ? { url: values.digital_url, instructions: values.digital_instructions }
+      : null,
+    active: values.active,
+  };
+}
+
+/** The form's fields in the order it shows them, for its error summary. */
+export function offerFieldOrder(values: OfferFormValues): string[] {
+  return [
+    'offer_name',
+    'offer_title',
+    'item_id',
+    'item_name',
+    'item_image',
+    'item_category',
+    'item_options',
+    ...values.item_options.flatMap((_, i) => [`item_options.${i}.name`, `item_options.${i}.value`]),
+    'override_initial_item_id',
+    'override_initial_item_name',
+    'price',
+    'is_recurring',
+    'billing_interval_days',
+    'next_price',
+    'is_giftable',
+    'is_taxable',
+    'requires_shipping',
+    'shipping_price',
+    'digital_access',
+    'digital_access.url',
+    'digital_access.instructions',
+    'active',
+  ];
+}

@@ -1,0 +1,55 @@
+import { z } from './zod.js';
+
+/** One line of the checkout a link opens, priced as the checkout prices it (major units). */
+export const CheckoutLinkPreviewLineSchema = z.object({
+  offer_id: z.int(),
+  offer_name: z.string(),
+  item_name: z.string(),
+  quantity: z.int(),
+  is_gift: z.boolean(),
+  unit_price: z.number(),
+  /** unit_price × quantity */
+  subtotal: z.number(),
+  /** this line's share of the code's discount */
+  discount: z.number(),
+  /** the offer's own per-unit shipping × quantity */
+  shipping: z.number(),
+  /** subtotal − discount + shipping, before tax and the shipping method (they depend on the address) */
+  total: z.number(),
+  is_recurring: z.boolean(),
+  billing_interval_days: z.nullable(z.int()),
+  /** what each later charge of a recurring line is, before tax */
+  next_cycle_total: z.nullable(z.number()),
+});
+export type CheckoutLinkPreviewLine = z.infer<typeof CheckoutLinkPreviewLineSchema>;
+
+/** GET /checkout/api/merchant/checkout-links/{id}/preview: the checkout the link opens now, without opening it. */
+export const CheckoutLinkPreviewSchema = z.object({
+  checkout_link_id: z.int(),
+  checkout_url: z.string(),
+  currency: z.string(),
+  /** false when a visit opens no checkout (the link is inactive, expired, or none of its offers is active) */
+  opens_checkout: z.boolean(),
+  /** why it opens none, in words; null when it opens one */
+  closed_reason: z.nullable(z.string()),
+  lines: z.array(CheckoutLinkPreviewLineSchema),
+  /** the link's lines the checkout leaves out: their offer is no longer active */
+  left_out: z.array(z.object({ offer_id: z.int(), offer_name: z.string(), reason: z.string() })),
+  discount_code: z.nullable(z.string()),
+  discount_applied: z.boolean(),
+  /** why the link's code takes nothing off now (inactive, expired, used up, minimum not met…); null when it applies */
+  discount_notice: z.nullable(z.string()),
+  subtotal: z.number(),
+  total_discount: z.number(),
+  total_offer_shipping: z.number(),
+  /** charged when the order is placed, before the shipping method and tax */
+  due_today: z.number(),
+  /** each recurring line's later charges, before tax */
+  later_charges: z.array(
+    z.object({ offer_id: z.int(), item_name: z.string(), amount: z.number(), interval_days: z.int() }),
+  ),
+  /** what the preview cannot know: shipping and tax follow the shopper's address */
+  address_note: z.string(),
+  priced_at: z.string(),
+});
+export type CheckoutLinkPreview = z.infer<typeof CheckoutLinkPreviewSchema>;
