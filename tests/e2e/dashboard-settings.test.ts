@@ -189,7 +189,10 @@ describe('staff', () => {
     await page.getByLabel('Name (optional)').fill('Sam Staff');
     await page.getByRole('button', { name: 'Invite' }).click();
     await page
-      .getByText(/Sam Staff \(sam@demo\.example\) is invited as staff\. The invitation email is queued/)
+      .locator('.staff-done')
+      .filter({
+        hasText: /Sam Staff \(sam@demo\.example\) is invited as staff\. The invitation email is queued/,
+      })
       .waitFor();
     await page
       .getByRole('row', { name: /Sam Staff sam@demo\.example Staff Invited .*no password yet/ })
@@ -231,7 +234,7 @@ describe('staff', () => {
     await expect.poll(() => focusedText(page)).toMatch(/^Remove Sam Staff\? They are signed out at once/);
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Yes, remove Sam Staff' }).click();
-    await page.getByText('Sam Staff is removed.').waitFor();
+    await page.locator('.staff-done').filter({ hasText: 'Sam Staff is removed.' }).waitFor();
     await expect.poll(() => focusedText(page)).toBe('Members');
     await expect.poll(() => page.getByRole('row', { name: /Sam Staff/ }).count()).toBe(0);
     // Removed for real: their next screen sends them to sign in.

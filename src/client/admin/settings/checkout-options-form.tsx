@@ -112,7 +112,6 @@ export function CheckoutOptionsForm({ organization }: { organization: Organizati
             label="Test card numbers"
             hint="An order paid with one of these numbers is a test order: it is approved without a charge and marked as a test. Separate numbers with commas; up to 20."
             autoComplete="off"
-            inputMode="numeric"
             value={testCards}
             onChange={setTestCards}
             error={errors['client_options.testCards']}

@@ -50,7 +50,12 @@ export function SettingsForm(props: {
     <section className="admin-card" aria-labelledby={`${props.id}-heading`}>
       <h2 id={`${props.id}-heading`}>{props.title}</h2>
       {props.intro ? <p className="settings-intro">{props.intro}</p> : null}
-      <form className="admin-form" noValidate onSubmit={submit} aria-labelledby={`${props.id}-heading`}>
+      <form
+        className="admin-form settings-form"
+        noValidate
+        onSubmit={submit}
+        aria-labelledby={`${props.id}-heading`}
+      >
         <ErrorSummary errors={summaryOf(errors, props.fieldNames)} message={message} />
         {props.children(errors)}
         <div className="admin-actions">

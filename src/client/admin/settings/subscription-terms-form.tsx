@@ -1,7 +1,8 @@
 // The wording a subscriber agrees to, and its version (docs/checkout-rules.md, "Subscription terms").
 import { useState } from 'react';
 import type { Organization } from '../../../contract/merchant.js';
-import { TextArea } from '../../ui/text-area.js';
+import { describedBy, fieldId } from '../../ui/field-ids.js';
+import { FieldShell } from '../../ui/field-shell.js';
 import { TextField } from '../../ui/text-field.js';
 import { SettingsForm } from './settings-form.js';
 
@@ -23,15 +24,30 @@ export function SubscriptionTermsForm({ organization }: { organization: Organiza
     >
       {(errors) => (
         <>
-          <TextArea
+          {/* Not the shared TextArea: that one is always optional, and the terms are required. */}
+          <FieldShell
             name="subscription_terms.text"
             label="Terms text"
-            maxLength={2000}
-            value={text}
-            onChange={setText}
-            error={errors['subscription_terms.text']}
             hint="Up to 2,000 characters."
-          />
+            error={errors['subscription_terms.text']}
+          >
+            <textarea
+              className="field__input field__input--multiline"
+              id={fieldId('subscription_terms.text')}
+              name="subscription_terms.text"
+              rows={4}
+              maxLength={2000}
+              required
+              aria-required
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={errors['subscription_terms.text'] ? true : undefined}
+              aria-describedby={describedBy('subscription_terms.text', {
+                hint: true,
+                error: Boolean(errors['subscription_terms.text']),
+              })}
+            />
+          </FieldShell>
           <TextField
             name="subscription_terms.version"
             label="Version"

@@ -27,7 +27,12 @@ export function ObjectForm(props: {
     props.onSubmit();
   };
   return (
-    <form className="admin-form" noValidate onSubmit={submit} aria-labelledby={props.labelledBy}>
+    <form
+      className="admin-form shipping-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={props.labelledBy}
+    >
       <ErrorSummary errors={summaryOf(errors, props.fieldNames)} message={message} />
       {props.children}
       <div className="admin-actions">

@@ -51,7 +51,7 @@ export function InviteForm() {
   return (
     <section className="admin-card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite a member</h2>
-      <form className="admin-form" noValidate onSubmit={submit} aria-labelledby="invite-heading">
+      <form className="admin-form staff-form" noValidate onSubmit={submit} aria-labelledby="invite-heading">
         <ErrorSummary errors={summaryOf(fields, FIELDS)} message={message} />
         <TextField
           name="email"

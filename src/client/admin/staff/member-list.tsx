@@ -130,9 +130,7 @@ export function MemberList({ youId }: { youId: number }) {
                     <td className="staff-email">{member.email}</td>
                     <td>{member.role === 'owner' ? 'Owner' : 'Staff'}</td>
                     <td>
-                      {member.active
-                        ? `Active since ${formatDate(member.created_at)}`
-                        : `Invited ${formatDate(member.created_at)}: no password yet`}
+                      {member.active ? 'Active' : `Invited ${formatDate(member.created_at)}, no password yet`}
                     </td>
                     <td>
                       <RemoveControl member={member} isYou={isYou} onRemoved={onRemoved} />
