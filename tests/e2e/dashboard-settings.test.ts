@@ -224,6 +224,9 @@ describe('staff', () => {
       .allInnerTexts();
     expect(menu).toContain('Shipping and tax');
     for (const ownerOnly of ['Settings', 'Developers', 'Staff']) expect(menu).not.toContain(ownerOnly);
+    // Shipping and tax is theirs too (it reads the store's currency, which staff may read).
+    await staffPage.getByRole('link', { name: 'Shipping and tax' }).click();
+    await staffPage.getByRole('row', { name: /Express US, CA/ }).waitFor();
     await staffPage.goto(`${server.baseUrl}/admin/settings`);
     await staffPage.getByRole('heading', { level: 1, name: 'Only the owner can open this' }).waitFor();
     expect(await violations(staffPage)).toEqual([]);

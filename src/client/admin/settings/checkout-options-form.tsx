@@ -4,7 +4,7 @@ import type { Organization } from '../../../contract/merchant.js';
 import { Checkbox } from '../../ui/checkbox.js';
 import { SelectField } from '../../ui/select-field.js';
 import { TextField } from '../../ui/text-field.js';
-import { listOfText, textOfList } from './field-values.js';
+import { cardListOf, textOfList } from './field-values.js';
 import { SettingsForm } from './settings-form.js';
 
 const FIELDS = [
@@ -76,7 +76,7 @@ export function CheckoutOptionsForm({ organization }: { organization: Organizati
       patch={() => ({
         client_options: {
           cart: { editable: { value: editable, override: override === 'none' ? null : override === 'true' } },
-          testCards: listOfText(testCards),
+          testCards: cardListOf(testCards),
           subscriptionTermsCheckbox: terms,
           emailOptInCheckbox: optIn,
         },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFor, listOfText, numberOrText, optionalNumber, optionalText } from './field-values.js';
+import {
+  cardListOf,
+  fieldErrorsFor,
+  listOfText,
+  numberOrText,
+  optionalNumber,
+  optionalText,
+} from './field-values.js';
 
 describe('numberOrText', () => {
   it('sends a typed number as a number, and anything else as text for the server to refuse', () => {
@@ -18,6 +25,15 @@ describe('listOfText', () => {
   it('splits a list typed with commas or spaces', () => {
     expect(listOfText('US, ca  MX,,')).toEqual(['US', 'ca', 'MX']);
     expect(listOfText('')).toEqual([]);
+  });
+});
+
+describe('cardListOf', () => {
+  it('keeps a card number typed in groups whole, and splits numbers at commas', () => {
+    expect(cardListOf('4242 4242 4242 4242, 4000000000000002 ,')).toEqual([
+      '4242424242424242',
+      '4000000000000002',
+    ]);
   });
 });
 

@@ -23,6 +23,14 @@ export function listOfText(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
+/** Card numbers typed with commas between them: "4242 4242 4242 4242, 4000…" → the numbers without their spaces. */
+export function cardListOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((card) => card.replace(/\s+/g, ''))
+    .filter(Boolean);
+}
+
 /** A list shown in one field: ["US", "CA"] → "US, CA". */
 export function textOfList(list: readonly (string | number)[]): string {
   return list.join(', ');

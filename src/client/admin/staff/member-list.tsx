@@ -6,6 +6,7 @@ import type { StaffMember } from '../../../contract/staff.js';
 import { Button } from '../../ui/button.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { ApiFailure } from '../admin-api.js';
+import { SESSION_KEY } from '../admin-queries.js';
 import { auditKey } from '../kit/audit-trail.js';
 import { formatDate } from '../kit/format.js';
 import { QueryState } from '../kit/query-state.js';
@@ -28,6 +29,8 @@ function RemoveControl(props: {
     mutationFn: () => removeMember(member.id),
     onSuccess: async () => {
       props.onRemoved(member);
+      // Removing yourself ends your own session: reading it again sends you to sign in.
+      if (props.isYou) await client.invalidateQueries({ queryKey: SESSION_KEY });
       await Promise.all([
         client.invalidateQueries({ queryKey: STAFF_KEY }),
         client.invalidateQueries({ queryKey: auditKey('staff_member', member.id) }),
