@@ -6,7 +6,7 @@ import { OrganizationSchema, type UpdateOrganization } from '../../../contract/m
 import { Button } from '../../ui/button.js';
 import { ErrorSummary } from '../../ui/error-summary.js';
 import { useAnnounce } from '../../ui/live-region.js';
-import { request } from '../admin-api.js';
+import { ApiFailure, request } from '../admin-api.js';
 import { SESSION_KEY } from '../admin-queries.js';
 import { auditKey } from '../kit/audit-trail.js';
 import { failureOf, summaryOf } from '../kit/form-failure.js';
@@ -30,6 +30,11 @@ export function SettingsForm(props: {
   const save = useMutation({
     mutationFn: () => request(OrganizationSchema, 'PATCH', ORGANIZATION_URL, props.patch()),
     onMutate: () => setSavedAt(null),
+    // A conflict (the currency locked by a cart made meanwhile) means the page's copy is old: read it again.
+    onError: (error) => {
+      if (error instanceof ApiFailure && error.status === 409)
+        void client.invalidateQueries({ queryKey: ORGANIZATION_KEY });
+    },
     onSuccess: async (organization) => {
       client.setQueryData(ORGANIZATION_KEY, organization);
       setSavedAt(new Date().toLocaleTimeString('en-US', { timeStyle: 'short' }));
