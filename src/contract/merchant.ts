@@ -275,6 +275,8 @@ export const OrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   currency: z.string(),
+  /** true once carts exist: their amounts are in this currency, so a PATCH of another answers 409 */
+  currency_locked: z.boolean(),
   client_options: ClientOptionsSchema,
   sections: SectionsSchema,
   subscription_terms: SubscriptionTermsSchema,

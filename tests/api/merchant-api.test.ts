@@ -513,6 +513,17 @@ describe('organization settings', () => {
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('currency_locked');
   });
+
+  it('says whether the currency is locked, so the dashboard knows without trying', async () => {
+    const { api } = await newMerchant();
+    expect((await api.get('/organization')).body.currency_locked).toBe(false);
+    expect((await api.patch('/organization', { name: 'Before carts' })).body.currency_locked).toBe(false);
+    const offer = (await api.post('/offers', coffee)).body;
+    await api.post('/carts', { offers: [{ offer_id: offer.id }] });
+    expect((await api.get('/organization')).body.currency_locked).toBe(true);
+    const renamed = await api.patch('/organization', { name: 'After carts' });
+    expect(renamed.body).toMatchObject({ name: 'After carts', currency_locked: true });
+  });
 });
 
 describe('isolation between organizations', () => {

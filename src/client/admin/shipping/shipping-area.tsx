@@ -1,7 +1,32 @@
-// The dashboard's Shipping and tax (docs/dashboard.md).
+// The dashboard's Shipping and tax (docs/dashboard.md, "Shipping and tax"): /admin/shipping lists both;
+// /admin/shipping/profiles/<id|new> and /admin/shipping/tax-rates/<id|new> open one.
 import type { AreaProps } from '../area.js';
+import { AdminLink } from '../kit/admin-link.js';
+import { useLocation } from '../navigation.js';
 import { ScreenHeading } from '../screen-heading.js';
+import { ProfileScreen } from './profile-screen.js';
+import { ShippingHome } from './shipping-home.js';
+import { objectIdOf } from './shipping-queries.js';
+import { TaxRateScreen } from './tax-rate-screen.js';
+import './shipping.css';
 
-export default function ShippingArea(_props: AreaProps) {
-  return <ScreenHeading>Shipping and tax</ScreenHeading>;
+export default function ShippingArea({ rest }: AreaProps) {
+  const { search } = useLocation();
+  const created = search === '?created';
+  const [kind, segment, ...more] = rest;
+  const id = more.length === 0 ? objectIdOf(segment) : undefined;
+  if (kind === undefined) return <ShippingHome />;
+  if (kind === 'profiles' && id !== undefined)
+    return <ProfileScreen key={id ?? 'new'} id={id} created={created} />;
+  if (kind === 'tax-rates' && id !== undefined)
+    return <TaxRateScreen key={id ?? 'new'} id={id} created={created} />;
+  return (
+    <>
+      <ScreenHeading>No such screen</ScreenHeading>
+      <p>
+        This address is not a screen of shipping and tax.{' '}
+        <AdminLink to="/admin/shipping">Go to shipping and tax</AdminLink>.
+      </p>
+    </>
+  );
 }

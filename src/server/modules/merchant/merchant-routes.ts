@@ -57,7 +57,7 @@ import {
   listSubscriptionPage,
 } from './merchant-read-service.js';
 import { changeOffer, createOffer, getOffer, listOfferPage } from '../catalog/offer-service.js';
-import { changeOrganization, presentOrganization } from '../organizations/organization-service.js';
+import { changeOrganization, readOrganization } from '../organizations/organization-service.js';
 import {
   changeShippingProfile,
   createShippingProfile,
@@ -163,7 +163,7 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
       200: { description: 'The organization', schema: OrganizationSchema },
       401: { description: 'Bad key' },
     },
-    handler: async ({ request }) => presentOrganization(merchantOf(request)),
+    handler: async ({ request }) => readOrganization(db, merchantOf(request)),
   });
 
   router.add({

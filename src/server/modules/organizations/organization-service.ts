@@ -65,12 +65,14 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
   };
 }
 
-export function presentOrganization(row: OrganizationRow): Organization {
+/** The organization as the merchant API answers it; `currencyLocked` is whether carts exist (organizationHasCarts). */
+export function presentOrganization(row: OrganizationRow, currencyLocked: boolean): Organization {
   const settings = settingsOf(row);
   return {
     id: row.public_id,
     name: row.name,
     currency: row.currency,
+    currency_locked: currencyLocked,
     client_options: settings.clientOptions,
     sections: settings.sections,
     subscription_terms: settings.subscriptionTerms,
@@ -129,11 +131,12 @@ export async function changeOrganization(
   patch: UpdateOrganization,
   now: Date,
 ): Promise<Organization> {
+  const currencyLocked = await organizationHasCarts(db, organization.id);
   if (patch.currency !== undefined && patch.currency !== organization.currency) {
     if (!isKnownCurrency(patch.currency)) {
       throw validationError({ currency: 'Use an ISO 4217 currency code such as USD.' });
     }
-    if (await organizationHasCarts(db, organization.id)) {
+    if (currencyLocked) {
       throw new AppError(
         409,
         'currency_locked',
@@ -163,7 +166,12 @@ export async function changeOrganization(
     },
     now,
   );
-  return presentOrganization(updated ?? organization);
+  return presentOrganization(updated ?? organization, currencyLocked);
+}
+
+/** GET /organization: the organization, and whether its currency can still change. */
+export async function readOrganization(db: Queryable, row: OrganizationRow): Promise<Organization> {
+  return presentOrganization(row, await organizationHasCarts(db, row.id));
 }
 
 export async function requireOrganization(db: Queryable, id: number): Promise<OrganizationRow> {
