@@ -248,6 +248,14 @@ describe('staff', () => {
     expect(keys.statusCode).toBe(403);
     expect(keys.json().message).toBe('Only the store’s owner can do this.');
     expect((await staff.call('GET', '/checkout/api/merchant/webhook-endpoints')).statusCode).toBe(403);
+    // The email log shows the invitation, never its link's secret (docs/emails.md, "Records").
+    const logged = (await staff.call('GET', '/checkout/api/merchant/emails')).json() as {
+      data: { id: number; kind: string }[];
+    };
+    const invite = logged.data.find((email) => email.kind === 'staff_invite');
+    const shown = (await staff.call('GET', `/checkout/api/merchant/emails/${invite?.id}`)).json();
+    expect(shown.text).toContain('/admin/link#(hidden');
+    expect(`${shown.text} ${shown.html}`).not.toContain(secretOf(url));
     expect(
       (await staff.call('POST', '/checkout/api/merchant/staff', { email: 'x@shop.example' })).statusCode,
     ).toBe(403);

@@ -108,7 +108,7 @@ export function MemberList({ youId }: { youId: number }) {
       {!staff.data ? (
         <QueryState error={staff.error} loading="Reading the members…" />
       ) : (
-        <div className="admin-table-wrap staff-table-wrap">
+        <div className="admin-table-wrap">
           <table className="admin-table" aria-labelledby="members-heading">
             <thead>
               <tr>

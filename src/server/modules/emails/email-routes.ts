@@ -7,6 +7,7 @@ import type { Router } from '../../platform/http/router.js';
 import { merchantOf } from '../organizations/request-context.js';
 import { findEmail, listEmails, type EmailWithJobRow } from './emails-repository.js';
 import { shownEmailStatus } from './email-status.js';
+import { withoutOneTimeLinks } from './email-secrets.js';
 
 function presentEmailSummary(row: EmailWithJobRow) {
   const shown = shownEmailStatus(
@@ -42,8 +43,8 @@ function presentEmail(row: EmailWithJobRow): Email {
   const dropped = row.body_html === '' && row.body_text === '';
   return {
     ...presentEmailSummary(row),
-    html: dropped ? null : row.body_html,
-    text: dropped ? null : row.body_text,
+    html: dropped ? null : withoutOneTimeLinks(row.body_html),
+    text: dropped ? null : withoutOneTimeLinks(row.body_text),
   };
 }
 
