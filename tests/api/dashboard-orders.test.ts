@@ -200,7 +200,7 @@ describe('the webhook deliveries about an order', () => {
   it('lists its order events to every endpoint, newest first, for staff too, and no other order’s', async () => {
     const store = await createStore(t.app, t.db);
     const api = merchantClient(t.app, store.org.apiKey);
-    const endpoints = [];
+    const endpoints: { id: number; url: string }[] = [];
     for (const path of ['/one', '/two']) {
       const created = await api.post('/webhook-endpoints', {
         url: `http://127.0.0.1:9${path}`,

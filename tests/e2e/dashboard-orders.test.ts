@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, card, orderBody } from '../helpers/order-body.js';
+import {
+  http,
+  shopperHeaders,
+  startServer,
+  stopServer,
+  withCardTokenOver,
+  type ServerProcess,
+} from '../helpers/server-process.js';
+import { launchBrowser } from './browser.js';
+import { focusedText, ownerCookie, pageWidth, signedInPage, violations } from './dashboard-session.js';
+
+// The dashboard's Orders screens (docs/dashboard.md, "Orders") in Debian's Chromium against the built server: orders
+// placed over HTTP with the test processor's cards, then found by email, number, name and status, opened, and
+// refunded in part through the page, a second refund over what is left refused by the amount field in the server's
+// words; axe finds nothing and nothing scrolls sideways, at 1400 and at 375 px.
+
+let server: ServerProcess;
+let browser: Browser;
+let cookie: { name: string; value: string };
+let apiKey = '';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sc-dashboard-orders-'));
+const run = `${process.pid}`;
+
+beforeAll(async () => {
+  server = await startServer(
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    60_000,
+    'built',
+  );
+  apiKey = /Merchant API key \(demo organization\): (\S+)/.exec(server.output())?.[1] ?? '';
+  expect(apiKey, server.output()).not.toBe('');
+  cookie = await ownerCookie(server);
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const merchant = (method: string, url: string, body?: unknown) =>
+  http(server.baseUrl, method, `/checkout/api/merchant${url}`, {
+    ...(body === undefined ? {} : { body }),
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+
+/** An order of the demo store's coffee beans placed as the checkout page places it: answers its id. */
+async function placeOrder(
+  details: Record<string, unknown>,
+  cardNumber: string = CARDS.visa,
+): Promise<number> {
+  const offers = await merchant('GET', '/offers?limit=100');
+  const beans = (offers.body.data as { id: number; item_id: string }[]).find(
+    (offer) => offer.item_id === 'BEANS-ETH-340',
+  );
+  const cart = await merchant('POST', '/carts', { offers: [{ offer_id: beans?.id, quantity: 2 }] });
+  expect(cart.status, JSON.stringify(cart.body)).toBe(201);
+  const token = cart.body.cart_token as string;
+  const body = await withCardTokenOver(
+    server.processorUrl,
+    orderBody(token, { payment: card(cardNumber), ...details }),
+  );
+  const placed = await http(server.baseUrl, 'POST', '/checkout/api/vrio/orders', {
+    body,
+    headers: { ...(await shopperHeaders(server.baseUrl)), 'idempotency-key': `orders-e2e-${token}` },
+  });
+  expect([200, 402], JSON.stringify(placed.body)).toContain(placed.status);
+  const read = await http(server.baseUrl, 'GET', `/checkout/api/vrio/carts/${token}`, {
+    headers: await shopperHeaders(server.baseUrl),
+  });
+  return read.body.order.order_id as number;
+}
+
+/** The order numbers the list shows. */
+async function listedOrders(page: Page): Promise<string[]> {
+  return page.locator('.admin-table tbody tr td:first-child').allInnerTexts();
+}
+
+async function find(page: Page, query: string): Promise<void> {
+  await page.getByLabel('Order number, email or name').fill(query);
+  await page.getByRole('button', { name: 'Find orders' }).click();
+  await page.waitForURL((url) => url.searchParams.get('q') === query);
+}
+
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+
+describe('the Orders screens', () => {
+  it('find orders by email, number, name and status, show one, and refund part of it', async () => {
+    const ada = await placeOrder({
+      email: `ada-${run}@example.com`,
+      ship_fname: 'Ada',
+      ship_lname: 'Lovelace',
+    });
+    const grace = await placeOrder({
+      email: `grace-${run}@navy.example`,
+      ship_fname: 'Grace',
+      ship_lname: 'Hopperton',
+    });
+    const declined = await placeOrder(
+      { email: `alan-${run}@example.org`, ship_fname: 'Alan', ship_lname: 'Turing' },
+      CARDS.declined,
+    );
+
+    const { page, problems } = await signedInPage(browser, server, cookie, 1400);
+    await page.goto(`${server.baseUrl}/admin/orders`);
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await expect.poll(() => focusedText(page)).toBe('Orders');
+    await page.getByRole('link', { name: `Order ${ada}`, exact: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await find(page, `ada-${run}@example.com`);
+    await expect.poll(() => listedOrders(page)).toEqual([`Order ${ada}`]);
+    expect(await page.locator('.admin-table tbody tr').innerText()).toMatch(/Ada Lovelace/);
+    await find(page, String(grace));
+    await expect.poll(() => listedOrders(page)).toEqual([`Order ${grace}`]);
+    await find(page, 'hopperTON');
+    await expect.poll(() => listedOrders(page)).toEqual([`Order ${grace}`]);
+    await find(page, `nobody-${run}`);
+    await page.getByText('No orders match this search and these filters.').waitFor();
+
+    await page.getByLabel('Order number, email or name').fill('');
+    await page.getByLabel('Status').selectOption('declined');
+    await page.getByRole('button', { name: 'Find orders' }).click();
+    await page.waitForURL((url) => url.search === '?status=declined');
+    await expect.poll(() => listedOrders(page)).toEqual([`Order ${declined}`]);
+    // The filters are in the address: a reload keeps them, Back goes to the search before.
+    await page.reload();
+    await expect.poll(() => listedOrders(page)).toEqual([`Order ${declined}`]);
+    expect(await page.getByLabel('Status').inputValue()).toBe('declined');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('q') === `nobody-${run}`);
+    expect(await page.getByLabel('Order number, email or name').inputValue()).toBe(`nobody-${run}`);
+    expect(await violations(page)).toEqual([]);
+
+    await find(page, 'lovelace');
+    await page.getByRole('link', { name: `Order ${ada}`, exact: true }).click();
+    await page.getByRole('heading', { name: `Order ${ada}`, level: 1 }).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(`Order ${ada}`);
+    const order = (await merchant('GET', `/orders/${ada}`)).body as { total: number };
+    const attempts = page.getByRole('table', { name: 'Payment attempts, oldest first' });
+    expect(await attempts.innerText()).toMatch(/Visa ending 1111\s+Approved\s+\$/);
+    expect(await violations(page)).toEqual([]);
+
+    // Refund half, confirmed in the page.
+    const half = Math.round(order.total * 50) / 100;
+    const leftAfter = Math.round((order.total - half) * 100) / 100;
+    await page.getByLabel('Part of it').check();
+    await page.getByLabel('Amount to refund (USD)').fill(half.toFixed(2));
+    await page.getByLabel('Reason').fill('Half the beans arrived crushed');
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const question = `Refund ${money(half)} of ${money(order.total)} to Visa ending 1111?`;
+    await page.getByText(question).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(question);
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: `Yes, refund ${money(half)}` }).click();
+    const outcome = `Refunded ${money(half)} to Visa ending 1111.`;
+    await page.getByText(outcome).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(outcome);
+    const refunds = page.getByRole('table', { name: 'Refunds' });
+    await expect
+      .poll(() => refunds.innerText())
+      .toMatch(new RegExp(`\\${money(half)}\\s+Refunded\\s+Half the beans`));
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Summary' }).innerText())
+      .toMatch(/Payment\s+Partly refunded/);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Timeline, oldest first' }).innerText())
+      .toMatch(new RegExp(`Refund of \\${money(half)} made, reason: Half the beans arrived crushed`));
+    await page.getByText(`${money(leftAfter)} is left to refund to Visa ending 1111.`).waitFor();
+
+    // A second refund over what is left: the server refuses it, by the amount field, in its words.
+    await page.getByLabel('Part of it').check();
+    await page.getByLabel('Amount to refund (USD)').fill(order.total.toFixed(2));
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await page.getByRole('button', { name: `Yes, refund ${money(order.total)}` }).click();
+    const amount = page.getByLabel('Amount to refund (USD)');
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    const said = await page.locator('#field-amount-error').innerText();
+    expect(said).toMatch(/more than what is left to refund/);
+    expect(await page.getByRole('alert').filter({ hasText: said }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.id))
+      .toBe('field-amount');
+    expect(((await merchant('GET', `/orders/${ada}`)).body as { refunds: unknown[] }).refunds).toHaveLength(
+      1,
+    );
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    // At 375 px, the list and the order fit the screen's width.
+    const narrow = await signedInPage(browser, server, cookie, 375);
+    await narrow.page.goto(`${server.baseUrl}/admin/orders`);
+    await narrow.page.getByRole('link', { name: `Order ${ada}`, exact: true }).waitFor();
+    expect(await pageWidth(narrow.page)).toBeLessThanOrEqual(375);
+    expect(await violations(narrow.page)).toEqual([]);
+    await narrow.page.getByRole('link', { name: `Order ${ada}`, exact: true }).click();
+    await narrow.page.getByRole('heading', { name: `Order ${ada}`, level: 1 }).waitFor();
+    await expect.poll(() => focusedText(narrow.page)).toBe(`Order ${ada}`);
+    await narrow.page.getByRole('table', { name: 'Refunds' }).waitFor();
+    expect(await pageWidth(narrow.page)).toBeLessThanOrEqual(375);
+    expect(await violations(narrow.page)).toEqual([]);
+    expect(narrow.problems).toEqual([]);
+    await narrow.context.close();
+  }, 90_000);
+});
