@@ -123,7 +123,7 @@ describe('the Orders screens', () => {
     await find(page, 'hopperTON');
     await expect.poll(() => listedOrders(page)).toEqual([`Order ${grace}`]);
     await find(page, `nobody-${run}`);
-    await page.getByText('No orders match this search and these filters.').waitFor();
+    await page.locator('#main').getByText('No orders match this search and these filters.').waitFor();
 
     await page.getByLabel('Order number, email or name').fill('');
     await page.getByLabel('Status').selectOption('declined');
@@ -148,7 +148,17 @@ describe('the Orders screens', () => {
     expect(await attempts.innerText()).toMatch(/Visa ending 1111\s+Approved\s+\$/);
     expect(await violations(page)).toEqual([]);
 
-    // Refund half, confirmed in the page.
+    // Refund half, confirmed in the page. The first send is lost on the way (no answer): sent again, it carries the
+    // same Idempotency-Key, so the store could never refund it twice.
+    const keys: string[] = [];
+    let lose = true;
+    await page.route('**/checkout/api/merchant/orders/*/refunds', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (lose) {
+        lose = false;
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
     const half = Math.round(order.total * 50) / 100;
     const leftAfter = Math.round((order.total - half) * 100) / 100;
     await page.getByLabel('Part of it').check();
@@ -156,12 +166,15 @@ describe('the Orders screens', () => {
     await page.getByLabel('Reason').fill('Half the beans arrived crushed');
     await page.getByRole('button', { name: 'Refund…' }).click();
     const question = `Refund ${money(half)} of ${money(order.total)} to Visa ending 1111?`;
-    await page.getByText(question).waitFor();
+    await page.locator('#refund-confirm-question').filter({ hasText: question }).waitFor();
     await expect.poll(() => focusedText(page)).toBe(question);
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: `Yes, refund ${money(half)}` }).click();
+    await page.getByRole('alert').filter({ hasText: 'The store could not be reached.' }).waitFor();
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await page.getByRole('button', { name: `Yes, refund ${money(half)}` }).click();
     const outcome = `Refunded ${money(half)} to Visa ending 1111.`;
-    await page.getByText(outcome).waitFor();
+    await page.locator('.orders-outcome').filter({ hasText: outcome }).waitFor();
     await expect.poll(() => focusedText(page)).toBe(outcome);
     const refunds = page.getByRole('table', { name: 'Refunds' });
     await expect
@@ -173,7 +186,10 @@ describe('the Orders screens', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Timeline, oldest first' }).innerText())
       .toMatch(new RegExp(`Refund of \\${money(half)} made, reason: Half the beans arrived crushed`));
-    await page.getByText(`${money(leftAfter)} is left to refund to Visa ending 1111.`).waitFor();
+    await page
+      .locator('#main')
+      .getByText(`${money(leftAfter)} is left to refund to Visa ending 1111.`)
+      .waitFor();
 
     // A second refund over what is left: the server refuses it, by the amount field, in its words.
     await page.getByLabel('Part of it').check();
@@ -191,6 +207,11 @@ describe('the Orders screens', () => {
     expect(((await merchant('GET', `/orders/${ada}`)).body as { refunds: unknown[] }).refunds).toHaveLength(
       1,
     );
+    // One key per confirmed refund: the lost send and its retry share one, the next refund has its own.
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

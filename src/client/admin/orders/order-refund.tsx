@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OrderDetail } from '../../../contract/merchant.js';
 import { RefundSchema, type Refund } from '../../../contract/refund.js';
-import type { StaffSession } from '../../../contract/staff.js';
 import { Button } from '../../ui/button.js';
 import { ErrorSummary } from '../../ui/error-summary.js';
 import { focusField } from '../../ui/field-ids.js';
@@ -18,6 +17,7 @@ import { formatMoney } from '../kit/format.js';
 import { orderDeliveriesKey, orderEmailsKey, orderKey } from './order-queries.js';
 import {
   leftToRefund,
+  newRefundKey,
   paidAttempt,
   parseAmount,
   refundDestination,
@@ -40,7 +40,7 @@ function outcomeOf(refund: Refund, money: (amount: number) => string, to: string
   return `The refund of ${money(refund.amount)} failed${refund.error ? `: ${refund.error}` : '.'}`;
 }
 
-export function RefundSection({ order }: { order: OrderDetail; session: StaffSession }) {
+export function RefundSection({ order }: { order: OrderDetail }) {
   const client = useQueryClient();
   const announce = useAnnounce();
   const money = (amount: number) => formatMoney(amount, order.currency);
@@ -59,7 +59,7 @@ export function RefundSection({ order }: { order: OrderDetail; session: StaffSes
   const refund = useMutation({
     mutationFn: async (plan: Planned) => {
       const body = JSON.stringify(plan.body);
-      const key = refundKeyFor(sent.current, body, () => crypto.randomUUID());
+      const key = refundKeyFor(sent.current, body, newRefundKey);
       sent.current = { body, key, failedStatus: null };
       try {
         return await request(
@@ -90,6 +90,11 @@ export function RefundSection({ order }: { order: OrderDetail; session: StaffSes
         client.invalidateQueries({ queryKey: auditKey('order', order.order_id) }),
         client.invalidateQueries({ queryKey: ['orders', 'list'] }),
       ]);
+      // The refund's email and webhooks are written by jobs just after it: look once more when they have run.
+      window.setTimeout(() => {
+        void client.invalidateQueries({ queryKey: orderEmailsKey(order.order_id) });
+        void client.invalidateQueries({ queryKey: orderDeliveriesKey(order.order_id) });
+      }, 5_000);
     },
     onError: (error) => {
       setPlanned(null);

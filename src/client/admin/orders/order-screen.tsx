@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { OrderDetail } from '../../../contract/merchant.js';
-import type { StaffSession } from '../../../contract/staff.js';
 import { Button } from '../../ui/button.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { AdminLink } from '../kit/admin-link.js';
@@ -314,7 +313,7 @@ const EMAIL_WORDS = {
   failed: 'Not sent',
 } as const;
 
-export function OrderScreen({ orderId, session }: { orderId: number; session: StaffSession }) {
+export function OrderScreen({ orderId }: { orderId: number }) {
   const order = useQuery({ queryKey: orderKey(orderId), queryFn: () => readOrder(orderId) });
   const emails = useQuery({ queryKey: orderEmailsKey(orderId), queryFn: () => readOrderEmails(orderId) });
   const deliveries = useQuery({
@@ -388,7 +387,7 @@ export function OrderScreen({ orderId, session }: { orderId: number; session: St
           <Figures order={detail} />
         </Card>
 
-        <RefundSection order={detail} session={session} />
+        <RefundSection order={detail} />
 
         <Card id="order-lines-heading" title="Lines">
           <Lines order={detail} />

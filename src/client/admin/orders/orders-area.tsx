@@ -7,7 +7,7 @@ import { OrderListScreen } from './order-list-screen.js';
 import { OrderScreen } from './order-screen.js';
 import './orders.css';
 
-export default function OrdersArea({ rest, session }: AreaProps) {
+export default function OrdersArea({ rest }: AreaProps) {
   const [id, ...more] = rest;
   if (id === undefined) return <OrderListScreen />;
   if (!/^\d{1,15}$/.test(id) || more.length > 0) {
@@ -20,5 +20,5 @@ export default function OrdersArea({ rest, session }: AreaProps) {
       </>
     );
   }
-  return <OrderScreen key={id} orderId={Number(id)} session={session} />;
+  return <OrderScreen key={id} orderId={Number(id)} />;
 }

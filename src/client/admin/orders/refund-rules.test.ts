@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../contract/merchant.js';
-import { brandName, leftToRefund, parseAmount, refundDestination, refundKeyFor } from './refund-rules.js';
+import {
+  brandName,
+  leftToRefund,
+  newRefundKey,
+  parseAmount,
+  refundDestination,
+  refundKeyFor,
+} from './refund-rules.js';
 
 const attempt = (overrides: Partial<OrderDetail['payment_attempts'][number]> = {}) => ({
   id: 1,
@@ -100,5 +107,21 @@ describe('refundKeyFor', () => {
     expect(refundKeyFor({ ...previous, failedStatus: 422 }, '{"amount":25}', fresh)).toBe('new-key');
     expect(refundKeyFor({ ...previous, failedStatus: null }, '{"amount":25}', fresh)).toBe('new-key');
     expect(refundKeyFor(null, '{"amount":25}', fresh)).toBe('new-key');
+  });
+});
+
+describe('newRefundKey', () => {
+  it('makes a new UUID each time, also where randomUUID is missing', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newRefundKey()).toMatch(uuid);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const [a, b] = [newRefundKey(), newRefundKey()];
+      expect(a).toMatch(uuid);
+      expect(a).not.toBe(b);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });

@@ -90,3 +90,16 @@ export function refundKeyFor(
     (previous.failedStatus === 0 || previous.failedStatus >= 500);
   return unanswered && previous.body === body ? previous.key : newKey();
 }
+
+/**
+ * A new Idempotency-Key: crypto.randomUUID, which browsers give only to secure pages; a dashboard served over plain
+ * http on a private network gets the same kind of key from getRandomValues.
+ */
+export function newRefundKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
