@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARDS, card, orderBody } from '../helpers/order-body.js';
+import { CARDS, card, GIFT_RECIPIENT, orderBody } from '../helpers/order-body.js';
 import {
   http,
   shopperHeaders,
@@ -51,18 +51,38 @@ const merchant = (method: string, url: string, body?: unknown) =>
     headers: { authorization: `Bearer ${apiKey}` },
   });
 
-/** An order of the demo store's coffee beans placed as the checkout page places it: answers its id. */
+/**
+ * An order of the demo store's coffee beans (and a mug given as a gift, with `gift`) placed as the checkout page
+ * places it: answers its id.
+ */
 async function placeOrder(
   details: Record<string, unknown>,
   cardNumber: string = CARDS.visa,
+  gift = false,
 ): Promise<number> {
-  const offers = await merchant('GET', '/offers?limit=100');
-  const beans = (offers.body.data as { id: number; item_id: string }[]).find(
-    (offer) => offer.item_id === 'BEANS-ETH-340',
-  );
-  const cart = await merchant('POST', '/carts', { offers: [{ offer_id: beans?.id, quantity: 2 }] });
+  const offers = (await merchant('GET', '/offers?limit=100')).body.data as { id: number; item_id: string }[];
+  const offer = (itemId: string) => offers.find((candidate) => candidate.item_id === itemId)?.id;
+  const cart = await merchant('POST', '/carts', {
+    offers: [
+      { offer_id: offer('BEANS-ETH-340'), quantity: 2 },
+      ...(gift ? [{ offer_id: offer('MUG-350'), is_gift: true }] : []),
+    ],
+  });
   expect(cart.status, JSON.stringify(cart.body)).toBe(201);
   const token = cart.body.cart_token as string;
+  if (gift) {
+    const shopper = await shopperHeaders(server.baseUrl);
+    const read = await http(server.baseUrl, 'GET', `/checkout/api/vrio/carts/${token}`, { headers: shopper });
+    const line = (read.body.offers as { id: number; is_gift: boolean }[]).find(
+      (candidate) => candidate.is_gift,
+    )?.id;
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await http(server.baseUrl, 'PATCH', `/checkout/api/vrio/order_offers/${line}/gift`, {
+      body: { ...GIFT_RECIPIENT, gift_date: inAMonth, order_offer_id: line, cart_token: token },
+      headers: shopper,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
   const body = await withCardTokenOver(
     server.processorUrl,
     orderBody(token, { payment: card(cardNumber), ...details }),
@@ -98,11 +118,11 @@ describe('the Orders screens', () => {
       ship_fname: 'Ada',
       ship_lname: 'Lovelace',
     });
-    const grace = await placeOrder({
-      email: `grace-${run}@navy.example`,
-      ship_fname: 'Grace',
-      ship_lname: 'Hopperton',
-    });
+    const grace = await placeOrder(
+      { email: `grace-${run}@navy.example`, ship_fname: 'Grace', ship_lname: 'Hopperton' },
+      CARDS.mastercard,
+      true,
+    );
     const declined = await placeOrder(
       { email: `alan-${run}@example.org`, ship_fname: 'Alan', ship_lname: 'Turing' },
       CARDS.declined,
@@ -138,6 +158,25 @@ describe('the Orders screens', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === `nobody-${run}`);
     expect(await page.getByLabel('Order number, email or name').inputValue()).toBe(`nobody-${run}`);
     expect(await violations(page)).toEqual([]);
+
+    // A gift not claimed yet: its claim link, with a button that copies it.
+    await find(page, 'grace');
+    await page.getByRole('link', { name: `Order ${grace}`, exact: true }).click();
+    await page.getByRole('heading', { name: `Order ${grace}`, level: 1 }).waitFor();
+    await expect.poll(() => focusedText(page)).toBe(`Order ${grace}`);
+    const gifts = page.getByRole('region', { name: 'Gifts' });
+    expect(await gifts.innerText()).toMatch(
+      /Stoneware mug for Grace Hopper \(grace@example\.com\)[\s\S]*Not claimed yet\./,
+    );
+    const claimUrl = await gifts.locator('code').innerText();
+    expect(claimUrl).toMatch(/\/checkout\/__g__/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await gifts.getByRole('button', { name: 'Copy claim link of the gift for Grace Hopper' }).click();
+    await gifts.getByText('Claim link copied.').waitFor();
+    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(claimUrl);
+    expect(await violations(page)).toEqual([]);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
 
     await find(page, 'lovelace');
     await page.getByRole('link', { name: `Order ${ada}`, exact: true }).click();
@@ -226,6 +265,11 @@ describe('the Orders screens', () => {
     await narrow.page.getByRole('heading', { name: `Order ${ada}`, level: 1 }).waitFor();
     await expect.poll(() => focusedText(narrow.page)).toBe(`Order ${ada}`);
     await narrow.page.getByRole('table', { name: 'Refunds' }).waitFor();
+    expect(await pageWidth(narrow.page)).toBeLessThanOrEqual(375);
+    expect(await violations(narrow.page)).toEqual([]);
+    // The gift's long claim link wraps too.
+    await narrow.page.goto(`${server.baseUrl}/admin/orders/${grace}`);
+    await narrow.page.getByRole('region', { name: 'Gifts' }).waitFor();
     expect(await pageWidth(narrow.page)).toBeLessThanOrEqual(375);
     expect(await violations(narrow.page)).toEqual([]);
     expect(narrow.problems).toEqual([]);

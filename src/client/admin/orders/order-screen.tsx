@@ -130,7 +130,7 @@ function CopyLink({ url, label }: { url: string; label: string }) {
     <div className="orders-copy">
       <code className="orders-wrap">{url}</code>
       <Button variant="secondary" onClick={copy} aria-label={label}>
-        Copy link
+        Copy claim link
       </Button>
       {said ? <span className="orders-note">{said}</span> : null}
     </div>
@@ -292,7 +292,7 @@ function Gifts({ order }: { order: OrderDetail }) {
                 {gift.claim_url ? (
                   <CopyLink
                     url={gift.claim_url}
-                    label={`Copy the claim link of the gift for ${gift.gift_name}`}
+                    label={`Copy claim link of the gift for ${gift.gift_name}`}
                   />
                 ) : null}
               </>
