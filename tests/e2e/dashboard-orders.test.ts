@@ -230,6 +230,12 @@ describe('the Orders screens', () => {
       .getByText(`${money(leftAfter)} is left to refund to Visa ending 1111.`)
       .waitFor();
 
+    // The emails about the order, each one's text behind a disclosure.
+    const emails = page.getByRole('table', { name: 'Emails, newest first' });
+    await emails.getByText('Order receipt').waitFor();
+    await emails.getByText('Read the text').last().click();
+    await expect.poll(() => emails.locator('.orders-email-text').innerText()).toMatch(/coffee beans/i);
+
     // A second refund over what is left: the server refuses it, by the amount field, in its words.
     await page.getByLabel('Part of it').check();
     await page.getByLabel('Amount to refund (USD)').fill(order.total.toFixed(2));
