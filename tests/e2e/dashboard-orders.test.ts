@@ -113,6 +113,13 @@ const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 describe('the Orders screens', () => {
   it('find orders by email, number, name and status, show one, and refund part of it', async () => {
+    // An endpoint for the order events (its host never answers): the order's screen lists what was sent to it.
+    const hooks = 'https://hooks.example.invalid/orders';
+    const endpoint = await merchant('POST', '/webhook-endpoints', {
+      url: hooks,
+      events: ['order.completed', 'order.refunded'],
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const ada = await placeOrder({
       email: `ada-${run}@example.com`,
       ship_fname: 'Ada',
@@ -229,6 +236,12 @@ describe('the Orders screens', () => {
       .locator('#main')
       .getByText(`${money(leftAfter)} is left to refund to Visa ending 1111.`)
       .waitFor();
+
+    const deliveries = page.getByRole('table', { name: 'Webhook deliveries, newest first' });
+    await expect
+      .poll(() => deliveries.innerText())
+      .toMatch(/order\.refunded\s+https:\/\/hooks\.example\.invalid\/orders/);
+    expect(await deliveries.innerText()).toMatch(/order\.completed/);
 
     // The emails about the order, each one's text behind a disclosure.
     const emails = page.getByRole('table', { name: 'Emails, newest first' });
