@@ -185,6 +185,15 @@ describe('the Orders screens', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
 
+    // A filter the API refuses is shown by its field, in the API's words.
+    await page.goto(`${server.baseUrl}/admin/orders?from=2026-11-05&to=2026-11-01`);
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel('Placed to').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-to-error').innerText()).toBe('Use a date on or after created_from.');
+    expect(await violations(page)).toEqual([]);
+    await page.getByLabel('Placed from').fill('');
+    await page.getByLabel('Placed to').fill('');
+
     await find(page, 'lovelace');
     await page.getByRole('link', { name: `Order ${ada}`, exact: true }).click();
     await page.getByRole('heading', { name: `Order ${ada}`, level: 1 }).waitFor();

@@ -176,10 +176,10 @@ export function OrderListScreen() {
                 <tbody>
                   {list.items.map((order) => (
                     <tr key={order.order_id}>
-                      <td>
+                      <td className="orders-nowrap">
                         <AdminLink to={`/admin/orders/${order.order_id}`}>Order {order.order_id}</AdminLink>
                       </td>
-                      <td>
+                      <td className="orders-nowrap">
                         <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
                       </td>
                       <td className="orders-customer">
