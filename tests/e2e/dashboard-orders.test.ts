@@ -226,6 +226,7 @@ describe('the Orders screens', () => {
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: `Yes, refund ${money(half)}` }).click();
     await page.getByRole('alert').filter({ hasText: 'The store could not be reached.' }).waitFor();
+    await expect.poll(() => focusedText(page)).toMatch(/^The store could not be reached\./);
     await page.getByRole('button', { name: 'Refund…' }).click();
     await page.getByRole('button', { name: `Yes, refund ${money(half)}` }).click();
     const outcome = `Refunded ${money(half)} to Visa ending 1111.`;

@@ -35,7 +35,8 @@ const API_FIELDS: Record<string, keyof OrderFilters> = {
 };
 const FIELD_ORDER = ['q', 'status', 'from', 'to', 'test'] as const;
 
-function FilterForm(props: { initial: OrderFilters; failure: unknown }) {
+function FilterForm(props: { initial: OrderFilters; failure: unknown; onSameSearch: () => void }) {
+  const { onSameSearch } = props;
   const [draft, setDraft] = useState(props.initial);
   const set = (name: keyof OrderFilters) => (value: string) => setDraft({ ...draft, [name]: value });
   const failure = failureOf(props.failure);
@@ -43,7 +44,10 @@ function FilterForm(props: { initial: OrderFilters; failure: unknown }) {
   for (const [name, message] of Object.entries(failure.fields)) fields[API_FIELDS[name] ?? name] = message;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`/admin/orders${searchOfFilters(draft)}`);
+    const search = searchOfFilters(draft);
+    // The same search again adds no step to Back; its list is read again.
+    if (search === window.location.search) onSameSearch();
+    else navigate(`/admin/orders${search}`);
   };
   return (
     <form className="orders-filters" onSubmit={submit} noValidate aria-label="Find orders">
@@ -145,7 +149,12 @@ export function OrderListScreen() {
     <>
       <ScreenHeading>Orders</ScreenHeading>
       <div className="admin-stack">
-        <FilterForm key={location.search} initial={filters} failure={list.query.error} />
+        <FilterForm
+          key={location.search}
+          initial={filters}
+          failure={list.query.error}
+          onSameSearch={() => void list.query.refetch()}
+        />
         {refusedFilters ? null : !list.query.data ? (
           <QueryState error={list.query.error} loading="Reading the orders…" />
         ) : list.items.length === 0 ? (

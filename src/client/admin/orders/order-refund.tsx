@@ -55,6 +55,7 @@ export function RefundSection({ order }: { order: OrderDetail }) {
   const sent = useRef<(SentRefund & { failedStatus: number | null }) | null>(null);
   const confirmRef = useRef<HTMLParagraphElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const errorsRef = useRef<HTMLDivElement>(null);
 
   const refund = useMutation({
     mutationFn: async (plan: Planned) => {
@@ -99,7 +100,10 @@ export function RefundSection({ order }: { order: OrderDetail }) {
     onError: (error) => {
       setPlanned(null);
       const failure = failureOf(error);
-      if (failure.fields.amount && how === 'part') requestAnimationFrame(() => focusField('amount'));
+      // Focus where the refusal is explained: the amount it names, else the summary of what went wrong.
+      requestAnimationFrame(() => {
+        if (!(failure.fields.amount && how === 'part' && focusField('amount'))) errorsRef.current?.focus();
+      });
     },
   });
 
@@ -186,7 +190,9 @@ export function RefundSection({ order }: { order: OrderDetail }) {
           <p>
             {money(left)} is left to refund to {to}.
           </p>
-          <ErrorSummary errors={summaryOf(fields, FIELD_ORDER)} message={failure.message} />
+          <div ref={errorsRef} tabIndex={-1} className="orders-errors">
+            <ErrorSummary errors={summaryOf(fields, FIELD_ORDER)} message={failure.message} />
+          </div>
           <RadioGroup
             name="refund-how"
             legend="How much"
