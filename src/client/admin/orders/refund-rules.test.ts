@@ -105,6 +105,8 @@ describe('refundKeyFor', () => {
     const previous = { body: '{"amount":25}', key: 'first', failedStatus: 0 };
     expect(refundKeyFor(previous, '{"amount":20}', fresh)).toBe('new-key');
     expect(refundKeyFor({ ...previous, failedStatus: 422 }, '{"amount":25}', fresh)).toBe('new-key');
+    // 502 refund_failed: the processor refused it; trying again is a new refund.
+    expect(refundKeyFor({ ...previous, failedStatus: 502 }, '{"amount":25}', fresh)).toBe('new-key');
     expect(refundKeyFor({ ...previous, failedStatus: null }, '{"amount":25}', fresh)).toBe('new-key');
     expect(refundKeyFor(null, '{"amount":25}', fresh)).toBe('new-key');
   });

@@ -76,19 +76,18 @@ export interface SentRefund {
 
 /**
  * The Idempotency-Key of a confirmed refund: the one of the previous send when this is the same refund sent again
- * after no answer came (a lost connection, or the processor's answer not known yet: 5xx), so it is never made twice;
- * a new one otherwise.
+ * after no answer came (a lost connection, or a 5xx such as 503 refund_unconfirmed: the processor's answer is not
+ * known yet), so it is never made twice; a new one otherwise. 502 refund_failed is an answer (the processor refused):
+ * trying again is a new refund.
  */
 export function refundKeyFor(
   previous: (SentRefund & { failedStatus: number | null }) | null,
   body: string,
   newKey: () => string,
 ): string {
-  const unanswered =
-    previous !== null &&
-    previous.failedStatus !== null &&
-    (previous.failedStatus === 0 || previous.failedStatus >= 500);
-  return unanswered && previous.body === body ? previous.key : newKey();
+  const status = previous?.failedStatus ?? null;
+  const unanswered = status !== null && (status === 0 || (status >= 500 && status !== 502));
+  return unanswered && previous?.body === body ? previous.key : newKey();
 }
 
 /**
