@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../domain/calendar-day.js';
 import { containsCardNumber } from '../domain/card.js';
 import {
   ClientOptionsSchema,
@@ -380,11 +381,52 @@ export const OrderSummarySchema = z.object({
   is_test: z.boolean(),
   currency: z.string(),
   email: z.string(),
+  /** "First Last" of the billing address, else of the shipping address; "" when neither names anyone */
+  customer_name: z.string(),
   total: z.number(),
   created_at: z.string(),
   completed_at: z.nullable(z.string()),
 });
 export const OrderListSchema = listOf(OrderSummarySchema);
+
+const calendarDay = () =>
+  z
+    .string()
+    .check(z.refine((day) => isCalendarDay(day), 'Use a date written YYYY-MM-DD, such as 2026-11-26.'));
+
+/**
+ * GET merchant/orders: the list's page and its filters (docs/api.md, "Orders: search and filters"). `q` is an order
+ * number (all digits) or text found in the email or the customer's first or last name.
+ */
+export const OrderListQuerySchema = unlessUnused(() =>
+  z
+    .extend(ListQuerySchema, {
+      q: z.optional(z.string().check(z.maxLength(200, 'Use at most 200 characters.'))),
+      status: z.optional(
+        z.enum(['pending', 'declined', 'awaiting_payment', 'complete'], {
+          error: 'Use one of: pending, declined, awaiting_payment, complete.',
+        }),
+      ),
+      created_from: z.optional(calendarDay()),
+      created_to: z.optional(calendarDay()),
+      test: z.optional(
+        z.pipe(
+          z.enum(['true', 'false'], { error: 'Use true (test orders only) or false (live orders only).' }),
+          z.transform((value) => value === 'true'),
+        ),
+      ),
+    })
+    .check(
+      z.refine(
+        (query) => !query.created_from || !query.created_to || query.created_from <= query.created_to,
+        {
+          message: 'Use a date on or after created_from.',
+          path: ['created_to'],
+        },
+      ),
+    ),
+);
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const OrderDetailSchema = z.extend(OrderSummarySchema, {
   phone: z.string(),

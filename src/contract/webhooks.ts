@@ -1,3 +1,4 @@
+import { ListQuerySchema } from './common.js';
 import { z } from './zod.js';
 
 /** The events an endpoint can ask for (docs/webhooks.md, "Events"). */
@@ -87,4 +88,23 @@ export const WebhookDeliveryListSchema = z.object({
 export const WebhookDeliveryParamsSchema = z.strictObject({
   id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'Use a numeric id.')), z.transform(Number)),
   delivery_id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'Use a numeric id.')), z.transform(Number)),
+});
+
+/** GET merchant/webhook-deliveries?order_id=: the deliveries about one order, a page at a time. */
+export const OrderWebhookDeliveryQuerySchema = z.extend(ListQuerySchema, {
+  order_id: z.pipe(
+    z.string().check(z.regex(/^\d{1,15}$/, 'Use the numeric id of an order.')),
+    z.transform(Number),
+  ),
+});
+
+/** A delivery with the endpoint it went to. */
+export const OrderWebhookDeliverySchema = z.extend(WebhookDeliverySchema, {
+  endpoint_id: z.int(),
+  endpoint_url: z.string(),
+});
+export type OrderWebhookDelivery = z.infer<typeof OrderWebhookDeliverySchema>;
+export const OrderWebhookDeliveryListSchema = z.object({
+  data: z.array(OrderWebhookDeliverySchema),
+  has_more: z.boolean(),
 });

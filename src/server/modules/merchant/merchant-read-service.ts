@@ -1,4 +1,4 @@
-import type { OrderDetail, Subscription } from '../../../contract/merchant.js';
+import type { OrderDetail, OrderListQuery, Subscription } from '../../../contract/merchant.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import {
@@ -24,6 +24,7 @@ import { findReportedRefundTotal } from '../payment-webhooks/payment-events-repo
 import { amountRefunded, paidPayment, paymentStatus } from '../refunds/refund-decisions.js';
 import { presentRefund } from '../refunds/refund-service.js';
 import { findRefunds } from '../refunds/refunds-repository.js';
+import { createdRange, customerNameOf, parseOrderSearch } from './order-search.js';
 
 export const GIFT_CLAIM_PREFIX = '__g__';
 
@@ -40,6 +41,7 @@ function presentOrderSummary(row: OrderRow) {
     is_test: row.is_test,
     currency: row.currency,
     email: row.email,
+    customer_name: customerNameOf(row.billing_address, row.shipping_address),
     total: major(row.total, row.currency),
     created_at: iso(row.created_at),
     completed_at: iso(row.completed_at),
@@ -50,8 +52,18 @@ export async function listOrderPage(
   db: Queryable,
   organization: OrganizationRow,
   options: { limit?: number | undefined; startingAfter?: number | undefined },
+  query: Omit<OrderListQuery, 'limit' | 'starting_after'> = {},
 ) {
-  const page = await listOrders(db, organization.id, options);
+  const search = parseOrderSearch(query.q);
+  const created = createdRange(query.created_from, query.created_to);
+  const page = await listOrders(db, organization.id, options, {
+    orderId: search.kind === 'number' ? search.orderId : undefined,
+    textPattern: search.kind === 'text' ? search.pattern : undefined,
+    status: query.status,
+    createdFrom: created.from,
+    createdBefore: created.before,
+    isTest: query.test,
+  });
   return { data: page.rows.map(presentOrderSummary), has_more: page.hasMore };
 }
 

@@ -18,6 +18,7 @@ import {
   OfferListSchema,
   OfferSchema,
   OrderDetailSchema,
+  OrderListQuerySchema,
   OrderListSchema,
   OrganizationSchema,
   ShippingProfileListSchema,
@@ -212,12 +213,20 @@ export function registerMerchantRoutes(router: Router, context: AppContext): voi
   router.add({
     method: 'GET',
     url: '/checkout/api/merchant/orders',
-    summary: 'List orders, newest first',
+    summary: 'List orders, newest first, searched and filtered',
+    description:
+      "q: an order number (all digits, or #1042), or text found in the email or the customer's first or last name " +
+      '(billing or shipping address), case-insensitive. status: pending, declined, awaiting_payment or complete. ' +
+      'created_from, created_to: YYYY-MM-DD, inclusive, UTC days. test: true (test orders only) or false (live only).',
     tags: ['merchant: orders'],
     guard: 'merchant',
-    query: ListQuerySchema,
-    responses: { 200: { description: 'A page', schema: OrderListSchema }, 401: { description: 'Bad key' } },
-    handler: ({ query, request }) => listOrderPage(db, merchantOf(request), page(query)),
+    query: OrderListQuerySchema,
+    responses: {
+      200: { description: 'A page', schema: OrderListSchema },
+      401: { description: 'Bad key' },
+      422: { description: 'A filter that is not valid (the fields say which)' },
+    },
+    handler: ({ query, request }) => listOrderPage(db, merchantOf(request), page(query), query),
   });
 
   router.add({

@@ -81,15 +81,43 @@ const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
 const RETURNING_ORDER = `RETURNING orders.*, (SELECT token FROM carts
    WHERE carts.organization_id = orders.organization_id AND carts.id = orders.cart_id) AS cart_token`;
 
+/** What the merchant's order list keeps (docs/api.md, "Orders: search and filters"); each absent filter keeps all. */
+export interface OrderListFilters {
+  orderId?: number | undefined;
+  /** a lower-case LIKE pattern matched in the email and the billing and shipping "first last" names */
+  textPattern?: string | undefined;
+  status?: OrderRow['status'] | undefined;
+  createdFrom?: Date | null | undefined;
+  createdBefore?: Date | null | undefined;
+  isTest?: boolean | undefined;
+}
+
 export async function listOrders(
   db: Queryable,
   organizationId: number,
   options: { limit?: number | undefined; startingAfter?: number | undefined },
+  filters: OrderListFilters = {},
 ): Promise<{ rows: OrderRow[]; hasMore: boolean }> {
   const limit = options.limit ?? 50;
+  const p = new SqlParams([organizationId]);
+  const where = ['o.organization_id = $1'];
+  if (options.startingAfter !== undefined) where.push(`o.id < ${p.add(options.startingAfter, 'bigint')}`);
+  if (filters.orderId !== undefined) where.push(`o.id = ${p.add(filters.orderId, 'bigint')}`);
+  if (filters.textPattern !== undefined) {
+    const pattern = p.add(filters.textPattern, 'text');
+    const name = (address: string) =>
+      `lower(concat_ws(' ', o.${address}->>'fname', o.${address}->>'lname')) LIKE ${pattern} ESCAPE '\\'`;
+    where.push(
+      `(lower(o.email) LIKE ${pattern} ESCAPE '\\' OR ${name('billing_address')} OR ${name('shipping_address')})`,
+    );
+  }
+  if (filters.status !== undefined) where.push(`o.status = ${p.add(filters.status, 'text')}`);
+  if (filters.createdFrom) where.push(`o.created_at >= ${p.add(filters.createdFrom, 'timestamptz')}`);
+  if (filters.createdBefore) where.push(`o.created_at < ${p.add(filters.createdBefore, 'timestamptz')}`);
+  if (filters.isTest !== undefined) where.push(`o.is_test = ${p.add(filters.isTest, 'boolean')}`);
   const { rows } = await db.query<OrderRow>(
-    `${SELECT_ORDER} WHERE o.organization_id = $1 AND ($2::bigint IS NULL OR o.id < $2) ORDER BY o.id DESC LIMIT $3`,
-    [organizationId, options.startingAfter ?? null, limit + 1],
+    `${SELECT_ORDER} WHERE ${where.join(' AND ')} ORDER BY o.id DESC LIMIT ${p.add(limit + 1, 'int')}`,
+    p.values,
   );
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }

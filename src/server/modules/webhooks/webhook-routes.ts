@@ -2,6 +2,8 @@ import { IdParamsSchema, ListQuerySchema } from '../../../contract/common.js';
 import {
   CreatedWebhookEndpointSchema,
   CreateWebhookEndpointSchema,
+  OrderWebhookDeliveryListSchema,
+  OrderWebhookDeliveryQuerySchema,
   UpdateWebhookEndpointSchema,
   WebhookDeliveryListSchema,
   WebhookDeliveryParamsSchema,
@@ -17,6 +19,7 @@ import {
   changeWebhookEndpoint,
   createWebhookEndpoint,
   getWebhookEndpoint,
+  listOrderWebhookDeliveryPage,
   listWebhookDeliveryPage,
   listWebhookEndpointPage,
   resendWebhookDelivery,
@@ -117,6 +120,28 @@ export function registerWebhookRoutes(router: Router, context: AppContext): void
     },
     handler: ({ params, query, request }) =>
       listWebhookDeliveryPage(db, merchantOf(request), params.id, page(query)),
+  });
+
+  // Not under webhook-endpoints: staff read an order's deliveries on its screen, and endpoints are the owner's.
+  router.add({
+    method: 'GET',
+    url: '/checkout/api/merchant/webhook-deliveries',
+    summary:
+      "The deliveries about one order (its order events), newest first, each with its endpoint's id and URL",
+    description:
+      'order_id is required. The order events (order.completed, order.payment_failed, order.refunded) name the ' +
+      "order in their payload; each delivery has its attempts and the receiver's answers.",
+    tags: [TAG],
+    guard: 'merchant',
+    query: OrderWebhookDeliveryQuerySchema,
+    responses: {
+      200: { description: 'A page', schema: OrderWebhookDeliveryListSchema },
+      401: unauthorized,
+      404: { description: 'No such order in this organization' },
+      422: { description: 'No order_id, or one that is not a number' },
+    },
+    handler: ({ query, request }) =>
+      listOrderWebhookDeliveryPage(db, merchantOf(request), query.order_id, page(query)),
   });
 
   router.add({

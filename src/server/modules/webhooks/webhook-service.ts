@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   CreateWebhookEndpoint,
+  OrderWebhookDelivery,
   UpdateWebhookEndpoint,
   WebhookDelivery,
   WebhookEndpoint,
@@ -10,6 +11,7 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import { notFound, validationError } from '../../platform/errors.js';
 import { iso } from '../../platform/http/money-input.js';
 import { enqueueJob } from '../../platform/jobs/job-queue.js';
+import { findOrder } from '../orders/orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { DELIVER_WEBHOOK_JOB, deliveryJobKey } from './webhook-events.js';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, webhookUrlProblem, type WebhookUrlPolicy } from './webhook-rules.js';
@@ -17,6 +19,7 @@ import {
   findWebhookAttempts,
   findWebhookEndpoint,
   insertWebhookEndpoint,
+  listOrderWebhookDeliveries,
   listWebhookDeliveries,
   listWebhookEndpoints,
   markDeliveryResent,
@@ -153,6 +156,34 @@ export async function listWebhookDeliveryPage(
         attempts.filter((attempt) => attempt.delivery_id === row.id),
       ),
     ),
+    has_more: page.hasMore,
+  };
+}
+
+/** The deliveries about one order (its order events), newest first, each with the endpoint it went to. */
+export async function listOrderWebhookDeliveryPage(
+  db: Queryable,
+  organization: OrganizationRow,
+  orderId: number,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+): Promise<{ data: OrderWebhookDelivery[]; has_more: boolean }> {
+  if (!(await findOrder(db, organization.id, orderId)))
+    throw notFound('order_not_found', `There is no order ${orderId}.`);
+  const page = await listOrderWebhookDeliveries(db, organization.id, orderId, options);
+  const attempts = await findWebhookAttempts(
+    db,
+    organization.id,
+    page.rows.map((row) => row.id),
+  );
+  return {
+    data: page.rows.map((row) => ({
+      ...presentDelivery(
+        row,
+        attempts.filter((attempt) => attempt.delivery_id === row.id),
+      ),
+      endpoint_id: row.endpoint_id,
+      endpoint_url: row.endpoint_url,
+    })),
     has_more: page.hasMore,
   };
 }

@@ -184,6 +184,28 @@ export async function listWebhookDeliveries(
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
+/**
+ * The deliveries of the organization's order events (order.completed, order.payment_failed, order.refunded) whose
+ * payload names this order, newest first, keyset-paginated by id, each with its endpoint's URL.
+ */
+export async function listOrderWebhookDeliveries(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  options: { limit?: number | undefined; startingAfter?: number | undefined },
+): Promise<Page<WebhookDeliveryRow & { endpoint_url: string }>> {
+  const limit = options.limit ?? 50;
+  const { rows } = await db.query<WebhookDeliveryRow & { endpoint_url: string }>(
+    `SELECT d.*, e.url AS endpoint_url
+       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.organization_id = $1 AND d.event_type LIKE 'order.%'
+        AND (d.payload->'data'->>'order_id') = $2::text AND ($3::bigint IS NULL OR d.id < $3)
+      ORDER BY d.id DESC LIMIT $4`,
+    [organizationId, String(orderId), options.startingAfter ?? null, limit + 1],
+  );
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
 export async function findWebhookAttempts(
   db: Queryable,
   organizationId: number,
