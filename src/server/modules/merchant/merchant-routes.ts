@@ -1,4 +1,4 @@
-import { IdParamsSchema, ListQuerySchema } from '../../../contract/common.js';
+import { IdParamsSchema } from '../../../contract/common.js';
 import {
   ApiKeyListSchema,
   ApiKeySchema,
