@@ -10,6 +10,7 @@ import { createAdminQueryClient, readSession, SESSION_KEY } from './admin-querie
 import type { AreaProps } from './area.js';
 import { HomeScreen } from './home-screen.js';
 import { AdminLink } from './kit/admin-link.js';
+import { NoSuchScreen } from './kit/no-such-screen.js';
 import { QueryState } from './kit/query-state.js';
 import { areasFor, navigate, routeOf, useLocation, type Area, type Route } from './navigation.js';
 import { ScreenHeading } from './screen-heading.js';
@@ -27,13 +28,11 @@ const AREA_SCREENS: Record<Exclude<Area, 'home'>, ComponentType<AreaProps>> = {
 
 function NotFound() {
   return (
-    <>
-      <ScreenHeading>No such screen</ScreenHeading>
-      <p>
-        This address is not a screen of the dashboard.{' '}
-        <AdminLink to="/admin">Go to the home screen</AdminLink>.
-      </p>
-    </>
+    <NoSuchScreen
+      heading="No such screen"
+      says="This address is not a screen of the dashboard."
+      back={{ to: '/admin', label: 'Go to the home screen' }}
+    />
   );
 }
 

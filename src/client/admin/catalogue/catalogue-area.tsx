@@ -1,8 +1,8 @@
 // The dashboard's Catalogue (docs/dashboard.md, "Catalogue"): offers, discount codes and checkout links, each a tab
 // with its list, and a screen per object at /admin/catalogue/<tab>/<id> (or /new).
+import { NoSuchScreen } from '../kit/no-such-screen.js';
 import type { AreaProps } from '../area.js';
 import { AdminLink } from '../kit/admin-link.js';
-import { ScreenHeading } from '../screen-heading.js';
 import { CheckoutLinkScreen } from './checkout-link-screen.js';
 import { CheckoutLinksList } from './checkout-links-list.js';
 import { DiscountCodeScreen } from './discount-code-screen.js';
@@ -38,10 +38,11 @@ function Screen({ tab, rest }: { tab: string; rest: string[] }) {
     }
   }
   return (
-    <>
-      <ScreenHeading>This page does not exist</ScreenHeading>
-      <p>Choose offers, discount codes or checkout links above.</p>
-    </>
+    <NoSuchScreen
+      heading="No such screen"
+      says="This address is not a screen of the catalogue."
+      back={{ to: '/admin/catalogue', label: 'Go to the catalogue' }}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 // The dashboard's Developers, for the owner only (docs/dashboard.md, "Developers"): tabs for the API keys
 // (/admin/developers/api-keys), the webhooks (/admin/developers/webhooks[/<id>]) and the email log
 // (/admin/developers/emails[/<id>]); /admin/developers opens the first.
+import { NoSuchScreen } from '../kit/no-such-screen.js';
 import { useEffect } from 'react';
 import type { AreaProps } from '../area.js';
 import { AdminLink } from '../kit/admin-link.js';
 import { navigate, useLocation } from '../navigation.js';
-import { ScreenHeading } from '../screen-heading.js';
 import '../subscriptions/subscriptions.css';
 import { ApiKeysScreen } from './api-keys-screen.js';
 import { DEVELOPERS_TABS, orderFilterOf, type DevelopersTab } from './developer-words.js';
@@ -31,30 +31,32 @@ function Tabs(props: { current: DevelopersTab }) {
   );
 }
 
-function NoSuchScreen() {
+function NoDevelopersScreen() {
   return (
-    <>
-      <ScreenHeading>No such screen</ScreenHeading>
-      <p>
-        This address is not a Developers screen. <AdminLink to="/admin/developers">Open Developers</AdminLink>
-        .
-      </p>
-    </>
+    <NoSuchScreen
+      heading="No such screen"
+      says="This address is not a Developers screen."
+      back={{ to: '/admin/developers', label: 'Open Developers' }}
+    />
   );
 }
 
 const isId = (text: string | undefined): text is string => text !== undefined && /^\d{1,15}$/.test(text);
 
 function Screen(props: { tab: DevelopersTab; id: string | undefined; search: string }) {
-  if (props.tab === 'api-keys') return props.id === undefined ? <ApiKeysScreen /> : <NoSuchScreen />;
+  if (props.tab === 'api-keys') return props.id === undefined ? <ApiKeysScreen /> : <NoDevelopersScreen />;
   if (props.tab === 'webhooks') {
     if (props.id === undefined) return <WebhooksScreen />;
-    return isId(props.id) ? <WebhookEndpointScreen key={props.id} id={Number(props.id)} /> : <NoSuchScreen />;
+    return isId(props.id) ? (
+      <WebhookEndpointScreen key={props.id} id={Number(props.id)} />
+    ) : (
+      <NoDevelopersScreen />
+    );
   }
   if (props.id === undefined) {
     return <EmailLogScreen orderId={orderFilterOf(props.search)} />;
   }
-  return isId(props.id) ? <EmailScreen key={props.id} id={Number(props.id)} /> : <NoSuchScreen />;
+  return isId(props.id) ? <EmailScreen key={props.id} id={Number(props.id)} /> : <NoDevelopersScreen />;
 }
 
 export default function DevelopersArea(props: AreaProps) {
@@ -69,7 +71,7 @@ export default function DevelopersArea(props: AreaProps) {
     <>
       <Tabs current={current} />
       {!known || more.length > 0 ? (
-        <NoSuchScreen />
+        <NoDevelopersScreen />
       ) : (
         <Screen tab={current} id={id} search={location.search} />
       )}

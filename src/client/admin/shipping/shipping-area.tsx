@@ -1,9 +1,8 @@
 // The dashboard's Shipping and tax (docs/dashboard.md, "Shipping and tax"): /admin/shipping lists both;
 // /admin/shipping/profiles/<id|new> and /admin/shipping/tax-rates/<id|new> open one.
+import { NoSuchScreen } from '../kit/no-such-screen.js';
 import type { AreaProps } from '../area.js';
-import { AdminLink } from '../kit/admin-link.js';
 import { useLocation } from '../navigation.js';
-import { ScreenHeading } from '../screen-heading.js';
 import { ProfileScreen } from './profile-screen.js';
 import { ShippingHome } from './shipping-home.js';
 import { objectIdOf } from './shipping-queries.js';
@@ -21,12 +20,10 @@ export default function ShippingArea({ rest }: AreaProps) {
   if (kind === 'tax-rates' && id !== undefined)
     return <TaxRateScreen key={id ?? 'new'} id={id} created={created} />;
   return (
-    <>
-      <ScreenHeading>No such screen</ScreenHeading>
-      <p>
-        This address is not a screen of shipping and tax.{' '}
-        <AdminLink to="/admin/shipping">Go to shipping and tax</AdminLink>.
-      </p>
-    </>
+    <NoSuchScreen
+      heading="No such screen"
+      says="This address is not a screen of shipping and tax."
+      back={{ to: '/admin/shipping', label: 'Go to shipping and tax' }}
+    />
   );
 }

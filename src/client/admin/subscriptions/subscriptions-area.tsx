@@ -1,9 +1,8 @@
 // The dashboard's Subscriptions (docs/dashboard.md, "Subscriptions"): the list at /admin/subscriptions (its filters
 // in the address's query), one subscription at /admin/subscriptions/<id>.
+import { NoSuchScreen } from '../kit/no-such-screen.js';
 import type { AreaProps } from '../area.js';
 import { useLocation } from '../navigation.js';
-import { ScreenHeading } from '../screen-heading.js';
-import { AdminLink } from '../kit/admin-link.js';
 import { filtersOf } from './subscription-filters.js';
 import { SubscriptionListScreen } from './subscription-list-screen.js';
 import { SubscriptionScreen } from './subscription-screen.js';
@@ -17,13 +16,11 @@ export default function SubscriptionsArea(props: AreaProps) {
   }
   if (!/^\d{1,15}$/.test(id) || more.length > 0) {
     return (
-      <>
-        <ScreenHeading>No such subscription</ScreenHeading>
-        <p>
-          This address names no subscription.{' '}
-          <AdminLink to="/admin/subscriptions">See all subscriptions</AdminLink>.
-        </p>
-      </>
+      <NoSuchScreen
+        heading="No such subscription"
+        says="This address names no subscription."
+        back={{ to: '/admin/subscriptions', label: 'See all subscriptions' }}
+      />
     );
   }
   return <SubscriptionScreen key={id} id={Number(id)} />;
