@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
+import { billingPlanChunk, hasPricesByCycle } from '../summary/billing-plan-chunk.js';
 import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/checkbox.js';
 import { fieldId } from '../../ui/field-ids.js';
@@ -37,6 +39,12 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const termsLink = config.legal.terms_url;
   return (
     <div className="place-order">
+      {terms.display && hasPricesByCycle(cart.offers) ? (
+        // The merchant's terms are theirs; what each plan charges is said beside them, in the server's words.
+        <Suspense fallback={null}>
+          <billingPlanChunk.Component cart={cart} place="terms" id="subscription_terms-plan" />
+        </Suspense>
+      ) : null}
       {terms.display ? (
         <Checkbox
           name="subscription_terms"
