@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildBillingPlan,
   describeBillingPlan,
+  hasPricesByCycle,
   hasSpecialCycles,
   mapPlanAmounts,
   parseStoredPlan,
@@ -129,5 +130,16 @@ describe('parseStoredPlan', () => {
       }),
     ).toBeNull();
     expect(parseStoredPlan({ phases: [{ cycles: 1, amount: 1.5, days: 30 }] })).toBeNull();
+  });
+});
+
+describe('hasPricesByCycle', () => {
+  const line = { is_recurring: true, is_gift: false, billing_plan: { has_special_cycles: true } };
+
+  it('is true only for a recurring line of the buyer with special cycles', () => {
+    expect(hasPricesByCycle([line])).toBe(true);
+    expect(hasPricesByCycle([{ ...line, is_gift: true }])).toBe(false);
+    expect(hasPricesByCycle([{ ...line, billing_plan: { has_special_cycles: false } }])).toBe(false);
+    expect(hasPricesByCycle([{ ...line, is_recurring: false, billing_plan: null }])).toBe(false);
   });
 });

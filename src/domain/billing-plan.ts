@@ -159,3 +159,19 @@ export function parseStoredPlan(value: unknown): BillingPlan | null {
   }
   return { phases: parsed };
 }
+
+/**
+ * Whether a cart has a subscription of the shopper's own priced by cycle (a trial, discounted cycles, an end), as the
+ * server says in each line's billing_plan: only then does the page load the plan's words.
+ */
+export function hasPricesByCycle(
+  offers: readonly {
+    is_recurring: boolean;
+    is_gift: boolean;
+    billing_plan: { has_special_cycles: boolean } | null;
+  }[],
+): boolean {
+  return offers.some(
+    (offer) => offer.is_recurring && !offer.is_gift && offer.billing_plan?.has_special_cycles === true,
+  );
+}

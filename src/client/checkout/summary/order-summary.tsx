@@ -7,7 +7,11 @@ import { money } from '../format.js';
 import { DiscountCodeForm } from './discount-code-form.js';
 import { QuantityControl, removeButtonId } from './quantity-control.js';
 import { RemovedLine } from './removed-line.js';
-import { billingPlanChunk, hasPricesByCycle } from './billing-plan-chunk.js';
+import { hasPricesByCycle } from '../../../domain/billing-plan.js';
+import { preloadedLazy } from '../../ui/preloaded-lazy.js';
+
+// The words of plans priced by cycle: a chunk loaded only for a cart that has one.
+const billingPlanNotes = preloadedLazy(() => import('./billing-plan-notes.js'));
 
 export interface OrderSummaryProps {
   /** amounts are being recomputed (tax and shipping preview pending) */
@@ -125,7 +129,7 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
       </div>
       {byCycle ? (
         <Suspense fallback={null}>
-          <billingPlanChunk.Component cart={cart} place="summary" />
+          <billingPlanNotes.Component cart={cart} place="summary" />
         </Suspense>
       ) : null}
       {schedule ? (
