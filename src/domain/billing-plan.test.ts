@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildBillingPlan,
   describeBillingPlan,
+  describeLaterCycles,
   hasPricesByCycle,
   hasSpecialCycles,
   mapPlanAmounts,
@@ -141,5 +142,15 @@ describe('hasPricesByCycle', () => {
     expect(hasPricesByCycle([{ ...line, is_gift: true }])).toBe(false);
     expect(hasPricesByCycle([{ ...line, billing_plan: { has_special_cycles: false } }])).toBe(false);
     expect(hasPricesByCycle([{ ...line, is_recurring: false, billing_plan: null }])).toBe(false);
+  });
+});
+
+describe('describeLaterCycles', () => {
+  it('says what comes after the first cycle, and how many payments in all', () => {
+    expect(describeLaterCycles(buildBillingPlan(trial, amounts), 'USD')).toBe(
+      '$19.99 every 30 days for 2 payments, then $29.99 every 30 days for 9 payments; 12 payments in all, the first included',
+    );
+    const open = buildBillingPlan({ ...trial, discountedCycles: null, totalCycles: null }, amounts);
+    expect(describeLaterCycles(open, 'USD')).toBe('$29.99 every 30 days until you cancel');
   });
 });

@@ -140,6 +140,23 @@ export function describeBillingPlan(plan: BillingPlan, currency: string): string
 }
 
 /**
+ * What a plan charges after its first cycle, for a subscriber already past it (the welcome email): "$19.99 every 30
+ * days for 2 payments, then $29.99 every 30 days for 9 payments; 12 payments in all, the first included".
+ */
+export function describeLaterCycles(plan: BillingPlan, currency: string): string {
+  const later = plan.phases.slice(1);
+  const parts = later.map((phase) => {
+    const amount = formatMoney(phase.amount, currency);
+    if (phase.cycles === 1) return `${amount} once`;
+    const count = phase.cycles === null ? ' until you cancel' : ` for ${payments(phase.cycles)}`;
+    return `${amount} ${every(phase.days)}${count}`;
+  });
+  const total = planTotalCycles(plan);
+  const end = total === null ? '' : `; ${payments(total)} in all, the first included`;
+  return `${parts.join(', then ')}${end}`;
+}
+
+/**
  * A plan as stored (order_lines.billing_plan, subscriptions.billing_plan: the same shape in minor units), or null when
  * there is none or it is not a plan.
  */

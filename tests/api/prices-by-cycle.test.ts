@@ -104,6 +104,23 @@ describe('offer fields', () => {
     });
   });
 
+  it('says in a checkout link’s preview what comes after the trial, before tax', async () => {
+    const store = await createStore(t.app, t.db);
+    const offer = await store.create('/offers', TRIAL);
+    const link = await store.create('/checkout-links', { name: 'Trial', offers: [{ offer_id: offer.id }] });
+    const preview = (await store.api.get(`/checkout-links/${link.id}/preview`)).body;
+    expect(preview.later_charges).toEqual([
+      {
+        offer_id: offer.id,
+        item_name: 'Coffee club trial',
+        amount: 21.99,
+        interval_days: 30,
+        plan_description:
+          'from day 14: $21.99 every 30 days for 2 payments, then $31.99 every 30 days for 2 payments; 5 payments in all, the first included',
+      },
+    ]);
+  });
+
   it('refuses cycles a person can fix, naming each field', async () => {
     const store = await createStore(t.app, t.db);
     const oneOff = await store.api.post('/offers', {

@@ -4,7 +4,12 @@ import { iso, major } from '../../platform/http/money-input.js';
 import { enqueueSubscriptionWelcome } from '../emails/subscription-email-enqueue.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
-import { planCycle, type BillingPlan } from '../../../domain/billing-plan.js';
+import {
+  describeLaterCycles,
+  hasSpecialCycles,
+  planCycle,
+  type BillingPlan,
+} from '../../../domain/billing-plan.js';
 import { presentBillingPlan } from '../subscriptions/subscription-plan.js';
 
 /** The cycle after `paidCycle` as a webhook carries it, or null when the plan ends with it. */
@@ -95,7 +100,11 @@ export async function emitOrderStarted(
       { eventKey: `subscription.created:${subscription.subscription_id}` },
     );
     // The subscriber's welcome (docs/emails.md, "Subscription emails").
-    await enqueueSubscriptionWelcome(tx, organizationId, subscription, now);
+    // A plan priced by cycle changes after its next charge: the welcome says how (docs/emails.md).
+    const later = hasSpecialCycles(subscription.billing_plan)
+      ? describeLaterCycles(subscription.billing_plan, order.currency)
+      : null;
+    await enqueueSubscriptionWelcome(tx, organizationId, { ...subscription, later_cycles: later }, now);
   }
   if (started.claimedGiftId !== null) {
     await emitWebhookEvent(
