@@ -534,6 +534,8 @@ export const SubscriptionSchema = z.object({
   next_cycle: z.nullable(
     z.object({ cycle: z.int(), amount: z.number(), interval_days: z.int(), is_last: z.boolean() }),
   ),
+  /** prices by cycle: what it has left to charge, in words; null when its charges are all alike or it has ended */
+  plan_remaining: z.nullable(z.string()),
   /** plan_completed: it ended after the last of its total cycles (status cancelled); null otherwise */
   end_reason: z.nullable(z.enum(['plan_completed'])),
 });

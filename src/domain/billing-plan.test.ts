@@ -3,6 +3,7 @@ import {
   buildBillingPlan,
   describeBillingPlan,
   describeLaterCycles,
+  describeRemainingCycles,
   hasPricesByCycle,
   hasSpecialCycles,
   mapPlanAmounts,
@@ -152,5 +153,25 @@ describe('describeLaterCycles', () => {
     );
     const open = buildBillingPlan({ ...trial, discountedCycles: null, totalCycles: null }, amounts);
     expect(describeLaterCycles(open, 'USD')).toBe('$29.99 every 30 days until you cancel');
+  });
+});
+
+describe('describeRemainingCycles', () => {
+  const plan = buildBillingPlan({ ...trial, totalCycles: 5 }, amounts);
+
+  it('says what is left to charge after the paid cycle', () => {
+    expect(describeRemainingCycles(plan, 1, 'USD')).toBe(
+      '$19.99 every 30 days for 2 payments, then $29.99 every 30 days for 2 payments, the last one',
+    );
+    expect(describeRemainingCycles(plan, 2, 'USD')).toBe(
+      '$19.99 once, then $29.99 every 30 days for 2 payments, the last one',
+    );
+    expect(describeRemainingCycles(plan, 4, 'USD')).toBe('$29.99 once, the last one');
+    expect(describeRemainingCycles(plan, 5, 'USD')).toBe('');
+  });
+
+  it('says until cancelled for a plan without an end', () => {
+    const open = buildBillingPlan({ ...trial, totalCycles: null }, amounts);
+    expect(describeRemainingCycles(open, 3, 'USD')).toBe('$29.99 every 30 days until cancelled');
   });
 });

@@ -157,6 +157,31 @@ export function describeLaterCycles(plan: BillingPlan, currency: string): string
 }
 
 /**
+ * What a subscription whose plan has special cycles charges from its next cycle on, after `paidCycle`: "$23.64 once,
+ * then $34.46 every 30 days for 2 payments, the last one"; "" when nothing is left.
+ */
+export function describeRemainingCycles(plan: BillingPlan, paidCycle: number, currency: string): string {
+  const parts: string[] = [];
+  let start = 1;
+  for (const phase of plan.phases) {
+    const end = phase.cycles === null ? Infinity : start + phase.cycles - 1;
+    const from = Math.max(start, paidCycle + 1);
+    if (from <= end) {
+      const amount = formatMoney(phase.amount, currency);
+      const left = end === Infinity ? null : end - from + 1;
+      if (left === 1) parts.push(`${amount} once`);
+      else
+        parts.push(
+          `${amount} ${every(phase.days)}${left === null ? ' until cancelled' : ` for ${payments(left)}`}`,
+        );
+    }
+    start = end + 1;
+  }
+  if (parts.length === 0) return '';
+  return `${parts.join(', then ')}${planTotalCycles(plan) === null ? '' : ', the last one'}`;
+}
+
+/**
  * A plan as stored (order_lines.billing_plan, subscriptions.billing_plan: the same shape in minor units), or null when
  * there is none or it is not a plan.
  */

@@ -203,6 +203,8 @@ describe('a trial with discounted cycles and an end', () => {
       next_charge_at: new Date(orderedAt + 14 * DAY).toISOString(),
       next_cycle: { cycle: 2, amount: 23.64, interval_days: 30, is_last: false },
       billing_plan: plan,
+      plan_remaining:
+        '$23.64 every 30 days for 2 payments, then $34.46 every 30 days for 2 payments, the last one',
       end_reason: null,
     });
 
@@ -241,6 +243,7 @@ describe('a trial with discounted cycles and an end', () => {
       cycle: 5,
       end_reason: 'plan_completed',
       next_cycle: null,
+      plan_remaining: null,
       cancelled_at: t.clock.now().toISOString(),
     });
     expect(ended.charges.map((charge) => [charge.cycle, charge.amount])).toEqual([

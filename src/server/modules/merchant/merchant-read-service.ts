@@ -26,7 +26,7 @@ import { presentRefund } from '../refunds/refund-service.js';
 import { findRefunds } from '../refunds/refunds-repository.js';
 import { createdRange, customerNameOf, parseOrderSearch } from './order-search.js';
 import { parseStoredPlan, type BillingPlan } from '../../../domain/billing-plan.js';
-import { nextPlanCycle, presentBillingPlan } from '../subscriptions/subscription-plan.js';
+import { nextPlanCycle, presentBillingPlan, remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 export const GIFT_CLAIM_PREFIX = '__g__';
 
@@ -201,6 +201,7 @@ export function presentSubscription(
     changed_by: row.changed_by,
     billing_plan: presentPlanOrNull(parseStoredPlan(row.billing_plan), row.currency),
     next_cycle: presentNextCycle(row),
+    plan_remaining: remainingPlanWords(row),
     end_reason: row.end_reason,
   };
 }

@@ -4,6 +4,7 @@ import type { BillingPlan as WireBillingPlan } from '../../../contract/cart.js';
 import {
   buildBillingPlan,
   describeBillingPlan,
+  describeRemainingCycles,
   hasSpecialCycles,
   parseStoredPlan,
   planCycle,
@@ -45,6 +46,22 @@ export function subscriptionPlanOf(line: RecurringLine): BillingPlan {
 /** The cycle a subscription charges next (its last paid cycle + 1), or null when its plan has ended. */
 export function nextPlanCycle(plan: BillingPlan, paidCycle: number): PlanCycle | null {
   return planCycle(plan, paidCycle + 1);
+}
+
+/**
+ * What a subscription priced by cycle has left to charge, in words, for the merchant and the subscriber; null when it
+ * has ended or its charges are all alike (its cycle amount and interval say it then).
+ */
+export function remainingPlanWords(row: {
+  billing_plan: unknown;
+  cycle: number;
+  status: string;
+  currency: string;
+}): string | null {
+  if (row.status === 'cancelled') return null;
+  const plan = parseStoredPlan(row.billing_plan);
+  if (!plan || !hasSpecialCycles(plan)) return null;
+  return describeRemainingCycles(plan, row.cycle, row.currency) || null;
 }
 
 /** The plan as the merchant API, the cart and webhooks show it: major units, and in words. */
