@@ -51,6 +51,21 @@ export type CartOrder = z.infer<typeof CartOrderSchema>;
 export const ItemOptionOutSchema = z.object({ name: z.string(), value: z.string() });
 
 /**
+ * A recurring line's prices by cycle (docs/subscriptions.md, "Prices by cycle"), amounts in major units: its phases
+ * from cycle 1 (charged with the order: the line's total) on, each `cycles` long (null: until cancelled) at `amount`
+ * (items, offer shipping and tax) every `interval_days`; the plan in words for the page and the terms box.
+ */
+export const BillingPlanSchema = z.object({
+  phases: z.array(z.object({ cycles: z.nullable(z.int()), amount: z.number(), interval_days: z.int() })),
+  /** cycles in all, the first included; null = until cancelled */
+  total_cycles: z.nullable(z.int()),
+  /** whether the plan has a trial, discounted cycles or an end (else: the same charge every interval) */
+  has_special_cycles: z.boolean(),
+  description: z.string(),
+});
+export type BillingPlan = z.infer<typeof BillingPlanSchema>;
+
+/**
  * A cart line ("order offer"). Amounts in major units:
  * item_price = the offer's unit price; order_offer_price = the unit price charged here (0 on a gift claim);
  * subtotal_offer = order_offer_price × quantity; discount = this line's share of the discount;
@@ -93,8 +108,10 @@ export const CartOfferSchema = z.object({
   billing_interval_days: z.nullable(z.int()),
   /** later-cycle unit price */
   next_price: z.nullable(z.number()),
-  /** what each later cycle of this line charges: items, offer shipping and tax */
+  /** what the next (second) cycle of this line charges: items, offer shipping and tax */
   next_cycle_total: z.nullable(z.number()),
+  /** what each cycle charges, for a recurring line; null for a one-off line */
+  billing_plan: z.nullable(BillingPlanSchema),
 });
 export type CartOffer = z.infer<typeof CartOfferSchema>;
 

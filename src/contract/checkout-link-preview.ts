@@ -46,7 +46,15 @@ export const CheckoutLinkPreviewSchema = z.object({
   due_today: z.number(),
   /** each recurring line's later charges, before tax */
   later_charges: z.array(
-    z.object({ offer_id: z.int(), item_name: z.string(), amount: z.number(), interval_days: z.int() }),
+    z.object({
+      offer_id: z.int(),
+      item_name: z.string(),
+      /** the next charge's amount */
+      amount: z.number(),
+      interval_days: z.int(),
+      /** prices by cycle (a trial, discounted cycles, an end): the charges after the first cycle in words; else null */
+      plan_description: z.nullable(z.string()),
+    }),
   ),
   /** what the preview cannot know: shipping and tax follow the shopper's address */
   address_note: z.string(),

@@ -20,6 +20,7 @@ import {
   MoneySchema,
   QuantitySchema,
 } from './common.js';
+import { BillingPlanSchema } from './cart.js';
 import { OrderPaymentStatusSchema, RefundSchema } from './refund.js';
 import { unlessUnused, z } from './zod.js';
 
@@ -52,6 +53,28 @@ const offerFields = {
   is_recurring: z.optional(z.boolean()),
   billing_interval_days: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(730)))),
   next_price: z.optional(z.nullable(MoneySchema)),
+  /** prices by cycle (docs/subscriptions.md): the first cycle's length when it differs from the interval */
+  trial_days: z.optional(
+    z.nullable(z.int().check(z.gte(1, 'Must be at least 1 day.'), z.lte(730, 'Must be at most 730 days.'))),
+  ),
+  /** how many cycles after the first are charged discounted_price */
+  discounted_cycles: z.optional(
+    z.nullable(
+      z.int().check(z.gte(1, 'Must be at least 1 cycle.'), z.lte(120, 'Must be at most 120 cycles.')),
+    ),
+  ),
+  discounted_price: z.optional(z.nullable(MoneySchema)),
+  /** cycles in all, the first included, after which the subscription ends; null = until cancelled */
+  total_cycles: z.optional(
+    z.nullable(
+      z
+        .int()
+        .check(
+          z.gte(2, 'Must be at least 2 cycles (an offer charged once is one-off).'),
+          z.lte(999, 'Must be at most 999 cycles.'),
+        ),
+    ),
+  ),
   is_giftable: z.optional(z.boolean()),
   is_taxable: z.optional(z.boolean()),
   requires_shipping: z.optional(z.boolean()),
@@ -80,6 +103,12 @@ export const OfferSchema = z.object({
   is_recurring: z.boolean(),
   billing_interval_days: z.nullable(z.int()),
   next_price: z.nullable(z.number()),
+  trial_days: z.nullable(z.int()),
+  discounted_cycles: z.nullable(z.int()),
+  discounted_price: z.nullable(z.number()),
+  total_cycles: z.nullable(z.int()),
+  /** the offer's cycles in words, at its unit prices (before tax and shipping); null for one-off offers */
+  billing_plan_description: z.nullable(z.string()),
   is_giftable: z.boolean(),
   is_taxable: z.boolean(),
   requires_shipping: z.boolean(),
@@ -341,6 +370,8 @@ export const OrderLineSchema = z.object({
   is_recurring: z.boolean(),
   billing_interval_days: z.nullable(z.int()),
   next_cycle_total: z.nullable(z.number()),
+  /** the line's prices by cycle as ordered; null for one-off lines and orders made before prices by cycle */
+  billing_plan: z.nullable(BillingPlanSchema),
 });
 
 export const PaymentAttemptSchema = z.object({
@@ -497,6 +528,16 @@ export const SubscriptionSchema = z.object({
   cancel_at: z.nullable(z.string()),
   /** who made the last pause, resume, skip or cancel: the merchant's API, or the subscriber's self-service page */
   changed_by: z.nullable(z.enum(['merchant', 'subscriber'])),
+  /** its prices by cycle, kept from the order (docs/subscriptions.md); null for subscriptions made before them */
+  billing_plan: z.nullable(BillingPlanSchema),
+  /** the cycle the next charge is for, its amount and length; null once the subscription has ended or is cancelled */
+  next_cycle: z.nullable(
+    z.object({ cycle: z.int(), amount: z.number(), interval_days: z.int(), is_last: z.boolean() }),
+  ),
+  /** prices by cycle: what it has left to charge, in words; null when its charges are all alike or it has ended */
+  plan_remaining: z.nullable(z.string()),
+  /** plan_completed: it ended after the last of its total cycles (status cancelled); null otherwise */
+  end_reason: z.nullable(z.enum(['plan_completed'])),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionListSchema = listOf(SubscriptionSchema);

@@ -21,6 +21,8 @@ export const SubscriberSubscriptionSchema = z.object({
   /** what each renewal charges, in major units */
   cycle_amount: z.number(),
   interval_days: z.int(),
+  /** prices by cycle: what is left to charge, in words (docs/subscriptions.md); null when every charge is alike */
+  plan_remaining: z.nullable(z.string()),
   status: SubscriberStatusSchema,
   /** the next renewal; null once nothing will be charged (paused, cancelled, or a cancel is scheduled) */
   next_charge_at: z.nullable(z.string()),

@@ -127,6 +127,34 @@ describe('priceCart', () => {
     expect(result.lines[0]?.discount).toBe(580);
   });
 
+  it('prices each cycle of a trial with its discounted cycles, offer shipping and tax', () => {
+    const result = priceCart({
+      ...base,
+      lines: [
+        line({
+          id: 1,
+          unitPrice: m(100),
+          shippingPerUnit: m(500),
+          recurring: {
+            intervalDays: 30,
+            nextUnitPrice: m(2999),
+            cycles: { trialDays: 14, discountedCycles: 2, discountedUnitPrice: m(1999), totalCycles: 12 },
+          },
+        }),
+      ],
+      discount: { kind: 'fixed', percentOffBp: null, amountOff: m(50), offerIds: [] },
+      taxRatePpm: 82_500,
+    });
+    // cycle 1: 1.00 − 0.50 code + 5.00 shipping + tax on 0.50 (0.04); later: price + 5.00 + 8.25 % tax
+    expect(result.lines[0]?.billingPlan?.phases).toEqual([
+      { cycles: 1, amount: 50 + 500 + 4, days: 14 },
+      { cycles: 2, amount: 1999 + 500 + 165, days: 30 },
+      { cycles: 9, amount: 2999 + 500 + 247, days: 30 },
+    ]);
+    expect(result.lines[0]?.nextCycleTotal).toBe(1999 + 500 + 165);
+    expect(result.lines[0]?.total).toBe(554);
+  });
+
   it('prices a gift claim at 0', () => {
     const result = priceCart({ ...base, lines: [line({ id: 1, unitPrice: m(0) })], taxRatePpm: 82_500 });
     expect(result.total).toBe(0);

@@ -1,3 +1,4 @@
+import { buildBillingPlan, planCycle, type BillingPlan, type CycleTerms } from './billing-plan.js';
 import { allocate, minor, mulDivRound, sumMinor, ZERO, type Minor } from './money.js';
 
 /** One cart line as the pricing engine sees it (all amounts in minor units). */
@@ -14,8 +15,16 @@ export interface PricingLine {
   /** whether this line is shipped with this order (a gift line ships later, to its recipient) */
   shipsWithOrder: boolean;
   /** later cycles of a subscription line, charged each interval from the second cycle on */
-  recurring: { intervalDays: number; nextUnitPrice: Minor } | null;
+  recurring: {
+    intervalDays: number;
+    nextUnitPrice: Minor;
+    /** prices by cycle (docs/subscriptions.md, "Prices by cycle"); absent = every later cycle at nextUnitPrice */
+    cycles?: LineCycles | undefined;
+  } | null;
 }
+
+/** A recurring offer's special cycles: a trial's length, discounted cycles after the first, an end. */
+export type LineCycles = Omit<CycleTerms, 'intervalDays'> & { discountedUnitPrice: Minor | null };
 
 export interface PricingDiscount {
   kind: 'percent' | 'fixed';
@@ -56,8 +65,10 @@ export interface PricedLine {
   tax: Minor;
   /** subtotal − discount + shipping + tax */
   total: Minor;
-  /** what each later cycle of this line charges (items, offer shipping and tax); null for one-off lines */
+  /** what the second cycle of this line charges (items, offer shipping and tax); null for one-off lines */
   nextCycleTotal: Minor | null;
+  /** each cycle's charge from the first (this line's total) on; null for one-off lines */
+  billingPlan: BillingPlan | null;
 }
 
 export interface PricingResult {
@@ -154,20 +165,18 @@ export function priceCart(input: PricingInput): PricingResult {
     const shipping = lineShipping[i] ?? ZERO;
     const tax = lineTaxes[i] ?? ZERO;
     const lineSubtotal = subtotals[i] ?? ZERO;
-    let nextCycleTotal: Minor | null = null;
-    if (line.recurring) {
-      // Later cycles: full later-cycle price (a code discounts the first order only), offer shipping and tax.
-      const items = minor(line.recurring.nextUnitPrice * line.quantity);
-      nextCycleTotal = minor(items + shipping + (line.taxable ? taxOn(items, input.taxRatePpm) : 0));
-    }
+    const total = minor(lineSubtotal - discount + shipping + tax);
+    const billingPlan = line.recurring ? linePlan(line, line.recurring, total, input.taxRatePpm) : null;
+    const nextCycleTotal = billingPlan ? (planCycle(billingPlan, 2)?.amount ?? null) : null;
     return {
       id: line.id,
       subtotal: lineSubtotal,
       discount,
       shipping,
       tax,
-      total: minor(lineSubtotal - discount + shipping + tax),
+      total,
       nextCycleTotal,
+      billingPlan,
     };
   });
 
@@ -185,4 +194,43 @@ export function priceCart(input: PricingInput): PricingResult {
     isRecurring: input.lines.some((line) => line.recurring !== null),
     shipsAnything,
   };
+}
+
+/** What a later cycle of a line charges at a unit price: items, offer shipping and tax (a code discounts the order only). */
+export function laterCycleTotal(
+  line: Pick<PricingLine, 'quantity' | 'taxable' | 'shippingPerUnit'>,
+  unitPrice: Minor,
+  taxRatePpm: number,
+): Minor {
+  const items = minor(unitPrice * line.quantity);
+  const shipping = minor(line.shippingPerUnit * line.quantity);
+  return minor(items + shipping + (line.taxable ? taxOn(items, taxRatePpm) : 0));
+}
+
+/**
+ * A recurring line's plan in cycle totals: the first cycle is this order's line total; later cycles are priced as
+ * laterCycleTotal says, at the discounted or the later-cycle unit price.
+ */
+function linePlan(
+  line: PricingLine,
+  recurring: NonNullable<PricingLine['recurring']>,
+  firstTotal: Minor,
+  taxRatePpm: number,
+): BillingPlan {
+  const cycles = recurring.cycles;
+  const regular = laterCycleTotal(line, recurring.nextUnitPrice, taxRatePpm);
+  const discountedUnit = cycles?.discountedUnitPrice ?? null;
+  return buildBillingPlan(
+    {
+      intervalDays: recurring.intervalDays,
+      trialDays: cycles?.trialDays ?? null,
+      discountedCycles: discountedUnit === null ? null : (cycles?.discountedCycles ?? null),
+      totalCycles: cycles?.totalCycles ?? null,
+    },
+    {
+      first: firstTotal,
+      discounted: discountedUnit === null ? regular : laterCycleTotal(line, discountedUnit, taxRatePpm),
+      regular,
+    },
+  );
 }

@@ -73,7 +73,10 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
   const active = subscription.status === 'active' && subscription.cancel_at === null;
   const ending = subscription.status === 'active' && subscription.cancel_at !== null;
   const open = subscription.status !== 'cancelled';
-  const price = `${money(subscription.cycle_amount, subscription.currency)} ${intervalText(subscription.interval_days)}`;
+  // A plan priced by cycle changes its price later: the server's words say what is left (docs/subscriptions.md).
+  const price =
+    subscription.plan_remaining ??
+    `${money(subscription.cycle_amount, subscription.currency)} ${intervalText(subscription.interval_days)}`;
 
   return (
     <div className="manage">

@@ -71,6 +71,7 @@ export function offerFixture(overrides: Partial<CartOffer> = {}): CartOffer {
     billing_interval_days: null,
     next_price: null,
     next_cycle_total: null,
+    billing_plan: null,
   };
   return CartOfferSchema.parse({ ...base, ...overrides });
 }
@@ -93,6 +94,15 @@ export function subscriptionOfferFixture(overrides: Partial<CartOffer> = {}): Ca
     billing_interval_days: 30,
     next_price: 25,
     next_cycle_total: 25,
+    billing_plan: {
+      phases: [
+        { cycles: 1, amount: 29, interval_days: 30 },
+        { cycles: null, amount: 25, interval_days: 30 },
+      ],
+      total_cycles: null,
+      has_special_cycles: false,
+      description: '$29.00 today, then $25.00 every 30 days',
+    },
     is_giftable: true,
     ...overrides,
   });

@@ -98,7 +98,9 @@ export function CheckoutLinkPreview({ id }: { id: number }) {
               <div key={charge.offer_id}>
                 <dt>Later: {charge.item_name}</dt>
                 <dd>
-                  {formatMoney(charge.amount, data.currency)} {intervalText(charge.interval_days)}, before tax
+                  {charge.plan_description ??
+                    `${formatMoney(charge.amount, data.currency)} ${intervalText(charge.interval_days)}`}
+                  , before tax
                 </dd>
               </div>
             ))}

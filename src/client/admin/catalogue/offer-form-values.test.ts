@@ -18,6 +18,11 @@ const offer: Offer = {
   is_recurring: true,
   billing_interval_days: 30,
   next_price: 25,
+  trial_days: null,
+  discounted_cycles: null,
+  discounted_price: null,
+  total_cycles: null,
+  billing_plan_description: '$29.00 today, then $25.00 every 30 days',
   is_giftable: true,
   is_taxable: true,
   requires_shipping: true,
@@ -36,6 +41,37 @@ describe("an offer's form", () => {
       is_recurring: false,
       billing_interval_days: null,
       next_price: null,
+      trial_days: null,
+      discounted_cycles: null,
+      discounted_price: null,
+      total_cycles: null,
+    });
+  });
+
+  it('sends a trial, discounted cycles and an end only for a recurring offer', () => {
+    const values = {
+      ...offerFormValues(offer),
+      trial_days: '14',
+      discounted_cycles: '2',
+      discounted_price: '19.99',
+      total_cycles: '12',
+    };
+    expect(offerBody(values)).toMatchObject({
+      trial_days: 14,
+      discounted_cycles: 2,
+      discounted_price: 19.99,
+      total_cycles: 12,
+    });
+    expect(
+      changedFields(offerBody(offerFormValues(offer)), offerBody({ ...values, total_cycles: '' })),
+    ).toEqual({
+      trial_days: 14,
+      discounted_cycles: 2,
+      discounted_price: 19.99,
+    });
+    expect(offerBody({ ...values, is_recurring: false })).toMatchObject({
+      trial_days: null,
+      total_cycles: null,
     });
   });
 

@@ -18,6 +18,11 @@ export interface OfferFormValues {
   is_recurring: boolean;
   billing_interval_days: string;
   next_price: string;
+  /** prices by cycle (docs/subscriptions.md): each empty for none */
+  trial_days: string;
+  discounted_cycles: string;
+  discounted_price: string;
+  total_cycles: string;
   is_giftable: boolean;
   is_taxable: boolean;
   requires_shipping: boolean;
@@ -43,6 +48,10 @@ export const NEW_OFFER: OfferFormValues = {
   is_recurring: false,
   billing_interval_days: '30',
   next_price: '',
+  trial_days: '',
+  discounted_cycles: '',
+  discounted_price: '',
+  total_cycles: '',
   is_giftable: false,
   is_taxable: true,
   requires_shipping: true,
@@ -68,6 +77,10 @@ export function offerFormValues(offer: Offer): OfferFormValues {
     is_recurring: offer.is_recurring,
     billing_interval_days: offer.billing_interval_days === null ? '30' : String(offer.billing_interval_days),
     next_price: amountText(offer.next_price),
+    trial_days: amountText(offer.trial_days),
+    discounted_cycles: amountText(offer.discounted_cycles),
+    discounted_price: amountText(offer.discounted_price),
+    total_cycles: amountText(offer.total_cycles),
     is_giftable: offer.is_giftable,
     is_taxable: offer.is_taxable,
     requires_shipping: offer.requires_shipping,
@@ -81,7 +94,7 @@ export function offerFormValues(offer: Offer): OfferFormValues {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
-/** The API's body for the form's values; a one-off offer has no interval or later price. */
+/** The API's body for the form's values; a one-off offer has no interval, later price or cycles. */
 export function offerBody(values: OfferFormValues): Record<string, unknown> {
   return {
     offer_name: values.offer_name,
@@ -97,6 +110,10 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
     is_recurring: values.is_recurring,
     billing_interval_days: values.is_recurring ? wholeOf(values.billing_interval_days) : null,
     next_price: values.is_recurring ? (amountOf(values.next_price) ?? null) : null,
+    trial_days: values.is_recurring ? (wholeOf(values.trial_days) ?? null) : null,
+    discounted_cycles: values.is_recurring ? (wholeOf(values.discounted_cycles) ?? null) : null,
+    discounted_price: values.is_recurring ? (amountOf(values.discounted_price) ?? null) : null,
+    total_cycles: values.is_recurring ? (wholeOf(values.total_cycles) ?? null) : null,
     is_giftable: values.is_giftable,
     is_taxable: values.is_taxable,
     requires_shipping: values.requires_shipping,
@@ -125,6 +142,10 @@ export function offerFieldOrder(values: OfferFormValues): string[] {
     'is_recurring',
     'billing_interval_days',
     'next_price',
+    'trial_days',
+    'discounted_cycles',
+    'discounted_price',
+    'total_cycles',
     'is_giftable',
     'is_taxable',
     'requires_shipping',

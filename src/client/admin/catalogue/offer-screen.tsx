@@ -240,6 +240,50 @@ function OfferForm({ offer }: { offer: Offer | null }) {
               onChange={set('next_price')}
               error={fields.next_price}
             />
+            <TextField
+              name="trial_days"
+              label="Trial days"
+              required={false}
+              hint="How long the first cycle lasts when it differs; it is charged the price above (0 for a free trial)."
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.trial_days}
+              onChange={set('trial_days')}
+              error={fields.trial_days}
+            />
+            <TextField
+              name="discounted_cycles"
+              label="Discounted cycles"
+              required={false}
+              hint="How many charges after the first are at the discounted price; empty for none."
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.discounted_cycles}
+              onChange={set('discounted_cycles')}
+              error={fields.discounted_cycles}
+            />
+            <TextField
+              name="discounted_price"
+              label={`Discounted price (${currency})`}
+              required={false}
+              hint="The price of each discounted cycle."
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.discounted_price}
+              onChange={set('discounted_price')}
+              error={fields.discounted_price}
+            />
+            <TextField
+              name="total_cycles"
+              label="Cycles in all"
+              required={false}
+              hint="The subscription ends after this many charges, the first included; empty until cancelled."
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.total_cycles}
+              onChange={set('total_cycles')}
+              error={fields.total_cycles}
+            />
           </div>
         ) : null}
       </FieldGroup>

@@ -119,9 +119,10 @@ function Facts(props: { subscription: Subscription }) {
                   ? 'None while it is paused'
                   : 'None: it ends before then'}
           </dd>
-          <dt>Each cycle</dt>
+          <dt>{s.plan_remaining ? 'Charges left' : 'Each cycle'}</dt>
           <dd>
-            {formatMoney(s.cycle_amount, s.currency)} {everyInterval(s.interval_days)}
+            {s.plan_remaining ??
+              `${formatMoney(s.cycle_amount, s.currency)} ${everyInterval(s.interval_days)}`}
           </dd>
           <dt>Cycle</dt>
           <dd>

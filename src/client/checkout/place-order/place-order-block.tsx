@@ -1,10 +1,16 @@
+import { Suspense } from 'react';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
+import { hasPricesByCycle } from '../../../domain/billing-plan.js';
+import { preloadedLazy } from '../../ui/preloaded-lazy.js';
 import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/checkbox.js';
 import { fieldId } from '../../ui/field-ids.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import type { OrderAlert } from './use-place-order.js';
+
+// The words of plans priced by cycle: a chunk loaded only for a cart that has one.
+const billingPlanNotes = preloadedLazy(() => import('../summary/billing-plan-notes.js'));
 
 export interface PlaceOrderBlockProps {
   onPlaceOrder: () => void;
@@ -37,6 +43,12 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const termsLink = config.legal.terms_url;
   return (
     <div className="place-order">
+      {terms.display && hasPricesByCycle(cart.offers) ? (
+        // The merchant's terms are theirs; what each plan charges is said beside them, in the server's words.
+        <Suspense fallback={null}>
+          <billingPlanNotes.Component cart={cart} place="terms" id="subscription_terms-plan" />
+        </Suspense>
+      ) : null}
       {terms.display ? (
         <Checkbox
           name="subscription_terms"

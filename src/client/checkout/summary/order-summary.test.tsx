@@ -44,6 +44,29 @@ describe('order summary', () => {
     view.getByText('First delivery: Coffee club starter kit');
   });
 
+  it("says a trial's charges today and after in the server's words, not one interval's sum", async () => {
+    const trial = subscriptionOfferFixture({
+      id: 13,
+      item_name: 'Coffee club trial',
+      total: 3.08,
+      next_cycle_total: 23.64,
+      billing_plan: {
+        phases: [
+          { cycles: 1, amount: 3.08, interval_days: 14 },
+          { cycles: null, amount: 23.64, interval_days: 30 },
+        ],
+        total_cycles: null,
+        has_special_cycles: true,
+        description: '$3.08 today for 14 days, then $23.64 every 30 days',
+      },
+    });
+    renderCheckout({ cart: cartFixture({ offers: [trial], total: 8.08 }) });
+    const view = await summary();
+    await view.findByText('Coffee club trial: $3.08 today for 14 days, then $23.64 every 30 days');
+    view.getByText('Today $8.08 in all.', { exact: false });
+    expect(view.queryByText(/then \$23\.64 every 30 days$/, { selector: 'dd' })).toBeNull();
+  });
+
   it('offers quantity controls only when the cart is editable', async () => {
     renderCheckout({
       config: {

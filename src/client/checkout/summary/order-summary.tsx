@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Cart, CartOffer } from '../../../contract/cart.js';
 import { canRemoveCartLine, isCartEditable } from '../../../domain/editable-cart.js';
 import { subscriptionScheduleText } from '../../../domain/subscription-schedule.js';
@@ -7,6 +7,11 @@ import { money } from '../format.js';
 import { DiscountCodeForm } from './discount-code-form.js';
 import { QuantityControl, removeButtonId } from './quantity-control.js';
 import { RemovedLine } from './removed-line.js';
+import { hasPricesByCycle } from '../../../domain/billing-plan.js';
+import { preloadedLazy } from '../../ui/preloaded-lazy.js';
+
+// The words of plans priced by cycle: a chunk loaded only for a cart that has one.
+const billingPlanNotes = preloadedLazy(() => import('./billing-plan-notes.js'));
 
 export interface OrderSummaryProps {
   /** amounts are being recomputed (tax and shipping preview pending) */
@@ -85,7 +90,9 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
   const currency = cart.currency_value;
   const shipping = cart.total_offer_shipping + cart.total_campaign_shipping;
   const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
-  const schedule = subscriptionScheduleText(cart.total, cart.offers, currency);
+  // Prices by cycle change after the first cycles: the server's words for each plan say it, not one interval's sum.
+  const byCycle = hasPricesByCycle(cart.offers);
+  const schedule = byCycle ? null : subscriptionScheduleText(cart.total, cart.offers, currency);
   return (
     <dl className={`summary__totals${pending ? ' summary__totals--pending' : ''}`} aria-busy={pending}>
       <div className="summary__row">
@@ -120,6 +127,11 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
           <span className="summary__currency">{currency}</span> {money(cart.total, currency)}
         </dd>
       </div>
+      {byCycle ? (
+        <Suspense fallback={null}>
+          <billingPlanNotes.Component cart={cart} place="summary" />
+        </Suspense>
+      ) : null}
       {schedule ? (
         <div className="summary__row summary__row--schedule">
           <dt className="visually-hidden">Subscription</dt>

@@ -13,6 +13,7 @@ import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } 
 import { presentGiftFrom } from './gift-from.js';
 import { iso, major, majorOrNull } from '../../platform/http/money-input.js';
 import { settingsOf } from '../organizations/organization-service.js';
+import { presentBillingPlan } from '../subscriptions/subscription-plan.js';
 
 export interface SubscriptionNotice {
   order_offer_id: number;
@@ -97,6 +98,7 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
       billing_interval_days: line.billing_interval_days,
       next_price: line.is_recurring ? money(line.next_price ?? line.price) : null,
       next_cycle_total: majorOrNull(priced?.nextCycleTotal ?? null, currency),
+      billing_plan: priced?.billingPlan ? presentBillingPlan(priced.billingPlan, currency) : null,
     };
   });
 }

@@ -90,7 +90,16 @@ function pricingLines(state: CartState): PricingLine[] {
     shipsWithOrder: shipsWithOrder(line),
     recurring:
       line.is_recurring && line.billing_interval_days !== null
-        ? { intervalDays: line.billing_interval_days, nextUnitPrice: minor(line.next_price ?? line.price) }
+        ? {
+            intervalDays: line.billing_interval_days,
+            nextUnitPrice: minor(line.next_price ?? line.price),
+            cycles: {
+              trialDays: line.trial_days,
+              discountedCycles: line.discounted_cycles,
+              discountedUnitPrice: line.discounted_price === null ? null : minor(line.discounted_price),
+              totalCycles: line.total_cycles,
+            },
+          }
         : null,
   }));
 }

@@ -1,6 +1,7 @@
 // A checkout link's preview (docs/api.md, "Checkout link preview"): the checkout a visit opens now, priced by the
 // checkout's own pricing (priceCartState) on the lines and code a visit would put in its cart, with no cart made.
 import type { CheckoutLinkPreview } from '../../../contract/checkout-link-preview.js';
+import { describeLaterCycles, hasSpecialCycles } from '../../../domain/billing-plan.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { iso, major } from '../../platform/http/money-input.js';
@@ -122,6 +123,11 @@ export async function previewCheckoutLink(
         item_name: line.item_name,
         amount: money(priced.nextCycleTotal),
         interval_days: line.billing_interval_days,
+        plan_description:
+          priced.billingPlan && hasSpecialCycles(priced.billingPlan)
+            ? `from day ${priced.billingPlan.phases[0]?.days ?? line.billing_interval_days}: ` +
+              describeLaterCycles(priced.billingPlan, currency)
+            : null,
       },
     ];
   });

@@ -11,6 +11,37 @@ import {
 } from './offers-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { iso, major, majorOrNull, MoneyInput } from '../../platform/http/money-input.js';
+import { buildBillingPlan, describeBillingPlan } from '../../../domain/billing-plan.js';
+import { minor } from '../../../domain/money.js';
+
+/** The offer's cycles in words at its unit prices (before tax and shipping), for the merchant; null when one-off. */
+export function offerPlanDescription(
+  row: Pick<
+    OfferRow,
+    | 'is_recurring'
+    | 'billing_interval_days'
+    | 'price'
+    | 'next_price'
+    | 'trial_days'
+    | 'discounted_cycles'
+    | 'discounted_price'
+    | 'total_cycles'
+  >,
+  currency: string,
+): string | null {
+  if (!row.is_recurring || row.billing_interval_days === null) return null;
+  const regular = minor(row.next_price ?? row.price);
+  const plan = buildBillingPlan(
+    {
+      intervalDays: row.billing_interval_days,
+      trialDays: row.trial_days,
+      discountedCycles: row.discounted_price === null ? null : row.discounted_cycles,
+      totalCycles: row.total_cycles,
+    },
+    { first: minor(row.price), discounted: minor(row.discounted_price ?? regular), regular },
+  );
+  return describeBillingPlan(plan, currency);
+}
 
 export function presentOffer(row: OfferRow, currency: string): Offer {
   return {
@@ -28,6 +59,11 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
     is_recurring: row.is_recurring,
     billing_interval_days: row.billing_interval_days,
     next_price: majorOrNull(row.next_price, currency),
+    trial_days: row.trial_days,
+    discounted_cycles: row.discounted_cycles,
+    discounted_price: majorOrNull(row.discounted_price, currency),
+    total_cycles: row.total_cycles,
+    billing_plan_description: offerPlanDescription(row, currency),
     is_giftable: row.is_giftable,
     is_taxable: row.is_taxable,
     requires_shipping: row.requires_shipping,
@@ -59,6 +95,10 @@ function toValues(
     is_recurring: input.is_recurring,
     billing_interval_days: input.billing_interval_days,
     next_price: money.minor('next_price', input.next_price),
+    trial_days: input.trial_days,
+    discounted_cycles: input.discounted_cycles,
+    discounted_price: money.minor('discounted_price', input.discounted_price),
+    total_cycles: input.total_cycles,
     is_giftable: input.is_giftable,
     is_taxable: input.is_taxable,
     requires_shipping: input.requires_shipping,
@@ -75,22 +115,62 @@ function toValues(
   return { values, fields: money.fields };
 }
 
-/** A recurring offer bills every N days; a one-off offer has no interval and no later-cycle price. */
-function checkRecurringShape(
-  offer: Pick<OfferValues, 'is_recurring' | 'billing_interval_days' | 'next_price'>,
-) {
+/** A recurring offer bills every N days; a one-off offer has no interval, no later-cycle price and no cycles. */
+function checkRecurringShape(offer: Pick<OfferValues, (typeof RECURRING_ONLY)[number] | 'is_recurring'>) {
   const fields: Record<string, string> = {};
   if (offer.is_recurring && offer.billing_interval_days === null) {
     fields.billing_interval_days = 'A recurring offer needs a billing interval in days.';
   }
   if (!offer.is_recurring) {
-    if (offer.billing_interval_days !== null) {
-      fields.billing_interval_days =
-        'Only recurring offers have a billing interval. Set is_recurring to true.';
+    for (const field of RECURRING_ONLY) {
+      if (offer[field] !== null) fields[field] = `${RECURRING_ONLY_WORDS[field]} Set is_recurring to true.`;
     }
-    if (offer.next_price !== null) {
-      fields.next_price = 'Only recurring offers have a later-cycle price. Set is_recurring to true.';
-    }
+    return fields;
+  }
+  return { ...fields, ...checkCycles(offer) };
+}
+
+const RECURRING_ONLY = [
+  'billing_interval_days',
+  'next_price',
+  'trial_days',
+  'discounted_cycles',
+  'discounted_price',
+  'total_cycles',
+] as const satisfies readonly (keyof OfferValues)[];
+
+const RECURRING_ONLY_WORDS: Record<(typeof RECURRING_ONLY)[number], string> = {
+  billing_interval_days: 'Only recurring offers have a billing interval.',
+  next_price: 'Only recurring offers have a later-cycle price.',
+  trial_days: 'Only recurring offers have a trial.',
+  discounted_cycles: 'Only recurring offers have discounted cycles.',
+  discounted_price: 'Only recurring offers have discounted cycles.',
+  total_cycles: 'Only recurring offers have a number of cycles.',
+};
+
+/**
+ * A recurring offer's prices by cycle (docs/subscriptions.md): a discounted price comes with its number of cycles,
+ * and the total leaves room for the first cycle and every discounted one.
+ */
+export function checkCycles(
+  offer: Pick<OfferValues, 'discounted_cycles' | 'discounted_price' | 'total_cycles'>,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (offer.discounted_cycles !== null && offer.discounted_price === null) {
+    fields.discounted_price = 'Give the price of the discounted cycles, or remove discounted_cycles.';
+  }
+  if (offer.discounted_price !== null && offer.discounted_cycles === null) {
+    fields.discounted_cycles =
+      'Say how many cycles after the first are charged the discounted price, or remove discounted_price.';
+  }
+  if (
+    offer.total_cycles !== null &&
+    offer.discounted_cycles !== null &&
+    offer.discounted_cycles > offer.total_cycles - 1
+  ) {
+    fields.total_cycles =
+      `${offer.total_cycles} cycles in all leave room for at most ${offer.total_cycles - 1} discounted ` +
+      `cycles after the first: raise total_cycles or lower discounted_cycles.`;
   }
   return fields;
 }
@@ -115,6 +195,10 @@ export async function createOffer(
     is_recurring: values.is_recurring ?? false,
     billing_interval_days: values.billing_interval_days ?? null,
     next_price: values.next_price ?? null,
+    trial_days: values.trial_days ?? null,
+    discounted_cycles: values.discounted_cycles ?? null,
+    discounted_price: values.discounted_price ?? null,
+    total_cycles: values.total_cycles ?? null,
     is_giftable: values.is_giftable ?? false,
     is_taxable: values.is_taxable ?? true,
     requires_shipping: values.requires_shipping ?? true,
@@ -138,8 +222,7 @@ export async function changeOffer(
   const { values, fields } = toValues(patch, organization.currency);
   // Turning recurring off clears the recurring-only fields unless the patch sets them.
   if (values.is_recurring === false) {
-    values.billing_interval_days ??= null;
-    values.next_price ??= null;
+    for (const field of RECURRING_ONLY) values[field] ??= null;
   }
   Object.assign(fields, checkRecurringShape({ ...existing, ...stripUndefined(values) }));
   if (Object.keys(fields).length > 0) throw validationError(fields);

@@ -18,6 +18,13 @@ export interface OfferRow {
   is_recurring: boolean;
   billing_interval_days: number | null;
   next_price: number | null;
+  /** prices by cycle (docs/subscriptions.md): the first cycle's length when it differs from the interval */
+  trial_days: number | null;
+  /** cycles after the first charged discounted_price */
+  discounted_cycles: number | null;
+  discounted_price: number | null;
+  /** cycles in all, after which the subscription ends; null = until cancelled */
+  total_cycles: number | null;
   is_giftable: boolean;
   is_taxable: boolean;
   requires_shipping: boolean;
@@ -44,6 +51,10 @@ const COLUMNS = [
   'is_recurring',
   'billing_interval_days',
   'next_price',
+  'trial_days',
+  'discounted_cycles',
+  'discounted_price',
+  'total_cycles',
   'is_giftable',
   'is_taxable',
   'requires_shipping',

@@ -77,7 +77,12 @@ export async function enqueueSubscriptionEmail(
 export async function enqueueSubscriptionWelcome(
   tx: Queryable,
   organizationId: number,
-  subscription: { subscription_id: number; cycle_amount: number; next_charge_at: Date },
+  subscription: {
+    subscription_id: number;
+    cycle_amount: number;
+    next_charge_at: Date;
+    later_cycles?: string | null;
+  },
   now: Date,
 ): Promise<void> {
   await enqueueSubscriptionEmail(
@@ -90,6 +95,7 @@ export async function enqueueSubscriptionWelcome(
       facts: {
         cycle_amount: subscription.cycle_amount,
         next_charge_at: subscription.next_charge_at.toISOString(),
+        ...(subscription.later_cycles ? { later_cycles: subscription.later_cycles } : {}),
       },
     },
     now,

@@ -71,7 +71,12 @@ function renderSubscriptionEmail(
   const nextChargeAt = dateOf(facts.next_charge_at, 'next charge date');
   switch (kind) {
     case 'welcome':
-      return renderSubscriptionWelcome({ ...base, cycleAmount, nextChargeAt });
+      return renderSubscriptionWelcome({
+        ...base,
+        cycleAmount,
+        nextChargeAt,
+        laterCycles: typeof facts.later_cycles === 'string' ? facts.later_cycles : null,
+      });
     case 'renewal_receipt':
       return renderRenewalReceipt({
         ...base,

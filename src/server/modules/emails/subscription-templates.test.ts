@@ -35,6 +35,20 @@ function base(overrides: Partial<SubscriptionEmailBase> = {}): SubscriptionEmail
 const NEXT = new Date('2026-12-21T12:00:00.000Z');
 
 describe('the welcome', () => {
+  it('says how a plan priced by cycle charges after the trial, and when it ends', () => {
+    const email = renderSubscriptionWelcome({
+      ...base(),
+      cycleAmount: 2364,
+      nextChargeAt: NEXT,
+      laterCycles:
+        '$23.64 every 30 days for 2 payments, then $34.46 every 30 days for 2 payments; 5 payments in all, the first included',
+    });
+    expect(email.text).toContain(
+      'You will be charged $23.64 every 30 days for 2 payments, then $34.46 every 30 days for 2 payments; 5 payments in all, the first included, starting on December 21, 2026.',
+    );
+    expect(email.text).not.toContain('until you cancel');
+  });
+
   it('says what was subscribed to, what each cycle costs, how often and from when, with the link', () => {
     const email = renderSubscriptionWelcome({ ...base(), cycleAmount: 2706, nextChargeAt: NEXT });
     expect(email.subject).toBe('Your Coffee club subscription at Bean There');

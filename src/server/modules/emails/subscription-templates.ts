@@ -91,6 +91,8 @@ export interface WelcomeInput extends SubscriptionEmailBase {
   /** minor units: what each later cycle is charged */
   cycleAmount: number;
   nextChargeAt: Date;
+  /** a plan priced by cycle: what its later cycles charge, in words (describeLaterCycles); null when they are alike */
+  laterCycles?: string | null;
 }
 
 export function renderSubscriptionWelcome(input: WelcomeInput): RenderedEmail {
@@ -99,9 +101,10 @@ export function renderSubscriptionWelcome(input: WelcomeInput): RenderedEmail {
   return render(input, `Your ${items} subscription at ${oneLine(input.store.name)}`, [
     { text: `Thank you for subscribing to ${items}.` },
     {
-      text:
-        `You will be charged ${money(input.cycleAmount)} ${everyInterval(input.subscription.intervalDays)}, ` +
-        `starting on ${chargeDate(input.nextChargeAt)}, until you cancel.`,
+      text: input.laterCycles
+        ? `You will be charged ${input.laterCycles}, starting on ${chargeDate(input.nextChargeAt)}.`
+        : `You will be charged ${money(input.cycleAmount)} ${everyInterval(input.subscription.intervalDays)}, ` +
+          `starting on ${chargeDate(input.nextChargeAt)}, until you cancel.`,
     },
     { text: 'You can pause or cancel your subscription, or update your card, at any time:' },
   ]);

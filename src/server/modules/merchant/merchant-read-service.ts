@@ -25,6 +25,8 @@ import { amountRefunded, paidPayment, paymentStatus } from '../refunds/refund-de
 import { presentRefund } from '../refunds/refund-service.js';
 import { findRefunds } from '../refunds/refunds-repository.js';
 import { createdRange, customerNameOf, parseOrderSearch } from './order-search.js';
+import { parseStoredPlan, type BillingPlan } from '../../../domain/billing-plan.js';
+import { nextPlanCycle, presentBillingPlan, remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 export const GIFT_CLAIM_PREFIX = '__g__';
 
@@ -125,6 +127,7 @@ export async function getOrderDetail(
       is_recurring: line.is_recurring,
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: majorOrNull(line.next_cycle_total, order.currency),
+      billing_plan: presentPlanOrNull(parseStoredPlan(line.billing_plan), order.currency),
     })),
     payment_attempts: attempts.map((attempt) => ({
       id: attempt.id,
@@ -196,6 +199,33 @@ export function presentSubscription(
     cancelled_at: iso(row.cancelled_at),
     cancel_at: iso(row.cancel_at),
     changed_by: row.changed_by,
+    billing_plan: presentPlanOrNull(parseStoredPlan(row.billing_plan), row.currency),
+    next_cycle: presentNextCycle(row),
+    plan_remaining: remainingPlanWords(row),
+    end_reason: row.end_reason,
+  };
+}
+
+function presentPlanOrNull(plan: BillingPlan | null, currency: string) {
+  return plan === null ? null : presentBillingPlan(plan, currency);
+}
+
+/** The cycle the next charge is for (docs/subscriptions.md, "Prices by cycle"); none once it has ended. */
+function presentNextCycle(row: SubscriptionRow): Subscription['next_cycle'] {
+  if (row.status === 'cancelled') return null;
+  const plan = parseStoredPlan(row.billing_plan);
+  if (plan === null) {
+    // Made before prices by cycle: the same charge every interval.
+    const amount = major(row.cycle_amount, row.currency);
+    return { cycle: row.cycle + 1, amount, interval_days: row.interval_days, is_last: false };
+  }
+  const next = nextPlanCycle(plan, row.cycle);
+  if (!next) return null;
+  return {
+    cycle: next.cycle,
+    amount: major(next.amount, row.currency),
+    interval_days: next.days,
+    is_last: next.isLast,
   };
 }
 

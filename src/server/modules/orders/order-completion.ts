@@ -15,6 +15,8 @@ import {
 } from '../subscriptions/subscriptions-repository.js';
 import type { CartState } from '../carts/cart-state.js';
 import { newGiftClaimCode } from '../../platform/security/secrets.js';
+import { planCycle } from '../../../domain/billing-plan.js';
+import { nextPlanCycle, subscriptionPlanOf } from '../subscriptions/subscription-plan.js';
 
 /**
  * Completes an order inside the caller's transaction: its approved payment attempt and status (one statement), gift
@@ -71,10 +73,15 @@ export async function completeOrder(
   for (const line of lines) {
     if (!line.is_recurring || line.is_gift || line.billing_interval_days === null) continue;
     if (customerId === null) throw new Error(`order ${order.id} has no customer to bill later cycles to`);
+    // The plan is kept as ordered (docs/subscriptions.md, "Prices by cycle"): a later change of the offer changes no
+    // subscriber's charges. Cycle 1 (paid now) lasts the trial's length when there is one.
+    const plan = subscriptionPlanOf(line);
+    const paidCycle = planCycle(plan, 1);
     const subscription = {
-      cycle_amount: line.next_cycle_total ?? 0,
+      cycle_amount: nextPlanCycle(plan, 1)?.amount ?? 0,
       interval_days: line.billing_interval_days,
-      next_charge_at: new Date(now.getTime() + line.billing_interval_days * 86_400_000),
+      next_charge_at: new Date(now.getTime() + (paidCycle?.days ?? line.billing_interval_days) * 86_400_000),
+      billing_plan: plan,
     };
     const subscriptionId = await insertSubscription(
       tx,

@@ -221,6 +221,7 @@ describe('orderLines', () => {
     tax: minor(223),
     total: minor(3423),
     nextCycleTotal: minor(3223),
+    billingPlan: null,
   };
   it('writes each cart line with its share of the priced amounts', () => {
     expect(orderLines([line], [priced])).toEqual([
@@ -239,6 +240,7 @@ describe('orderLines', () => {
         is_recurring: true,
         billing_interval_days: 30,
         next_cycle_total: 3223,
+        billing_plan: null,
       },
     ]);
   });

@@ -159,6 +159,7 @@ export function orderLines(
       is_recurring: line.is_recurring,
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: figures?.nextCycleTotal ?? null,
+      billing_plan: figures?.billingPlan ?? null,
     };
   });
 }

@@ -4,6 +4,25 @@ import { iso, major } from '../../platform/http/money-input.js';
 import { enqueueSubscriptionWelcome } from '../emails/subscription-email-enqueue.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
+import {
+  describeLaterCycles,
+  hasSpecialCycles,
+  planCycle,
+  type BillingPlan,
+} from '../../../domain/billing-plan.js';
+import { presentBillingPlan } from '../subscriptions/subscription-plan.js';
+
+/** The cycle after `paidCycle` as a webhook carries it, or null when the plan ends with it. */
+export function nextCycleData(plan: BillingPlan, paidCycle: number, currency: string) {
+  const next = planCycle(plan, paidCycle + 1);
+  if (!next) return null;
+  return {
+    cycle: next.cycle,
+    amount: major(next.amount, currency),
+    interval_days: next.days,
+    is_last: next.isLast,
+  };
+}
 
 /** The order as an event carries it: the merchant API's summary and lines (GET /orders/{id} has the rest). */
 export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) {
@@ -41,6 +60,8 @@ export interface StartedSubscription {
   cycle_amount: number;
   interval_days: number;
   next_charge_at: Date;
+  /** its prices by cycle (docs/subscriptions.md, "Prices by cycle") */
+  billing_plan: BillingPlan;
 }
 
 /**
@@ -68,13 +89,22 @@ export async function emitOrderStarted(
         cycle_amount: major(subscription.cycle_amount, order.currency),
         interval_days: subscription.interval_days,
         next_charge_at: iso(subscription.next_charge_at),
+        // Cycle 1 was paid with the order; the next charge is for cycle 2.
+        cycle: 1,
+        cycle_paid_amount: major(planCycle(subscription.billing_plan, 1)?.amount ?? 0, order.currency),
+        next_cycle: nextCycleData(subscription.billing_plan, 1, order.currency),
+        billing_plan: presentBillingPlan(subscription.billing_plan, order.currency),
         is_test: order.is_test,
       },
       now,
       { eventKey: `subscription.created:${subscription.subscription_id}` },
     );
     // The subscriber's welcome (docs/emails.md, "Subscription emails").
-    await enqueueSubscriptionWelcome(tx, organizationId, subscription, now);
+    // A plan priced by cycle changes after its next charge: the welcome says how (docs/emails.md).
+    const later = hasSpecialCycles(subscription.billing_plan)
+      ? describeLaterCycles(subscription.billing_plan, order.currency)
+      : null;
+    await enqueueSubscriptionWelcome(tx, organizationId, { ...subscription, later_cycles: later }, now);
   }
   if (started.claimedGiftId !== null) {
     await emitWebhookEvent(

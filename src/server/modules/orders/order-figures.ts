@@ -1,3 +1,4 @@
+import { parseStoredPlan } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
 import type { PricingResult } from '../../../domain/pricing.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
@@ -29,6 +30,7 @@ export type OrderLineFigures = Pick<
   | 'tax'
   | 'total'
   | 'next_cycle_total'
+  | 'billing_plan'
   | 'is_recurring'
 >;
 
@@ -50,6 +52,7 @@ export function figuresOfOrder(
       tax: minor(line.tax),
       total: minor(line.total),
       nextCycleTotal: line.next_cycle_total === null ? null : minor(line.next_cycle_total),
+      billingPlan: parseStoredPlan(line.billing_plan),
     })),
     subtotal: minor(order.subtotal),
     totalDiscount: minor(order.total_discount),

@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from '../carts/customers-repository.js';
 import type { ShippingProfileRow } from '../catalog/shipping-profiles-repository.js';
 import { SqlParams } from '../../platform/db/sql-params.js';
+import type { BillingPlan } from '../../../domain/billing-plan.js';
 
 export interface OrderAddress {
   fname: string;
@@ -72,6 +73,8 @@ export interface OrderLineRow {
   is_recurring: boolean;
   billing_interval_days: number | null;
   next_cycle_total: number | null;
+  /** the line's prices by cycle as ordered (minor units, docs/subscriptions.md); null for one-off lines */
+  billing_plan: BillingPlan | null;
 }
 
 const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
@@ -243,7 +246,9 @@ export async function insertOrder(
 ): Promise<OrderRow & { customer_id: number }> {
   // The customer's common table expressions number their own parameters ($1 is the organization, $2 the cart).
   const p = new SqlParams(cartCustomerParams(organizationId, customer, now));
-  const column = <K extends keyof OrderLineValues>(key: K) => lines.map((line) => line[key]);
+  // jsonb travels as its text: a JSON array of objects is not a jsonb[] to the driver.
+  const column = <K extends keyof OrderLineValues>(key: K) =>
+    lines.map((line) => (key === 'billing_plan' ? jsonOrNull(line[key]) : line[key]));
   const at = p.add(now, 'timestamptz');
   const { rows } = await db.query<OrderRow & { customer_id: number }>(
     `WITH ${CART_CUSTOMER_CTES}, new_order AS (
@@ -308,6 +313,10 @@ export async function lockOrder(
 /** An order line as written: the row without its id. */
 export type OrderLineValues = Omit<OrderLineRow, 'id'>;
 
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
 /** The lines as priced for this attempt; replaced wholesale while the order is not complete. */
 export async function replaceOrderLines(
   db: Queryable,
@@ -338,6 +347,7 @@ const ORDER_LINE_COLUMNS = [
   'is_recurring',
   'billing_interval_days',
   'next_cycle_total',
+  'billing_plan',
 ] as const satisfies readonly (keyof OrderLineValues)[];
 const ORDER_LINE_TYPES = [
   'bigint',
@@ -354,6 +364,7 @@ const ORDER_LINE_TYPES = [
   'boolean',
   'int',
   'bigint',
+  'jsonb',
 ] as const;
 
 /** The lines of an order that has none yet. */

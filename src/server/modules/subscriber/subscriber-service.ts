@@ -22,6 +22,7 @@ import {
 } from '../subscriptions/subscriptions-repository.js';
 import { chargeAfterNewCard } from './card-update-rules.js';
 import { findSubscribedItemName, findSubscriptionCard } from './subscriber-repository.js';
+import { remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 /** The subscription a verified link names, within its organization. */
 export interface SubscriberSubject {
@@ -67,6 +68,7 @@ export async function readSubscriberSubscription(
     currency: row.currency,
     cycle_amount: major(row.cycle_amount, row.currency),
     interval_days: row.interval_days,
+    plan_remaining: remainingPlanWords(row),
     status: row.status,
     next_charge_at: iso(upcomingCharge(row)),
     cancel_at: iso(row.cancel_at),

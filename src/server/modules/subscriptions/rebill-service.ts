@@ -8,11 +8,14 @@ import { gatewayForStoredMethod, type PaymentGateways } from '../../platform/pay
 import {
   claimDueSubscriptions,
   endScheduledCancels,
+  endSubscriptionPlan,
   insertSubscriptionCharge,
   scheduleSubscription,
   type DueSubscriptionRow,
 } from './subscriptions-repository.js';
 import { nextDunningStep, type DunningEnd } from './dunning.js';
+import { parseStoredPlan, planCycle, type PlanCycle } from '../../../domain/billing-plan.js';
+import { minor } from '../../../domain/money.js';
 import { emitSubscriptionEvent } from './subscription-events.js';
 
 const DAY_MS = 86_400_000;
@@ -70,7 +73,42 @@ export function offSession(result: ChargeResult): RebillResult {
   };
 }
 
-async function chargeOne(deps: RebillDependencies, subscription: DueSubscriptionRow): Promise<RebillResult> {
+/**
+ * The cycle a due subscription charges now (its last paid cycle + 1), from the plan it kept (docs/subscriptions.md,
+ * "Prices by cycle"): its amount, its length and whether it is the last. A subscription made before prices by cycle
+ * charges its cycle amount every interval. Null when its plan has no such cycle: nothing is charged.
+ */
+export function cycleToCharge(
+  subscription: Pick<DueSubscriptionRow, 'cycle' | 'cycle_amount' | 'interval_days' | 'billing_plan'>,
+): PlanCycle | null {
+  const plan = parseStoredPlan(subscription.billing_plan);
+  const cycle = subscription.cycle + 1;
+  if (!plan) {
+    return {
+      cycle,
+      amount: minor(subscription.cycle_amount),
+      days: subscription.interval_days,
+      isLast: false,
+    };
+  }
+  return planCycle(plan, cycle);
+}
+
+/** What the cycle after `charged` charges: the subscription's next charge, or null when `charged` is the last. */
+function amountAfter(
+  subscription: Pick<DueSubscriptionRow, 'billing_plan'>,
+  charged: PlanCycle,
+): number | null {
+  const plan = parseStoredPlan(subscription.billing_plan);
+  if (!plan) return charged.amount;
+  return planCycle(plan, charged.cycle + 1)?.amount ?? null;
+}
+
+async function chargeOne(
+  deps: RebillDependencies,
+  subscription: DueSubscriptionRow,
+  charged: PlanCycle,
+): Promise<RebillResult> {
   const gateway = subscription.pm_gateway
     ? gatewayForStoredMethod(deps.gateways, subscription.pm_gateway)
     : null;
@@ -82,12 +120,12 @@ async function chargeOne(deps: RebillDependencies, subscription: DueSubscription
       reference: null,
     };
   }
-  const cycle = subscription.cycle + 1;
+  const cycle = charged.cycle;
   const attempt = subscription.attempts_this_cycle + 1;
   try {
     return offSession(
       await gateway.charge({
-        amount: subscription.cycle_amount,
+        amount: charged.amount,
         currency: subscription.currency,
         source: { kind: 'stored', token: subscription.pm_token, customerReference: subscription.pm_customer },
         storeForFuture: true,
@@ -104,15 +142,20 @@ async function chargeOne(deps: RebillDependencies, subscription: DueSubscription
 
 /** Where the subscription goes after an attempt: its next charge date, a retry, or the end of its dunning. */
 export function nextSchedule(
-  subscription: Pick<DueSubscriptionRow, 'next_charge_at' | 'interval_days' | 'retry_count'>,
+  subscription: Pick<DueSubscriptionRow, 'next_charge_at' | 'interval_days' | 'retry_count'> & {
+    /** the charged cycle's length (docs/subscriptions.md, "Prices by cycle"); the interval when absent */
+    cycleDays?: number;
+  },
   result: Pick<RebillResult, 'status'> & { hard?: boolean | undefined },
   dunning: Dunning,
   now: Date,
 ): { approved: boolean; nextChargeAt: Date; retryCount: number; end: DunningEnd | null } {
   if (result.status === 'approved') {
-    // The next cycle is one interval after this one was due; after downtime, one interval from now (no catch-up).
-    const fromDue = subscription.next_charge_at.getTime() + subscription.interval_days * DAY_MS;
-    const next = fromDue > now.getTime() ? fromDue : now.getTime() + subscription.interval_days * DAY_MS;
+    // The next cycle is one cycle's length after this one was due; after downtime, one length from now (no
+    // catch-up).
+    const length = (subscription.cycleDays ?? subscription.interval_days) * DAY_MS;
+    const fromDue = subscription.next_charge_at.getTime() + length;
+    const next = fromDue > now.getTime() ? fromDue : now.getTime() + length;
     return { approved: true, nextChargeAt: new Date(next), retryCount: 0, end: null };
   }
   if (result.status === 'error') {
@@ -132,6 +175,24 @@ export function nextSchedule(
   const retryCount = subscription.retry_count + 1;
   if (step.kind === 'retry') return { approved: false, nextChargeAt: step.at, retryCount, end: null };
   return { approved: false, nextChargeAt: subscription.next_charge_at, retryCount, end: step.kind };
+}
+
+/** Ends a claimed subscription whose plan has no cycle left to charge, as its last charge would have. */
+async function endCompletedPlan(deps: RebillDependencies, subscription: DueSubscriptionRow): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const completed = await endSubscriptionPlan(tx, subscription.organization_id, subscription.id, now);
+    if (completed) {
+      await emitSubscriptionEvent(
+        tx,
+        subscription.organization_id,
+        subscription.id,
+        'subscription.cancelled',
+        `${subscription.cycle}`,
+        now,
+      );
+    }
+  });
 }
 
 /**
@@ -175,28 +236,41 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
     );
     if (claimed.length === 0) return summary;
     for (const subscription of claimed) {
-      const result = await chargeOne(deps, subscription);
+      const charged = cycleToCharge(subscription);
+      if (!charged) {
+        // Its plan ended with its last paid cycle: it is never charged again.
+        await endCompletedPlan(deps, subscription);
+        continue;
+      }
+      const result = await chargeOne(deps, subscription, charged);
       const recordedAt = deps.clock.now();
-      const schedule = nextSchedule(subscription, result, parseDunning(subscription.org_dunning), recordedAt);
-      const cycle = subscription.cycle + 1;
+      const schedule = nextSchedule(
+        { ...subscription, cycleDays: charged.days },
+        result,
+        parseDunning(subscription.org_dunning),
+        recordedAt,
+      );
+      const cycle = charged.cycle;
       const recorded = await deps.db.transaction(async (tx) => {
         const inserted = await insertSubscriptionCharge(tx, {
           organizationId: subscription.organization_id,
           subscriptionId: subscription.id,
           cycle,
           attempt: subscription.attempts_this_cycle + 1,
-          amount: subscription.cycle_amount,
+          amount: charged.amount,
           status: result.status,
           message: result.status === 'approved' ? null : result.message,
           reference: result.status === 'error' ? null : result.reference,
           now: recordedAt,
         });
         if (!inserted) return null;
-        const ended = await scheduleSubscription(tx, {
+        const { ended, completed } = await scheduleSubscription(tx, {
           organizationId: subscription.organization_id,
           subscriptionId: subscription.id,
           chargedCycle: cycle,
           ...schedule,
+          nextCycleAmount: amountAfter(subscription, charged),
+          planCompleted: charged.isLast,
           now: recordedAt,
         });
         const emit = (
@@ -214,8 +288,11 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
             options,
           );
         const attempt = subscription.attempts_this_cycle + 1;
-        if (result.status === 'approved') await emit('subscription.renewed', `${cycle}`);
-        else await emit('subscription.payment_failed', `${cycle}:${attempt}`);
+        if (result.status === 'approved') {
+          await emit('subscription.renewed', `${cycle}`, { charged: { cycle, amount: charged.amount } });
+        } else await emit('subscription.payment_failed', `${cycle}:${attempt}`);
+        // The last cycle of its plan is paid: it ends, and nothing more is charged (docs/subscriptions.md).
+        if (completed) await emit('subscription.cancelled', `${cycle}`);
         if (ended && schedule.end)
           await emit(END_EVENTS[schedule.end], `${cycle}:${attempt}`, { cause: 'dunning' });
         return { ended };

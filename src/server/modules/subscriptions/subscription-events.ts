@@ -7,6 +7,7 @@ import type { SubscriptionEventCause } from '../emails/subscription-email-rules.
 import { presentSubscription } from '../merchant/merchant-read-service.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { findSubscription, findSubscriptionCharges } from './subscriptions-repository.js';
+import { major } from '../../platform/http/money-input.js';
 
 /**
  * Emits `type` with the subscription as the merchant API shows it, as of this transaction, and enqueues the email it
@@ -21,12 +22,21 @@ export async function emitSubscriptionEvent(
   type: Extract<WebhookEventType, `subscription.${string}`>,
   occurrence: string,
   now: Date,
-  options: { cause?: SubscriptionEventCause } = {},
+  options: {
+    cause?: SubscriptionEventCause;
+    /** subscription.renewed: the cycle this renewal paid and its amount (minor units) */
+    charged?: { cycle: number; amount: number };
+  } = {},
 ): Promise<void> {
   const row = await findSubscription(tx, organizationId, subscriptionId);
   if (!row) throw new Error(`subscription ${subscriptionId} is not there`);
   const charges = await findSubscriptionCharges(tx, organizationId, [subscriptionId]);
-  await emitWebhookEvent(tx, organizationId, type, presentSubscription(row, charges), now, {
+  const data = presentSubscription(row, charges);
+  const charged = options.charged && {
+    cycle: options.charged.cycle,
+    amount: major(options.charged.amount, row.currency),
+  };
+  await emitWebhookEvent(tx, organizationId, type, charged ? { ...data, charged } : data, now, {
     eventKey: `${type}:${subscriptionId}:${occurrence}`,
   });
   await enqueueSubscriptionEventEmail(

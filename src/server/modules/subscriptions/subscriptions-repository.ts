@@ -1,6 +1,7 @@
 import { updateRow } from '../../platform/db/sql.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { SubscriptionSearch } from './subscription-search.js';
+import type { BillingPlan } from '../../../domain/billing-plan.js';
 
 export interface SubscriptionRow {
   id: number;
@@ -26,6 +27,10 @@ export interface SubscriptionRow {
   /** a cancel scheduled for the end of the paid period (docs/subscriptions.md, "Self-service") */
   cancel_at: Date | null;
   changed_by: 'merchant' | 'subscriber' | null;
+  /** its prices by cycle as kept from the order (minor units; parseStoredPlan reads it); null before them */
+  billing_plan: unknown;
+  /** plan_completed: ended after the last of its cycles */
+  end_reason: 'plan_completed' | null;
   /** a rebill runner is charging it until then */
   lease_until: Date | null;
   /** joined */
@@ -121,6 +126,8 @@ export interface NewSubscription {
   currency: string;
   interval_days: number;
   next_charge_at: Date;
+  /** the prices by cycle it keeps (subscriptionPlanOf) */
+  billing_plan: BillingPlan;
   is_test: boolean;
 }
 
@@ -133,8 +140,8 @@ export async function insertSubscription(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO subscriptions (organization_id, order_id, order_line_id, customer_id, offer_id, payment_method_id, status,
                                 quantity, cycle_amount, currency, interval_days, cycle, next_charge_at, is_test,
-                                created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, 1, $11, $12, $13, $13) RETURNING id`,
+                                created_at, updated_at, billing_plan)
+     VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, 1, $11, $12, $13, $13, $14::jsonb) RETURNING id`,
     [
       organizationId,
       values.order_id,
@@ -149,6 +156,7 @@ export async function insertSubscription(
       values.next_charge_at,
       values.is_test,
       now,
+      JSON.stringify(values.billing_plan),
     ],
   );
   return (rows[0] as { id: number }).id;
@@ -199,6 +207,8 @@ export interface DueSubscriptionRow {
   attempts_this_cycle: number;
   /** the organization's stored dunning setting (organizations.settings.dunning), unparsed; null when never set */
   org_dunning: unknown;
+  /** its prices by cycle (parseStoredPlan reads it); null for subscriptions made before them */
+  billing_plan: unknown;
 }
 
 /**
@@ -222,7 +232,7 @@ export async function claimDueSubscriptions(
        FROM due
       WHERE s.id = due.id
      RETURNING s.id, s.organization_id, s.status, s.cycle, s.cycle_amount, s.currency, s.interval_days, s.next_charge_at,
-               s.retry_count, s.is_test, s.payment_method_id,
+               s.retry_count, s.is_test, s.payment_method_id, s.billing_plan,
                (SELECT pm.gateway FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_gateway,
                (SELECT pm.gateway_token FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_token,
                (SELECT pm.gateway_customer FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_customer,
@@ -280,27 +290,37 @@ export async function scheduleSubscription(
     retryCount: number;
     /** where dunning ended it (docs/operations.md, "Dunning"); null while it stays active */
     end: 'past_due' | 'cancelled' | 'paused' | null;
+    /** approved: what the cycle after the charged one charges (its next charge), or null when there is none */
+    nextCycleAmount?: number | null;
+    /** approved: the charged cycle was the last of its plan, so it ends now (docs/subscriptions.md) */
+    planCompleted?: boolean;
     now: Date;
   },
-): Promise<boolean> {
+): Promise<{ ended: boolean; completed: boolean }> {
   // Only an active subscription moves to the end of its dunning: the merchant may have paused or cancelled it while
   // it was charged. True when it did.
-  const { rows } = await db.query<{ ended: boolean }>(
+  const { rows } = await db.query<{ ended: boolean; completed: boolean }>(
     `WITH before AS (
        SELECT id, status FROM subscriptions WHERE organization_id = $1 AND id = $2 AND cycle = $3 - 1 FOR UPDATE
      )
      UPDATE subscriptions s
         SET cycle = CASE WHEN $4 THEN $3 ELSE s.cycle END,
+            cycle_amount = CASE WHEN $4 AND $9::bigint IS NOT NULL THEN $9::bigint ELSE s.cycle_amount END,
             next_charge_at = $5,
             retry_count = $6,
-            status = CASE WHEN $7::text IS NOT NULL AND s.status = 'active' THEN $7::text ELSE s.status END,
+            status = CASE WHEN $4 AND $10::boolean AND s.status <> 'cancelled' THEN 'cancelled'
+                          WHEN $7::text IS NOT NULL AND s.status = 'active' THEN $7::text ELSE s.status END,
             paused_at = CASE WHEN $7::text = 'paused' AND s.status = 'active' THEN $8 ELSE s.paused_at END,
-            cancelled_at = CASE WHEN $7::text = 'cancelled' AND s.status = 'active' THEN $8 ELSE s.cancelled_at END,
+            cancelled_at = CASE WHEN $4 AND $10::boolean AND s.status <> 'cancelled' THEN $8
+                                WHEN $7::text = 'cancelled' AND s.status = 'active' THEN $8 ELSE s.cancelled_at END,
+            end_reason = CASE WHEN $4 AND $10::boolean AND s.status <> 'cancelled' THEN 'plan_completed' ELSE s.end_reason END,
+            cancel_at = CASE WHEN $4 AND $10::boolean THEN NULL ELSE s.cancel_at END,
             lease_until = NULL,
             updated_at = $8
        FROM before
       WHERE s.id = before.id
-      RETURNING ($7::text IS NOT NULL AND before.status = 'active') AS ended`,
+      RETURNING ($7::text IS NOT NULL AND before.status = 'active') AS ended,
+                ($4 AND $10::boolean AND before.status <> 'cancelled') AS completed`,
     [
       values.organizationId,
       values.subscriptionId,
@@ -310,9 +330,28 @@ export async function scheduleSubscription(
       values.retryCount,
       values.end,
       values.now,
+      values.nextCycleAmount ?? null,
+      values.planCompleted ?? false,
     ],
   );
-  return rows[0]?.ended ?? false;
+  return { ended: rows[0]?.ended ?? false, completed: rows[0]?.completed ?? false };
+}
+
+/** Ends a subscription whose plan has no cycle left (plan_completed); false when it had ended already. */
+export async function endSubscriptionPlan(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE subscriptions
+        SET status = 'cancelled', cancelled_at = $3, end_reason = 'plan_completed', cancel_at = NULL,
+            lease_until = NULL, updated_at = $3
+      WHERE organization_id = $1 AND id = $2 AND status <> 'cancelled'`,
+    [organizationId, id, now],
+  );
+  return rowCount > 0;
 }
 
 /** A status change also drops a scheduled cancel: resuming keeps the subscription, cancelling ends it now. */

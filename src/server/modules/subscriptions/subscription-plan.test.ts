@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { minor } from '../../../domain/money.js';
+import { nextPlanCycle, presentBillingPlan, subscriptionPlanOf } from './subscription-plan.js';
+
+describe('subscriptionPlanOf', () => {
+  it('keeps the plan priced with the order', () => {
+    const stored = {
+      phases: [
+        { cycles: 1, amount: 554, days: 14 },
+        { cycles: 2, amount: 2664, days: 30 },
+        { cycles: 9, amount: 3746, days: 30 },
+      ],
+    };
+    const plan = subscriptionPlanOf({
+      total: 554,
+      billing_interval_days: 30,
+      next_cycle_total: 2664,
+      billing_plan: stored,
+    });
+    expect(plan).toEqual(stored);
+    expect(nextPlanCycle(plan, 1)).toEqual({ cycle: 2, amount: 2664, days: 30, isLast: false });
+    expect(nextPlanCycle(plan, 12)).toBeNull();
+  });
+
+  it('makes a line with no prices by cycle its total, then its next-cycle total every interval', () => {
+    const plan = subscriptionPlanOf({ total: 3139, billing_interval_days: 30, next_cycle_total: 2706 });
+    expect(plan.phases).toEqual([
+      { cycles: 1, amount: minor(3139), days: 30 },
+      { cycles: null, amount: minor(2706), days: 30 },
+    ]);
+  });
+});
+
+describe('presentBillingPlan', () => {
+  it('answers major units, the number of cycles and the words', () => {
+    const plan = subscriptionPlanOf({ total: 100, billing_interval_days: 30, next_cycle_total: 2999 });
+    expect(presentBillingPlan(plan, 'USD')).toEqual({
+      phases: [
+        { cycles: 1, amount: 1, interval_days: 30 },
+        { cycles: null, amount: 29.99, interval_days: 30 },
+      ],
+      total_cycles: null,
+      has_special_cycles: false,
+      description: '$1.00 today, then $29.99 every 30 days',
+    });
+  });
+});

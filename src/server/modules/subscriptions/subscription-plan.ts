@@ -1,0 +1,79 @@
+// A subscription's prices by cycle (docs/subscriptions.md, "Prices by cycle"): the plan it keeps from its order line,
+// and what the merchant API, the cart and webhooks say of it.
+import type { BillingPlan as WireBillingPlan } from '../../../contract/cart.js';
+import {
+  buildBillingPlan,
+  describeBillingPlan,
+  describeRemainingCycles,
+  hasSpecialCycles,
+  parseStoredPlan,
+  planCycle,
+  planTotalCycles,
+  type BillingPlan,
+  type PlanCycle,
+} from '../../../domain/billing-plan.js';
+import { minor } from '../../../domain/money.js';
+import { major } from '../../platform/http/money-input.js';
+
+/** The part of an order line its subscription's plan comes from. */
+export interface RecurringLine {
+  total: number;
+  billing_interval_days: number | null;
+  next_cycle_total: number | null;
+  /** the plan priced with the order, when the line has one */
+  billing_plan?: unknown;
+}
+
+/**
+ * The plan a subscription keeps from its line: the one priced with the order, or (a line with no prices by cycle,
+ * or written before them) its total today, then its next-cycle total every interval until cancelled. Callable for
+ * any recurring line, whatever made it recurring.
+ */
+export function subscriptionPlanOf(line: RecurringLine): BillingPlan {
+  const stored = parseStoredPlan(line.billing_plan ?? null);
+  if (stored) return stored;
+  const intervalDays = line.billing_interval_days ?? 30;
+  return buildBillingPlan(
+    { intervalDays, trialDays: null, discountedCycles: null, totalCycles: null },
+    {
+      first: minor(line.total),
+      discounted: minor(line.next_cycle_total ?? 0),
+      regular: minor(line.next_cycle_total ?? 0),
+    },
+  );
+}
+
+/** The cycle a subscription charges next (its last paid cycle + 1), or null when its plan has ended. */
+export function nextPlanCycle(plan: BillingPlan, paidCycle: number): PlanCycle | null {
+  return planCycle(plan, paidCycle + 1);
+}
+
+/**
+ * What a subscription priced by cycle has left to charge, in words, for the merchant and the subscriber; null when it
+ * has ended or its charges are all alike (its cycle amount and interval say it then).
+ */
+export function remainingPlanWords(row: {
+  billing_plan: unknown;
+  cycle: number;
+  status: string;
+  currency: string;
+}): string | null {
+  if (row.status === 'cancelled') return null;
+  const plan = parseStoredPlan(row.billing_plan);
+  if (!plan || !hasSpecialCycles(plan)) return null;
+  return describeRemainingCycles(plan, row.cycle, row.currency) || null;
+}
+
+/** The plan as the merchant API, the cart and webhooks show it: major units, and in words. */
+export function presentBillingPlan(plan: BillingPlan, currency: string): WireBillingPlan {
+  return {
+    phases: plan.phases.map((phase) => ({
+      cycles: phase.cycles,
+      amount: major(phase.amount, currency),
+      interval_days: phase.days,
+    })),
+    total_cycles: planTotalCycles(plan),
+    has_special_cycles: hasSpecialCycles(plan),
+    description: describeBillingPlan(plan, currency),
+  };
+}
