@@ -95,6 +95,19 @@ export const CartOfferSchema = z.object({
   next_price: z.nullable(z.number()),
   /** what each later cycle of this line charges: items, offer shipping and tax */
   next_cycle_total: z.nullable(z.number()),
+  /**
+   * Subscribe and save, when this line may take it (a one-off offer that allows it, not a gift): the interval, the
+   * percent off and the unit price each way; `subscribed` says which the shopper chose (docs/subscriptions.md).
+   */
+  subscribe_and_save: z.nullable(
+    z.object({
+      interval_days: z.int(),
+      percent_off: z.int(),
+      once_price: z.number(),
+      subscribe_price: z.number(),
+    }),
+  ),
+  subscribed: z.boolean(),
 });
 export type CartOffer = z.infer<typeof CartOfferSchema>;
 
@@ -194,6 +207,15 @@ export const QuantityRequestSchema = unlessUnused(() =>
   }),
 );
 export type QuantityRequest = z.infer<typeof QuantityRequestSchema>;
+
+export const SubscribeRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
+    subscribe: z.boolean({ error: 'subscribe must be true (subscribe and save) or false (buy once).' }),
+    ...checkoutMarker,
+  }),
+);
+export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 
 /** The text 'null' (and an empty value) means absent, so every parameter accepts at least those 4 characters. */
 const queryText = (max: number) =>

@@ -71,6 +71,8 @@ export function offerFixture(overrides: Partial<CartOffer> = {}): CartOffer {
     billing_interval_days: null,
     next_price: null,
     next_cycle_total: null,
+    subscribe_and_save: null,
+    subscribed: false,
   };
   return CartOfferSchema.parse({ ...base, ...overrides });
 }

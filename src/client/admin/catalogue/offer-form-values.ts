@@ -18,6 +18,10 @@ export interface OfferFormValues {
   is_recurring: boolean;
   billing_interval_days: string;
   next_price: string;
+  /** subscribe and save, on one-off offers only (docs/subscriptions.md) */
+  has_subscribe_and_save: boolean;
+  subscribe_interval_days: string;
+  subscribe_percent_off: string;
   is_giftable: boolean;
   is_taxable: boolean;
   requires_shipping: boolean;
@@ -43,6 +47,9 @@ export const NEW_OFFER: OfferFormValues = {
   is_recurring: false,
   billing_interval_days: '30',
   next_price: '',
+  has_subscribe_and_save: false,
+  subscribe_interval_days: '30',
+  subscribe_percent_off: '10',
   is_giftable: false,
   is_taxable: true,
   requires_shipping: true,
@@ -68,6 +75,9 @@ export function offerFormValues(offer: Offer): OfferFormValues {
     is_recurring: offer.is_recurring,
     billing_interval_days: offer.billing_interval_days === null ? '30' : String(offer.billing_interval_days),
     next_price: amountText(offer.next_price),
+    has_subscribe_and_save: offer.subscribe_and_save !== null,
+    subscribe_interval_days: String(offer.subscribe_and_save?.interval_days ?? 30),
+    subscribe_percent_off: String(offer.subscribe_and_save?.percent_off ?? 10),
     is_giftable: offer.is_giftable,
     is_taxable: offer.is_taxable,
     requires_shipping: offer.requires_shipping,
@@ -81,7 +91,10 @@ export function offerFormValues(offer: Offer): OfferFormValues {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
-/** The API's body for the form's values; a one-off offer has no interval or later price. */
+/**
+ * The API's body for the form's values; a one-off offer has no interval or later price, and only it may offer
+ * subscribe and save.
+ */
 export function offerBody(values: OfferFormValues): Record<string, unknown> {
   return {
     offer_name: values.offer_name,
@@ -97,6 +110,13 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
     is_recurring: values.is_recurring,
     billing_interval_days: values.is_recurring ? wholeOf(values.billing_interval_days) : null,
     next_price: values.is_recurring ? (amountOf(values.next_price) ?? null) : null,
+    subscribe_and_save:
+      !values.is_recurring && values.has_subscribe_and_save
+        ? {
+            interval_days: wholeOf(values.subscribe_interval_days),
+            percent_off: wholeOf(values.subscribe_percent_off),
+          }
+        : null,
     is_giftable: values.is_giftable,
     is_taxable: values.is_taxable,
     requires_shipping: values.requires_shipping,
@@ -125,6 +145,9 @@ export function offerFieldOrder(values: OfferFormValues): string[] {
     'is_recurring',
     'billing_interval_days',
     'next_price',
+    'subscribe_and_save',
+    'subscribe_and_save.interval_days',
+    'subscribe_and_save.percent_off',
     'is_giftable',
     'is_taxable',
     'requires_shipping',

@@ -8,6 +8,9 @@ import {
 import { StoredPreviewSchema } from '../../../contract/cart.js';
 import { canChangeCartItems } from '../../../domain/editable-cart.js';
 import type { AddressRow } from './customers-repository.js';
+import type { CartLineRow } from './carts-repository.js';
+import { minor } from '../../../domain/money.js';
+import { subscribedUnitPrice, subscribeTermsOf } from '../../../domain/subscribe-and-save.js';
 import type { CartPricing } from './cart-pricing.js';
 import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } from './cart-state.js';
 import { presentGiftFrom } from './gift-from.js';
@@ -54,6 +57,18 @@ function presentCustomer(state: CartState): Customer {
   };
 }
 
+function presentSubscribeAndSave(line: CartLineRow, currency: string): CartOffer['subscribe_and_save'] {
+  const terms = subscribeTermsOf(line);
+  if (terms === null) return null;
+  const once = minor(line.once_unit_price);
+  return {
+    interval_days: terms.intervalDays,
+    percent_off: terms.percentOff,
+    once_price: major(once, currency),
+    subscribe_price: major(subscribedUnitPrice(once, terms.percentOff), currency),
+  };
+}
+
 export function presentOffers(state: CartState, pricing: CartPricing): CartOffer[] {
   const currency = state.organization.currency;
   const money = (amount: number) => major(amount, currency);
@@ -97,6 +112,8 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
       billing_interval_days: line.billing_interval_days,
       next_price: line.is_recurring ? money(line.next_price ?? line.price) : null,
       next_cycle_total: majorOrNull(priced?.nextCycleTotal ?? null, currency),
+      subscribe_and_save: presentSubscribeAndSave(line, currency),
+      subscribed: line.subscribed && line.is_recurring,
     };
   });
 }

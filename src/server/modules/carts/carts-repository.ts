@@ -94,6 +94,10 @@ export type CartLineRow = Omit<
   quantity: number;
   is_gift: boolean;
   price_override: number | null;
+  /** the shopper chose to subscribe (subscribe and save); the snapshot then prices it as recurring (pricedAsChosen) */
+  subscribed: boolean;
+  /** the unit price this line costs bought once (price_override or the offer's price), whatever was chosen */
+  once_unit_price: number;
   gift_name: string | null;
   gift_email: string | null;
   gift_date: string | null;
@@ -142,6 +146,23 @@ export async function setLineQuantity(
     `UPDATE cart_offers SET quantity = $4, updated_at = $5
       WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NULL`,
     [organizationId, cartId, lineId, quantity, now],
+  );
+  return rowCount > 0;
+}
+
+/** Sets whether the shopper subscribes to a line; false when it is not a line of the cart. */
+export async function setLineSubscribed(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  lineId: number,
+  subscribed: boolean,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE cart_offers SET subscribed = $4, updated_at = $5
+      WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NULL`,
+    [organizationId, cartId, lineId, subscribed, now],
   );
   return rowCount > 0;
 }

@@ -72,6 +72,8 @@ export interface OrderLineRow {
   is_recurring: boolean;
   billing_interval_days: number | null;
   next_cycle_total: number | null;
+  /** the percent off this line was subscribed at (subscribe and save), null when it was not */
+  subscribe_and_save_percent: number | null;
 }
 
 const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
@@ -338,6 +340,7 @@ const ORDER_LINE_COLUMNS = [
   'is_recurring',
   'billing_interval_days',
   'next_cycle_total',
+  'subscribe_and_save_percent',
 ] as const satisfies readonly (keyof OrderLineValues)[];
 const ORDER_LINE_TYPES = [
   'bigint',
@@ -354,6 +357,7 @@ const ORDER_LINE_TYPES = [
   'boolean',
   'int',
   'bigint',
+  'int',
 ] as const;
 
 /** The lines of an order that has none yet. */
