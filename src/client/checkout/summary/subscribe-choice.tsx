@@ -20,18 +20,12 @@ function subscribeWords(terms: NonNullable<CartOffer['subscribe_and_save']>): st
 }
 
 /**
- * Buy once or subscribe and save, for one line whose offer allows it. The server prices the choice
- * (PUT carts/{token}/subscribe): the line, the totals, the sections and the terms box follow its answer.
+ * Buy once or subscribe and save, for one line whose offer allows it: the choice while the order is open, else (the
+ * confirmation, outside the checkout's provider) what was chosen.
  */
 export default function SubscribeChoice({ offer, currency, choosable }: SubscribeChoiceProps) {
-  const { api, token, setCart } = useCheckout();
-  const announce = useAnnounce();
-  const [pending, setPending] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | undefined>(undefined);
   const terms = offer.subscribe_and_save;
   if (!terms) return null;
-  const each = offer.order_offer_quantity > 1 ? ' each' : '';
-
   if (!choosable) {
     return offer.subscribed ? (
       <p className="summary__tag">
@@ -39,6 +33,27 @@ export default function SubscribeChoice({ offer, currency, choosable }: Subscrib
       </p>
     ) : null;
   }
+  return <ChoiceGroup offer={offer} currency={currency} terms={terms} />;
+}
+
+/**
+ * The choice as a radio group. The server prices it (PUT carts/{token}/subscribe): the line, the totals, the sections
+ * and the terms box follow its answer; the live region says the choice and the new total.
+ */
+function ChoiceGroup({
+  offer,
+  currency,
+  terms,
+}: {
+  offer: CartOffer;
+  currency: string;
+  terms: NonNullable<CartOffer['subscribe_and_save']>;
+}) {
+  const { api, token, setCart } = useCheckout();
+  const announce = useAnnounce();
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const each = offer.order_offer_quantity > 1 ? ' each' : '';
 
   const choose = async (subscribe: boolean) => {
     if (pending !== null || subscribe === offer.subscribed) return;
