@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minor } from './money.js';
+import { priceCart } from './pricing.js';
 import {
   pricedAsChosen,
   subscribedUnitPrice,
@@ -102,5 +103,38 @@ describe('subscriptionChoiceRefusal', () => {
     expect(subscriptionChoiceRefusal({ ...open, orderStatus: 'complete' })).toBe('ordered');
     expect(subscriptionChoiceRefusal({ ...open, orderStatus: 'awaiting_payment' })).toBe('express_started');
     expect(subscriptionChoiceRefusal({ ...open, paymentInProgress: true })).toBe('payment_in_progress');
+  });
+});
+
+describe('a subscribed line through priceCart', () => {
+  it('is charged at the discounted price today and every later cycle, the code on the first order only', () => {
+    const line = pricedAsChosen({ ...oneOff, price: 1995, subscribed: true });
+    const result = priceCart({
+      lines: [
+        {
+          id: 1,
+          offerId: 7,
+          unitPrice: minor(line.price_override ?? line.price),
+          quantity: 2,
+          taxable: true,
+          shippingPerUnit: minor(0),
+          shipsWithOrder: true,
+          recurring: {
+            intervalDays: line.billing_interval_days ?? 0,
+            nextUnitPrice: minor(line.next_price ?? 0),
+          },
+        },
+      ],
+      discount: { kind: 'percent', percentOffBp: 1000, amountOff: null, offerIds: [] },
+      shipping: null,
+      taxRatePpm: 82_500,
+      giftCards: minor(0),
+    });
+    expect(result.isRecurring).toBe(true);
+    expect(result.subtotal).toBe(3590); // 2 × 17.95
+    expect(result.totalDiscount).toBe(359);
+    expect(result.totalTax).toBe(267); // 8.25 % of 32.31 = 2.665575
+    expect(result.total).toBe(3590 - 359 + 267);
+    expect(result.lines[0]?.nextCycleTotal).toBe(3590 + 296); // no code later; 8.25 % of 35.90 = 2.96175
   });
 });

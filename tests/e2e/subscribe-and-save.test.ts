@@ -99,7 +99,7 @@ describe('subscribe and save', () => {
       .waitFor();
     expect(await group.getByRole('radio', { name: /^Subscribe every/ }).isChecked()).toBe(true);
     // Focus stays on the group for the next choice.
-    expect(await checkout.page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
+    expect(await checkout.page.evaluate('document.activeElement?.getAttribute("type")')).toBe('radio');
     axe.push(...axeReport('375px subscribed', await checkout.axe()));
     await checkout.page.keyboard.press('ArrowUp');
     await checkout.page
