@@ -277,6 +277,14 @@ describe('ordering a subscribed line', () => {
       subscribe_and_save: true,
       subscribe_and_save_percent_off: 10,
     });
+    const created = (await store.api.get(`/webhook-endpoints/${hook.body.id}/deliveries`)).body.data.find(
+      (d: { event_type: string }) => d.event_type === 'subscription.created',
+    );
+    expect(created.payload.data).toMatchObject({
+      cycle_amount: 38.86,
+      subscribe_and_save: true,
+      subscribe_and_save_percent_off: 10,
+    });
 
     // Nothing changes once the order is placed.
     const late = await shopper.put(`carts/${token}/subscribe`, { id: tea?.id, subscribe: false });

@@ -43,6 +43,8 @@ export interface StartedSubscription {
   cycle_amount: number;
   interval_days: number;
   next_charge_at: Date;
+  /** the percent off its line was subscribed at (subscribe and save), else null */
+  subscribe_and_save_percent: number | null;
 }
 
 /**
@@ -69,6 +71,8 @@ export async function emitOrderStarted(
         currency: order.currency,
         cycle_amount: major(subscription.cycle_amount, order.currency),
         interval_days: subscription.interval_days,
+        subscribe_and_save: subscription.subscribe_and_save_percent !== null,
+        subscribe_and_save_percent_off: subscription.subscribe_and_save_percent,
         next_charge_at: iso(subscription.next_charge_at),
         is_test: order.is_test,
       },
