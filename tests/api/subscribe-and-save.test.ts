@@ -7,10 +7,10 @@ import { runRebills } from '../../src/server/modules/subscriptions/rebill-servic
 import { createJobHandlers } from '../../src/server/job-handlers.js';
 import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
 import { createLogger } from '../../src/server/platform/logging.js';
-import { CARDS, card, orderBody } from '../helpers/order-body.js';
+import { CARDS, GIFT_RECIPIENT, LONDON_BILLING, card, orderBody } from '../helpers/order-body.js';
 import { storeWithShopper, type Store } from '../helpers/store.js';
 import { createTestApp, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
-import type { ShopperSession } from '../helpers/shopper.js';
+import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 
 // Subscribe and save (docs/subscriptions.md): a one-off line the shopper subscribes to is priced, ordered, kept and
 // rebilled exactly as a recurring line, at the offer's price less its percent.
@@ -193,6 +193,31 @@ describe('choosing to subscribe on the checkout', () => {
     expect(unknown.status).toBe(404);
     const badBody = await shopper.put(`carts/${token}/subscribe`, { id: beans?.id, subscribe: 'yes' });
     expect(badBody.status).toBe(422);
+  });
+
+  it("is not offered on a gift recipient's claim cart", async () => {
+    const { store, shopper, teaId } = await teaStore();
+    const token = await store.cart([{ offer_id: teaId, is_gift: true }]);
+    const [gift] = (await shopper.get(`carts/${token}`)).body.offers as Line[];
+    await shopper.patch(`order_offers/${gift?.id}/gift`, {
+      ...GIFT_RECIPIENT,
+      order_offer_id: gift?.id,
+      cart_token: token,
+    });
+    const placed = await shopper.post('orders', orderBody(token, LONDON_BILLING));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const order = (await store.api.get(`/orders/${placed.body.order.order_id}`)).body;
+    const claimToken = new URL(order.gifts[0].claim_url).pathname.replace('/checkout/', '');
+    const recipient = await shopperSession(t.app, store.org.publicId);
+    const claim = (await recipient.get(`carts/${claimToken}`)).body;
+    expect(claim.order.is_gift_claim).toBe(true);
+    expect(claim.offers[0].subscribe_and_save).toBeNull();
+    const refused = await recipient.put(`carts/${claim.cart_token}/subscribe`, {
+      id: claim.offers[0].id,
+      subscribe: true,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('gift_claim_fixed');
   });
 
   it('refuses while a payment holds the order, and accepts after a decline', async () => {

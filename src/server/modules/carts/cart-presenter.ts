@@ -72,6 +72,8 @@ function presentSubscribeAndSave(line: CartLineRow, currency: string): CartOffer
 export function presentOffers(state: CartState, pricing: CartPricing): CartOffer[] {
   const currency = state.organization.currency;
   const money = (amount: number) => major(amount, currency);
+  // A gift claim's line is paid for already: its recipient is not offered to subscribe to it.
+  const claim = isGiftClaimCart(state);
   return state.lines.map((line) => {
     const priced = pricing.result.lines.find((entry) => entry.id === line.id);
     const unit = line.price_override ?? line.price;
@@ -112,7 +114,7 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
       billing_interval_days: line.billing_interval_days,
       next_price: line.is_recurring ? money(line.next_price ?? line.price) : null,
       next_cycle_total: majorOrNull(priced?.nextCycleTotal ?? null, currency),
-      subscribe_and_save: presentSubscribeAndSave(line, currency),
+      subscribe_and_save: claim ? null : presentSubscribeAndSave(line, currency),
       subscribed: line.subscribed && line.is_recurring,
     };
   });
