@@ -227,6 +227,14 @@ export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
 const lines = z.array(CartLineInputSchema).check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
 
+/** A cart's line may also start subscribed (subscribe and save), as if the shopper had chosen it; the page can undo it. */
+export const CartLineWithChoiceSchema = z.extend(CartLineInputSchema, {
+  subscribe: z.optional(z.boolean({ error: 'subscribe must be true or false.' })),
+});
+const cartLines = z
+  .array(CartLineWithChoiceSchema)
+  .check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
+
 /** Details the merchant already knows, prefilled on the page. */
 export const CartCustomerInputSchema = z.partial(
   z.strictObject({
@@ -245,7 +253,7 @@ export const CartCustomerInputSchema = z.partial(
 export type CartCustomerInput = z.infer<typeof CartCustomerInputSchema>;
 
 export const CreateCartSchema = z.strictObject({
-  offers: lines,
+  offers: cartLines,
   discount_code: z.optional(z.nullable(text(64))),
   customer: z.optional(CartCustomerInputSchema),
 });

@@ -195,6 +195,26 @@ describe('choosing to subscribe on the checkout', () => {
     expect(badBody.status).toBe(422);
   });
 
+  it('may start subscribed from the merchant API, only where the offer allows it', async () => {
+    const { store, shopper, teaId } = await teaStore();
+    const token = (await store.create('/carts', { offers: [{ offer_id: teaId, subscribe: true }] }))
+      .cart_token;
+    const cart = (await shopper.get(`carts/${token}`)).body;
+    expect(cart.offers[0]).toMatchObject({ subscribed: true, is_recurring: true, order_offer_price: 17.95 });
+    expect(cart.order.is_recurring).toBe(true);
+    const refused = await store.api.post('/carts', {
+      offers: [
+        { offer_id: teaId, is_gift: true, subscribe: true },
+        { offer_id: store.offers.beans.id, subscribe: true },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.fields).toEqual({
+      'offers.0.subscribe': 'A gift is bought once: it cannot start subscribed.',
+      'offers.1.subscribe': `Offer ${store.offers.beans.id} has no subscribe_and_save: it can only be bought once.`,
+    });
+  });
+
   it("is not offered on a gift recipient's claim cart", async () => {
     const { store, shopper, teaId } = await teaStore();
     const token = await store.cart([{ offer_id: teaId, is_gift: true }]);

@@ -25,6 +25,8 @@ export interface CartLineValues {
   quantity: number;
   is_gift: boolean;
   price_override?: number | null;
+  /** subscribe and save chosen for it (the offer allows it) */
+  subscribed?: boolean;
 }
 
 export interface NewCart {
@@ -65,10 +67,11 @@ export async function insertCart(
   const row = rows[0] as CartRow;
   await db.query(
     `INSERT INTO cart_offers (organization_id, cart_id, position, offer_id, quantity, is_gift, price_override,
-                              created_at, updated_at)
-     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.price_override, $7, $7
-       FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::bigint[])
-            WITH ORDINALITY AS line(offer_id, quantity, is_gift, price_override, position)`,
+                              subscribed, created_at, updated_at)
+     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.price_override, line.subscribed,
+            $7, $7
+       FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::bigint[], $8::boolean[])
+            WITH ORDINALITY AS line(offer_id, quantity, is_gift, price_override, subscribed, position)`,
     [
       organizationId,
       row.id,
@@ -78,6 +81,7 @@ export async function insertCart(
       lines.map((line) => line.price_override ?? null),
       // The cart's own time, so its lines' changes compare with the same clock (the housekeeping reads them).
       cart.now,
+      lines.map((line) => line.subscribed ?? false),
     ],
   );
   return row;
