@@ -264,6 +264,20 @@ describe('choosing to subscribe on the checkout', () => {
 });
 
 describe('ordering a subscribed line', () => {
+  it('asks for no terms when the store does not show the box, and still starts the subscription', async () => {
+    const { store, shopper, teaId } = await teaStore();
+    await store.api.patch('/organization', {
+      client_options: { subscriptionTermsCheckbox: { display: false, autoChecked: false } },
+    });
+    const token = await store.cart([{ offer_id: teaId }]);
+    const [tea] = (await shopper.get(`carts/${token}`)).body.offers as Line[];
+    await shopper.put(`carts/${token}/subscribe`, { id: tea?.id, subscribe: true });
+    const placed = await shopper.post('orders', orderBody(token));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.order.is_recurring).toBe(true);
+    expect(placed.body.order.subscriptions).toHaveLength(1);
+  });
+
   it('needs the terms box, starts a subscription at the discounted price and rebills it', async () => {
     const { store, shopper, teaId } = await teaStore();
     const hook = await store.api.post('/webhook-endpoints', {
