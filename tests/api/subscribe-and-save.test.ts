@@ -261,6 +261,25 @@ describe('choosing to subscribe on the checkout', () => {
     expect(after.status).toBe(200);
     expect(after.body.order.is_recurring).toBe(true);
   });
+
+  it('refuses once an express payment was started for the order, the amount it approves fixed', async () => {
+    const { store, shopper, teaId } = await teaStore();
+    const token = await store.cart([{ offer_id: teaId }]);
+    const [tea] = (await shopper.get(`carts/${token}`)).body.offers as Line[];
+    const started = await shopper.post(
+      'orders',
+      { cart_token: token, payment: { method: 'paypal' } },
+      { 'idempotency-key': `save-express-${token}` },
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.order.status).toBe('awaiting_payment');
+    const refused = await shopper.put(`carts/${token}/subscribe`, { id: tea?.id, subscribe: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'cart_ordered',
+      message: 'A PayPal payment was started for this order: its items cannot change now.',
+    });
+  });
 });
 
 describe('ordering a subscribed line', () => {
