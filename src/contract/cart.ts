@@ -52,7 +52,8 @@ export const ItemOptionOutSchema = z.object({ name: z.string(), value: z.string(
 
 /**
  * A cart line ("order offer"). Amounts in major units:
- * item_price = the offer's unit price; order_offer_price = the unit price charged here (0 on a gift claim);
+ * item_price = the offer's unit price (less its percent on a subscribed line); order_offer_price = the unit price
+ * charged here (0 on a gift claim);
  * subtotal_offer = order_offer_price × quantity; discount = this line's share of the discount;
  * shipping = this line's per-offer shipping; tax = this line's tax; total = subtotal_offer − discount + shipping + tax.
  */
