@@ -67,7 +67,8 @@ export type BillingPlan = z.infer<typeof BillingPlanSchema>;
 
 /**
  * A cart line ("order offer"). Amounts in major units:
- * item_price = the offer's unit price; order_offer_price = the unit price charged here (0 on a gift claim);
+ * item_price = the offer's unit price (less its percent on a subscribed line); order_offer_price = the unit price
+ * charged here (0 on a gift claim);
  * subtotal_offer = order_offer_price × quantity; discount = this line's share of the discount;
  * shipping = this line's per-offer shipping; tax = this line's tax; total = subtotal_offer − discount + shipping + tax.
  */
@@ -112,6 +113,19 @@ export const CartOfferSchema = z.object({
   next_cycle_total: z.nullable(z.number()),
   /** what each cycle charges, for a recurring line; null for a one-off line */
   billing_plan: z.nullable(BillingPlanSchema),
+  /**
+   * Subscribe and save, when this line may take it (a one-off offer that allows it, not a gift): the interval, the
+   * percent off and the unit price each way; `subscribed` says which the shopper chose (docs/subscriptions.md).
+   */
+  subscribe_and_save: z.nullable(
+    z.object({
+      interval_days: z.int(),
+      percent_off: z.int(),
+      once_price: z.number(),
+      subscribe_price: z.number(),
+    }),
+  ),
+  subscribed: z.boolean(),
 });
 export type CartOffer = z.infer<typeof CartOfferSchema>;
 
@@ -211,6 +225,15 @@ export const QuantityRequestSchema = unlessUnused(() =>
   }),
 );
 export type QuantityRequest = z.infer<typeof QuantityRequestSchema>;
+
+export const SubscribeRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
+    subscribe: z.boolean({ error: 'subscribe must be true (subscribe and save) or false (buy once).' }),
+    ...checkoutMarker,
+  }),
+);
+export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 
 /** The text 'null' (and an empty value) means absent, so every parameter accepts at least those 4 characters. */
 const queryText = (max: number) =>

@@ -39,6 +39,22 @@ export const DigitalAccessSchema = z.strictObject({
   instructions: z.optional(text(1000)),
 });
 
+/**
+ * Subscribe and save on a one-off offer: the shopper may subscribe every interval_days at percent_off % off instead of
+ * buying once (docs/subscriptions.md, "Subscribe and save").
+ */
+export const SubscribeAndSaveSchema = z.strictObject({
+  interval_days: z
+    .int({ error: 'interval_days must be a whole number of days.' })
+    .check(
+      z.gte(1, 'interval_days must be from 1 to 730.'),
+      z.lte(730, 'interval_days must be from 1 to 730.'),
+    ),
+  percent_off: z
+    .int({ error: 'percent_off must be a whole percent.' })
+    .check(z.gte(1, 'percent_off must be from 1 to 90.'), z.lte(90, 'percent_off must be from 1 to 90.')),
+});
+
 const offerFields = {
   offer_name: requiredText(200),
   offer_title: z.optional(text(200)),
@@ -80,6 +96,7 @@ const offerFields = {
   requires_shipping: z.optional(z.boolean()),
   shipping_price: z.optional(MoneySchema),
   digital_access: z.optional(z.nullable(DigitalAccessSchema)),
+  subscribe_and_save: z.optional(z.nullable(SubscribeAndSaveSchema)),
   active: z.optional(z.boolean()),
 };
 
@@ -114,6 +131,8 @@ export const OfferSchema = z.object({
   requires_shipping: z.boolean(),
   shipping_price: z.number(),
   digital_access: z.nullable(z.object({ url: z.string(), instructions: z.string() })),
+  /** one-off offers only: the shopper may subscribe instead, every interval_days at percent_off % off */
+  subscribe_and_save: z.nullable(z.object({ interval_days: z.int(), percent_off: z.int() })),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -237,6 +256,14 @@ export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
 const lines = z.array(CartLineInputSchema).check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
 
+/** A cart's line may also start subscribed (subscribe and save), as if the shopper had chosen it; the page can undo it. */
+export const CartLineWithChoiceSchema = z.extend(CartLineInputSchema, {
+  subscribe: z.optional(z.boolean({ error: 'subscribe must be true or false.' })),
+});
+const cartLines = z
+  .array(CartLineWithChoiceSchema)
+  .check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
+
 /** Details the merchant already knows, prefilled on the page. */
 export const CartCustomerInputSchema = z.partial(
   z.strictObject({
@@ -255,7 +282,7 @@ export const CartCustomerInputSchema = z.partial(
 export type CartCustomerInput = z.infer<typeof CartCustomerInputSchema>;
 
 export const CreateCartSchema = z.strictObject({
-  offers: lines,
+  offers: cartLines,
   discount_code: z.optional(z.nullable(text(64))),
   customer: z.optional(CartCustomerInputSchema),
 });
@@ -372,6 +399,9 @@ export const OrderLineSchema = z.object({
   next_cycle_total: z.nullable(z.number()),
   /** the line's prices by cycle as ordered; null for one-off lines and orders made before prices by cycle */
   billing_plan: z.nullable(BillingPlanSchema),
+  /** the shopper subscribed to this one-off line (subscribe and save), at subscribe_and_save_percent_off % off */
+  subscribe_and_save: z.boolean(),
+  subscribe_and_save_percent_off: z.nullable(z.int()),
 });
 
 export const PaymentAttemptSchema = z.object({
@@ -503,6 +533,9 @@ export const SubscriptionSchema = z.object({
   cycle_amount: z.number(),
   currency: z.string(),
   interval_days: z.int(),
+  /** started by a shopper who subscribed to a one-off offer (subscribe and save), at this percent off */
+  subscribe_and_save: z.boolean(),
+  subscribe_and_save_percent_off: z.nullable(z.int()),
   cycle: z.int(),
   next_charge_at: z.string(),
   retry_count: z.int(),

@@ -54,6 +54,15 @@ export function createCheckoutApi(http: HttpClient) {
         schema: CartSchema,
       }),
 
+    /** Buy a line once (false) or subscribe and save (true): PUT carts/{token}/subscribe. */
+    setSubscribed: (token: string, orderOfferId: number, subscribe: boolean) =>
+      http.request({
+        method: 'PUT',
+        path: `${cartPath(token)}/subscribe`,
+        body: { id: orderOfferId, subscribe },
+        schema: CartSchema,
+      }),
+
     updateGift: (gift: Unmarked<GiftRequest>) =>
       http.request({
         method: 'PATCH',

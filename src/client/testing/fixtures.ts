@@ -72,6 +72,8 @@ export function offerFixture(overrides: Partial<CartOffer> = {}): CartOffer {
     next_price: null,
     next_cycle_total: null,
     billing_plan: null,
+    subscribe_and_save: null,
+    subscribed: false,
   };
   return CartOfferSchema.parse({ ...base, ...overrides });
 }

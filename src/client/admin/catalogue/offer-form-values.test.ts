@@ -28,12 +28,26 @@ const offer: Offer = {
   requires_shipping: true,
   shipping_price: 0,
   digital_access: null,
+  subscribe_and_save: null,
   active: true,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 
 describe("an offer's form", () => {
+  it('sends subscribe and save only for a one-off offer that offers it', () => {
+    const oneOff = { ...NEW_OFFER, offer_name: 'Tea', item_name: 'Tea', price: '20' };
+    expect(offerBody(oneOff).subscribe_and_save).toBeNull();
+    const saving = {
+      ...oneOff,
+      has_subscribe_and_save: true,
+      subscribe_interval_days: '45',
+      subscribe_percent_off: '15',
+    };
+    expect(offerBody(saving).subscribe_and_save).toEqual({ interval_days: 45, percent_off: 15 });
+    expect(offerBody({ ...saving, is_recurring: true }).subscribe_and_save).toBeNull();
+  });
+
   it('sends no interval or later price for a one-off offer', () => {
     const body = offerBody({ ...NEW_OFFER, offer_name: 'Tea', item_name: 'Tea', price: '12.5' });
     expect(body).toMatchObject({

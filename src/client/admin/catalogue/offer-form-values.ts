@@ -23,6 +23,10 @@ export interface OfferFormValues {
   discounted_cycles: string;
   discounted_price: string;
   total_cycles: string;
+  /** subscribe and save, on one-off offers only (docs/subscriptions.md) */
+  has_subscribe_and_save: boolean;
+  subscribe_interval_days: string;
+  subscribe_percent_off: string;
   is_giftable: boolean;
   is_taxable: boolean;
   requires_shipping: boolean;
@@ -52,6 +56,9 @@ export const NEW_OFFER: OfferFormValues = {
   discounted_cycles: '',
   discounted_price: '',
   total_cycles: '',
+  has_subscribe_and_save: false,
+  subscribe_interval_days: '30',
+  subscribe_percent_off: '10',
   is_giftable: false,
   is_taxable: true,
   requires_shipping: true,
@@ -81,6 +88,9 @@ export function offerFormValues(offer: Offer): OfferFormValues {
     discounted_cycles: amountText(offer.discounted_cycles),
     discounted_price: amountText(offer.discounted_price),
     total_cycles: amountText(offer.total_cycles),
+    has_subscribe_and_save: offer.subscribe_and_save !== null,
+    subscribe_interval_days: String(offer.subscribe_and_save?.interval_days ?? 30),
+    subscribe_percent_off: String(offer.subscribe_and_save?.percent_off ?? 10),
     is_giftable: offer.is_giftable,
     is_taxable: offer.is_taxable,
     requires_shipping: offer.requires_shipping,
@@ -94,7 +104,10 @@ export function offerFormValues(offer: Offer): OfferFormValues {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
-/** The API's body for the form's values; a one-off offer has no interval, later price or cycles. */
+/**
+ * The API's body for the form's values; a one-off offer has no interval, later price or cycles, and only it may
+ * offer subscribe and save.
+ */
 export function offerBody(values: OfferFormValues): Record<string, unknown> {
   return {
     offer_name: values.offer_name,
@@ -114,6 +127,13 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
     discounted_cycles: values.is_recurring ? (wholeOf(values.discounted_cycles) ?? null) : null,
     discounted_price: values.is_recurring ? (amountOf(values.discounted_price) ?? null) : null,
     total_cycles: values.is_recurring ? (wholeOf(values.total_cycles) ?? null) : null,
+    subscribe_and_save:
+      !values.is_recurring && values.has_subscribe_and_save
+        ? {
+            interval_days: wholeOf(values.subscribe_interval_days),
+            percent_off: wholeOf(values.subscribe_percent_off),
+          }
+        : null,
     is_giftable: values.is_giftable,
     is_taxable: values.is_taxable,
     requires_shipping: values.requires_shipping,
@@ -146,6 +166,9 @@ export function offerFieldOrder(values: OfferFormValues): string[] {
     'discounted_cycles',
     'discounted_price',
     'total_cycles',
+    'subscribe_and_save',
+    'subscribe_and_save.interval_days',
+    'subscribe_and_save.percent_off',
     'is_giftable',
     'is_taxable',
     'requires_shipping',

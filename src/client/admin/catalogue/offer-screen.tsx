@@ -285,7 +285,40 @@ function OfferForm({ offer }: { offer: Offer | null }) {
               error={fields.total_cycles}
             />
           </div>
-        ) : null}
+        ) : (
+          <>
+            <Checkbox
+              name="subscribe_and_save"
+              label="Subscribe and save: the shopper may subscribe instead of buying once"
+              checked={values.has_subscribe_and_save}
+              onChange={set('has_subscribe_and_save')}
+              error={fields.subscribe_and_save}
+            />
+            {values.has_subscribe_and_save ? (
+              <div className="admin-grid">
+                <TextField
+                  name="subscribe_and_save.interval_days"
+                  label="Days between deliveries"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={values.subscribe_interval_days}
+                  onChange={set('subscribe_interval_days')}
+                  error={fields['subscribe_and_save.interval_days']}
+                />
+                <TextField
+                  name="subscribe_and_save.percent_off"
+                  label="Percent off (1 to 90)"
+                  hint="Taken off the price of every delivery, rounded to the cent."
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={values.subscribe_percent_off}
+                  onChange={set('subscribe_percent_off')}
+                  error={fields['subscribe_and_save.percent_off']}
+                />
+              </div>
+            ) : null}
+          </>
+        )}
       </FieldGroup>
 
       <FieldGroup legend="First order" name="override">

@@ -171,6 +171,9 @@ function Lines({ order }: { order: OrderDetail }) {
               <span className="orders-note">
                 Renews every {line.billing_interval_days} days
                 {line.next_cycle_total !== null ? ` at ${money(line.next_cycle_total)}` : ''}
+                {line.subscribe_and_save
+                  ? ` (subscribe and save, ${line.subscribe_and_save_percent_off ?? 0} % off)`
+                  : ''}
               </span>
             ) : null}
           </td>

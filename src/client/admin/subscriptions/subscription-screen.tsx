@@ -123,6 +123,9 @@ function Facts(props: { subscription: Subscription }) {
           <dd>
             {s.plan_remaining ??
               `${formatMoney(s.cycle_amount, s.currency)} ${everyInterval(s.interval_days)}`}
+            {s.subscribe_and_save
+              ? ` (subscribe and save: ${s.subscribe_and_save_percent_off ?? 0} % off the one-off price)`
+              : ''}
           </dd>
           <dt>Cycle</dt>
           <dd>

@@ -12,6 +12,7 @@ import { preloadedLazy } from '../../ui/preloaded-lazy.js';
 
 // The words of plans priced by cycle: a chunk loaded only for a cart that has one.
 const billingPlanNotes = preloadedLazy(() => import('./billing-plan-notes.js'));
+import { subscribeChoiceChunk } from './subscribe-choice-chunk.js';
 
 export interface OrderSummaryProps {
   /** amounts are being recomputed (tax and shipping preview pending) */
@@ -36,6 +37,8 @@ export function OrderLines({
 }) {
   // A line may be removed only while another stays (canRemoveCartLine, the server's rule too).
   const removable = editable && removal !== undefined && canRemoveCartLine(cart.offers.length);
+  // Buy once or subscribe: chosen until the order is paid or handed to an express payment (the server's rule too).
+  const choosable = cart.order.status !== 'complete' && cart.order.status !== 'awaiting_payment';
   const items = cart.offers.map((offer) => {
     const options = offer.order_offer_item_options.map((option) => `${option.name}: ${option.value}`);
     return (
@@ -58,6 +61,15 @@ export function OrderLines({
             <p className="summary__meta">First delivery: {offer.override_initial_item_name}</p>
           ) : null}
           {offer.is_gift ? <p className="summary__tag">Gift</p> : null}
+          {offer.subscribe_and_save ? (
+            <Suspense fallback={null}>
+              <subscribeChoiceChunk.Component
+                offer={offer}
+                currency={cart.currency_value}
+                choosable={choosable}
+              />
+            </Suspense>
+          ) : null}
           {editable ? (
             <QuantityControl
               offer={offer}

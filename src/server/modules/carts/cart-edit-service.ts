@@ -16,8 +16,10 @@ import {
   removeLine,
   restoreLine,
   setLineQuantity,
+  setLineSubscribed,
   upsertGiftDetails,
 } from './carts-repository.js';
+import { subscribeTermsOf, subscriptionChoiceRefusal } from '../../../domain/subscribe-and-save.js';
 import { findDiscountCodeByCode } from '../catalog/discount-codes-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { addressFromPreview, checkCartDiscount, priceCartState } from './cart-pricing.js';
@@ -118,6 +120,63 @@ export async function changeQuantity(
       await setLineQuantity(tx, organization.id, cart.id, line.id, input.quantity, now);
     } else if (!(await restoreLine(tx, organization.id, cart.id, input.id, input.quantity, now))) {
       throw lineNotFound();
+    }
+    return viewCartState(tx, await reloadCartState(tx, state), now);
+  });
+}
+
+const CHOICE_REFUSALS = {
+  gift_claim: ['gift_claim_fixed', 'A gift is already paid for: it cannot be changed into a subscription.'],
+  ordered: ['cart_ordered', 'This order has already been placed: it cannot change any more.'],
+  express_started: [
+    'cart_ordered',
+    'A PayPal payment was started for this order: its items cannot change now.',
+  ],
+  payment_in_progress: [
+    'payment_in_progress',
+    'Your payment is being processed. Wait a moment before changing your items.',
+  ],
+} as const;
+
+/**
+ * Buy once or subscribe and save (docs/subscriptions.md): sets whether the shopper subscribes to a line whose offer
+ * allows it, before the order is paid. Setting the choice it already has changes nothing. Answers the cart priced
+ * again: a subscribed line is a recurring line from then on (its terms box, its stored card).
+ */
+export async function chooseSubscription(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  input: { id: number; subscribe: boolean },
+  now: Date,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart, order } = state;
+    const refusal = subscriptionChoiceRefusal({
+      isGiftClaim: isGiftClaimCart(state),
+      orderStatus: order?.status ?? null,
+      paymentInProgress: Boolean(order?.payment_lease_until && order.payment_lease_until > now),
+    });
+    if (refusal !== null) {
+      const [code, message] = CHOICE_REFUSALS[refusal];
+      throw new AppError(
+        409,
+        code,
+        message,
+        refusal === 'payment_in_progress' ? { headers: { 'retry-after': '2' } } : undefined,
+      );
+    }
+    const line = state.lines.find((entry) => entry.id === input.id);
+    if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (subscribeTermsOf(line) === null) {
+      const message = line.is_gift
+        ? 'A gift is bought once: it cannot be a subscription.'
+        : 'This item is not offered as a subscription: it can only be bought once.';
+      throw new AppError(422, 'subscribe_not_offered', message, { fields: { subscribe: message } });
+    }
+    if (line.subscribed !== input.subscribe) {
+      await setLineSubscribed(tx, organization.id, cart.id, line.id, input.subscribe, now);
     }
     return viewCartState(tx, await reloadCartState(tx, state), now);
   });

@@ -8,6 +8,9 @@ import {
 import { StoredPreviewSchema } from '../../../contract/cart.js';
 import { canChangeCartItems } from '../../../domain/editable-cart.js';
 import type { AddressRow } from './customers-repository.js';
+import type { CartLineRow } from './carts-repository.js';
+import { minor } from '../../../domain/money.js';
+import { subscribedUnitPrice, subscribeTermsOf } from '../../../domain/subscribe-and-save.js';
 import type { CartPricing } from './cart-pricing.js';
 import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } from './cart-state.js';
 import { presentGiftFrom } from './gift-from.js';
@@ -55,9 +58,23 @@ function presentCustomer(state: CartState): Customer {
   };
 }
 
+function presentSubscribeAndSave(line: CartLineRow, currency: string): CartOffer['subscribe_and_save'] {
+  const terms = subscribeTermsOf(line);
+  if (terms === null) return null;
+  const once = minor(line.once_unit_price);
+  return {
+    interval_days: terms.intervalDays,
+    percent_off: terms.percentOff,
+    once_price: major(once, currency),
+    subscribe_price: major(subscribedUnitPrice(once, terms.percentOff), currency),
+  };
+}
+
 export function presentOffers(state: CartState, pricing: CartPricing): CartOffer[] {
   const currency = state.organization.currency;
   const money = (amount: number) => major(amount, currency);
+  // A gift claim's line is paid for already: its recipient is not offered to subscribe to it.
+  const claim = isGiftClaimCart(state);
   return state.lines.map((line) => {
     const priced = pricing.result.lines.find((entry) => entry.id === line.id);
     const unit = line.price_override ?? line.price;
@@ -99,6 +116,8 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
       next_price: line.is_recurring ? money(line.next_price ?? line.price) : null,
       next_cycle_total: majorOrNull(priced?.nextCycleTotal ?? null, currency),
       billing_plan: priced?.billingPlan ? presentBillingPlan(priced.billingPlan, currency) : null,
+      subscribe_and_save: claim ? null : presentSubscribeAndSave(line, currency),
+      subscribed: line.subscribed && line.is_recurring,
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   PreviewQuerySchema,
   PreviewResponseSchema,
   QuantityRequestSchema,
+  SubscribeRequestSchema,
 } from '../../../contract/cart.js';
 import { z } from '../../../contract/zod.js';
 import { scrubCardData } from '../../../domain/card.js';
@@ -14,7 +15,7 @@ import type { AppContext } from '../../platform/context.js';
 import { shopperOf } from '../organizations/request-context.js';
 import type { Router } from '../../platform/http/router.js';
 import { readCartJson } from './cart-service.js';
-import { applyDiscountCode, changeQuantity, saveGift } from './cart-edit-service.js';
+import { applyDiscountCode, changeQuantity, chooseSubscription, saveGift } from './cart-edit-service.js';
 import { previewCart } from './cart-preview-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';
@@ -119,6 +120,35 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
         shopperOf(request),
         params.cart_token,
         { id: body.id, quantity: body.quantity },
+        clock.now(),
+      ),
+  });
+
+  router.add({
+    method: 'PUT',
+    url: `${SHOPPER_BASE}/carts/:cart_token/subscribe`,
+    summary: 'Buy a line once (false) or subscribe and save (true), when its offer allows it',
+    description:
+      'A subscribed line is priced as a recurring line at the offer price less its percent, every interval ' +
+      '(docs/subscriptions.md, "Subscribe and save"). Sending the choice the line already has changes nothing.',
+    tags: ['shopper'],
+    guard: 'shopper',
+    params: CartTokenParamsSchema,
+    body: SubscribeRequestSchema,
+    responses: {
+      200: { description: 'The updated cart', schema: CartSchema },
+      ...common,
+      409: {
+        description: 'Already ordered, an express payment started, a payment in progress, or a gift claim',
+      },
+      422: { description: "The line's offer does not offer subscribe and save (or it is a gift)" },
+    },
+    handler: ({ params, body, request }) =>
+      chooseSubscription(
+        db,
+        shopperOf(request),
+        params.cart_token,
+        { id: body.id, subscribe: body.subscribe },
         clock.now(),
       ),
   });

@@ -3,6 +3,7 @@ import type { CartLineRow, CartRow } from './carts-repository.js';
 import type { AddressRow, CustomerRow } from './customers-repository.js';
 import type { DiscountCodeRow } from '../catalog/discount-codes-repository.js';
 import { withDates, type Stored } from '../../platform/db/json-rows.js';
+import { pricedAsChosen } from '../../../domain/subscribe-and-save.js';
 import type { OrderRow } from '../orders/orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import {
@@ -70,7 +71,9 @@ SELECT row_to_json(c) AS cart,
        row_to_json(org) AS organization,
        coalesce((
          SELECT json_agg(l ORDER BY l.position) FROM (
-           SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.price_override,
+           SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.price_override, co.subscribed,
+                  coalesce(co.price_override, o.price) AS once_unit_price, o.subscribe_interval_days,
+                  o.subscribe_percent_off,
                   o.offer_name, o.offer_title, o.item_id, o.item_name, o.item_image, o.item_category, o.item_options,
                   o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
                   o.billing_interval_days, o.next_price, o.trial_days, o.discounted_cycles, o.discounted_price,
@@ -152,7 +155,8 @@ export async function loadCartSnapshot(
   return {
     cart: withDates<CartRow>(row.cart, CART_DATES),
     organization: withDates<OrganizationRow>(row.organization, ORGANIZATION_DATES),
-    lines: row.lines,
+    // A subscribed line is priced, ordered and billed as a recurring line from here on (docs/subscriptions.md).
+    lines: row.lines.map(pricedAsChosen),
     discountCode: row.discount_code ? withDates<DiscountCodeRow>(row.discount_code, CODE_DATES) : null,
     customer: row.customer,
     addresses: row.addresses,

@@ -25,6 +25,8 @@ export interface CartLineValues {
   quantity: number;
   is_gift: boolean;
   price_override?: number | null;
+  /** subscribe and save chosen for it (the offer allows it) */
+  subscribed?: boolean;
 }
 
 export interface NewCart {
@@ -65,10 +67,11 @@ export async function insertCart(
   const row = rows[0] as CartRow;
   await db.query(
     `INSERT INTO cart_offers (organization_id, cart_id, position, offer_id, quantity, is_gift, price_override,
-                              created_at, updated_at)
-     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.price_override, $7, $7
-       FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::bigint[])
-            WITH ORDINALITY AS line(offer_id, quantity, is_gift, price_override, position)`,
+                              subscribed, created_at, updated_at)
+     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.price_override, line.subscribed,
+            $7, $7
+       FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::bigint[], $8::boolean[])
+            WITH ORDINALITY AS line(offer_id, quantity, is_gift, price_override, subscribed, position)`,
     [
       organizationId,
       row.id,
@@ -78,6 +81,7 @@ export async function insertCart(
       lines.map((line) => line.price_override ?? null),
       // The cart's own time, so its lines' changes compare with the same clock (the housekeeping reads them).
       cart.now,
+      lines.map((line) => line.subscribed ?? false),
     ],
   );
   return row;
@@ -94,6 +98,10 @@ export type CartLineRow = Omit<
   quantity: number;
   is_gift: boolean;
   price_override: number | null;
+  /** the shopper chose to subscribe (subscribe and save); the snapshot then prices it as recurring (pricedAsChosen) */
+  subscribed: boolean;
+  /** the unit price this line costs bought once (price_override or the offer's price), whatever was chosen */
+  once_unit_price: number;
   gift_name: string | null;
   gift_email: string | null;
   gift_date: string | null;
@@ -142,6 +150,23 @@ export async function setLineQuantity(
     `UPDATE cart_offers SET quantity = $4, updated_at = $5
       WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NULL`,
     [organizationId, cartId, lineId, quantity, now],
+  );
+  return rowCount > 0;
+}
+
+/** Sets whether the shopper subscribes to a line; false when it is not a line of the cart. */
+export async function setLineSubscribed(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  lineId: number,
+  subscribed: boolean,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE cart_offers SET subscribed = $4, updated_at = $5
+      WHERE organization_id = $1 AND cart_id = $2 AND id = $3 AND removed_at IS NULL`,
+    [organizationId, cartId, lineId, subscribed, now],
   );
   return rowCount > 0;
 }

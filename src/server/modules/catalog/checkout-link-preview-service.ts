@@ -31,6 +31,9 @@ function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gif
     // As a visit makes its cart: a gift line of an offer no longer giftable is an ordinary line.
     is_gift: line.is_gift && offer.is_giftable,
     price_override: null,
+    // A link's preview shows its lines bought once: subscribing is the shopper's choice on the page.
+    subscribed: false,
+    once_unit_price: offer.price,
     gift_name: null,
     gift_email: null,
     gift_date: null,

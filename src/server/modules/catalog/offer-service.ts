@@ -69,6 +69,10 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
     requires_shipping: row.requires_shipping,
     shipping_price: major(row.shipping_price, currency),
     digital_access: row.digital_access,
+    subscribe_and_save:
+      row.subscribe_interval_days === null || row.subscribe_percent_off === null
+        ? null
+        : { interval_days: row.subscribe_interval_days, percent_off: row.subscribe_percent_off },
     active: row.active,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -110,14 +114,28 @@ function toValues(
             url: input.digital_access.url,
             instructions: input.digital_access.instructions ?? '',
           },
+    subscribe_interval_days:
+      input.subscribe_and_save === undefined ? undefined : (input.subscribe_and_save?.interval_days ?? null),
+    subscribe_percent_off:
+      input.subscribe_and_save === undefined ? undefined : (input.subscribe_and_save?.percent_off ?? null),
     active: input.active,
   };
   return { values, fields: money.fields };
 }
 
-/** A recurring offer bills every N days; a one-off offer has no interval, no later-cycle price and no cycles. */
-function checkRecurringShape(offer: Pick<OfferValues, (typeof RECURRING_ONLY)[number] | 'is_recurring'>) {
+/**
+ * A recurring offer bills every N days; a one-off offer has no interval, no later-cycle price and no cycles, and only
+ * it may offer subscribe and save (a recurring offer already bills every interval).
+ */
+function checkRecurringShape(
+  offer: Pick<OfferValues, (typeof RECURRING_ONLY)[number] | 'is_recurring' | 'subscribe_interval_days'>,
+) {
   const fields: Record<string, string> = {};
+  if (offer.is_recurring && offer.subscribe_interval_days !== null) {
+    fields.subscribe_and_save =
+      'Only one-off offers can offer subscribe and save: a recurring offer already bills every interval. ' +
+      'Set subscribe_and_save to null or is_recurring to false.';
+  }
   if (offer.is_recurring && offer.billing_interval_days === null) {
     fields.billing_interval_days = 'A recurring offer needs a billing interval in days.';
   }
@@ -204,6 +222,8 @@ export async function createOffer(
     requires_shipping: values.requires_shipping ?? true,
     shipping_price: values.shipping_price ?? 0,
     digital_access: values.digital_access ?? null,
+    subscribe_interval_days: values.subscribe_interval_days ?? null,
+    subscribe_percent_off: values.subscribe_percent_off ?? null,
     active: values.active ?? true,
   };
   Object.assign(fields, checkRecurringShape(complete));

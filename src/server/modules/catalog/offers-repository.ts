@@ -30,6 +30,9 @@ export interface OfferRow {
   requires_shipping: boolean;
   shipping_price: number;
   digital_access: { url: string; instructions: string } | null;
+  /** subscribe and save (one-off offers only): both set or both null */
+  subscribe_interval_days: number | null;
+  subscribe_percent_off: number | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -60,6 +63,8 @@ const COLUMNS = [
   'requires_shipping',
   'shipping_price',
   'digital_access',
+  'subscribe_interval_days',
+  'subscribe_percent_off',
   'active',
 ] as const satisfies readonly (keyof OfferValues)[];
 

@@ -36,6 +36,8 @@ const offer = (
   requires_shipping: true,
   shipping_price: 0,
   digital_access: null,
+  subscribe_interval_days: null,
+  subscribe_percent_off: null,
   active: true,
   ...values,
 });

@@ -128,6 +128,8 @@ export async function getOrderDetail(
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: majorOrNull(line.next_cycle_total, order.currency),
       billing_plan: presentPlanOrNull(parseStoredPlan(line.billing_plan), order.currency),
+      subscribe_and_save: line.subscribe_and_save_percent !== null,
+      subscribe_and_save_percent_off: line.subscribe_and_save_percent,
     })),
     payment_attempts: attempts.map((attempt) => ({
       id: attempt.id,
@@ -176,6 +178,8 @@ export function presentSubscription(
     cycle_amount: major(row.cycle_amount, row.currency),
     currency: row.currency,
     interval_days: row.interval_days,
+    subscribe_and_save: row.subscribe_and_save_percent !== null,
+    subscribe_and_save_percent_off: row.subscribe_and_save_percent,
     cycle: row.cycle,
     next_charge_at: iso(row.next_charge_at),
     retry_count: row.retry_count,

@@ -105,6 +105,7 @@ export async function completeOrder(
       offer_id: line.offer_id,
       item_name: line.item_name,
       ...subscription,
+      subscribe_and_save_percent: line.subscribe_and_save_percent,
     });
   }
   // order.completed itself is enqueued by completeOrderWithAttempt's statement, which every completion runs.

@@ -212,6 +212,8 @@ describe('orderLines', () => {
     is_gift: false,
     is_recurring: true,
     billing_interval_days: 30,
+    subscribed: false,
+    subscribe_percent_off: null,
   };
   const priced: PricedLine = {
     id: 11,
@@ -241,8 +243,13 @@ describe('orderLines', () => {
         billing_interval_days: 30,
         next_cycle_total: 3223,
         billing_plan: null,
+        subscribe_and_save_percent: null,
       },
     ]);
+  });
+  it('marks a line the shopper subscribed to with its percent off', () => {
+    const [written] = orderLines([{ ...line, subscribed: true, subscribe_percent_off: 10 }], [priced]);
+    expect(written?.subscribe_and_save_percent).toBe(10);
   });
   it('charges an overridden price (a gift claim at 0), and zero for a line pricing left out', () => {
     const [written] = orderLines([{ ...line, id: 12, price_override: 0, is_recurring: false }], [priced]);

@@ -135,6 +135,8 @@ type OrderedCartLine = Pick<
   | 'is_gift'
   | 'is_recurring'
   | 'billing_interval_days'
+  | 'subscribed'
+  | 'subscribe_percent_off'
 >;
 
 /** The order's lines: each cart line at its unit price, with its share of the priced cart's amounts. */
@@ -160,6 +162,8 @@ export function orderLines(
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: figures?.nextCycleTotal ?? null,
       billing_plan: figures?.billingPlan ?? null,
+      // Only a choice the snapshot priced as recurring (pricedAsChosen) is one; a stale one on a gift is not.
+      subscribe_and_save_percent: line.subscribed && line.is_recurring ? line.subscribe_percent_off : null,
     };
   });
 }

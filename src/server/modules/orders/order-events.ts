@@ -48,6 +48,8 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
       total: money(line.total),
       is_gift: line.is_gift,
       is_recurring: line.is_recurring,
+      subscribe_and_save: line.subscribe_and_save_percent !== null,
+      subscribe_and_save_percent_off: line.subscribe_and_save_percent,
     })),
   };
 }
@@ -62,6 +64,8 @@ export interface StartedSubscription {
   next_charge_at: Date;
   /** its prices by cycle (docs/subscriptions.md, "Prices by cycle") */
   billing_plan: BillingPlan;
+  /** the percent off its line was subscribed at (subscribe and save), else null */
+  subscribe_and_save_percent: number | null;
 }
 
 /**
@@ -88,6 +92,8 @@ export async function emitOrderStarted(
         currency: order.currency,
         cycle_amount: major(subscription.cycle_amount, order.currency),
         interval_days: subscription.interval_days,
+        subscribe_and_save: subscription.subscribe_and_save_percent !== null,
+        subscribe_and_save_percent_off: subscription.subscribe_and_save_percent,
         next_charge_at: iso(subscription.next_charge_at),
         // Cycle 1 was paid with the order; the next charge is for cycle 2.
         cycle: 1,

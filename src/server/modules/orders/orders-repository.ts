@@ -75,6 +75,8 @@ export interface OrderLineRow {
   next_cycle_total: number | null;
   /** the line's prices by cycle as ordered (minor units, docs/subscriptions.md); null for one-off lines */
   billing_plan: BillingPlan | null;
+  /** the percent off this line was subscribed at (subscribe and save), null when it was not */
+  subscribe_and_save_percent: number | null;
 }
 
 const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
@@ -348,6 +350,7 @@ const ORDER_LINE_COLUMNS = [
   'billing_interval_days',
   'next_cycle_total',
   'billing_plan',
+  'subscribe_and_save_percent',
 ] as const satisfies readonly (keyof OrderLineValues)[];
 const ORDER_LINE_TYPES = [
   'bigint',
@@ -365,6 +368,7 @@ const ORDER_LINE_TYPES = [
   'int',
   'bigint',
   'jsonb',
+  'int',
 ] as const;
 
 /** The lines of an order that has none yet. */

@@ -38,6 +38,8 @@ export interface SubscriptionRow {
   pm_method: string | null;
   pm_card_brand: string | null;
   pm_card_last4: string | null;
+  /** joined: the percent off its order line was subscribed at (subscribe and save), else null */
+  subscribe_and_save_percent: number | null;
 }
 
 export interface SubscriptionChargeRow {
@@ -51,7 +53,9 @@ export interface SubscriptionChargeRow {
 }
 
 const SELECT = `SELECT s.*, c.email AS customer_email, pm.method AS pm_method, pm.card_brand AS pm_card_brand,
-       pm.card_last4 AS pm_card_last4
+       pm.card_last4 AS pm_card_last4,
+       (SELECT l.subscribe_and_save_percent FROM order_lines l
+         WHERE l.organization_id = s.organization_id AND l.id = s.order_line_id) AS subscribe_and_save_percent
   FROM subscriptions s
   JOIN customers c ON c.organization_id = s.organization_id AND c.id = s.customer_id
   LEFT JOIN payment_methods pm ON pm.organization_id = s.organization_id AND pm.id = s.payment_method_id`;
