@@ -11,6 +11,7 @@ const link: CheckoutLink = {
   checkout_url: 'http://shop.example/checkout/__c__autumn',
   name: 'Autumn',
   offers: [{ offer_id: 5, quantity: 2, is_gift: false }],
+  bump_offer_ids: [],
   discount_code: 'WELCOME10',
   active: true,
   expires_at: null,

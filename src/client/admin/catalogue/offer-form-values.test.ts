@@ -23,6 +23,7 @@ const offer: Offer = {
   requires_shipping: true,
   shipping_price: 0,
   digital_access: null,
+  bump_text: null,
   active: true,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

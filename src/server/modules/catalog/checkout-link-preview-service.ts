@@ -29,6 +29,7 @@ function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gif
     quantity: line.quantity,
     // As a visit makes its cart: a gift line of an offer no longer giftable is an ordinary line.
     is_gift: line.is_gift && offer.is_giftable,
+    is_bump: false,
     price_override: null,
     gift_name: null,
     gift_email: null,
@@ -98,6 +99,9 @@ export async function previewCheckoutLink(
     order: null,
     lastPaymentMethod: null,
     giftFrom: null,
+    // The preview prices the link's own lines: its bumps are unticked boxes until a shopper ticks one.
+    linkBumpOfferIds: link.bump_offer_ids,
+    bumpOffers: [],
   };
   // No address: the shipping method and tax wait for the shopper's, as on the checkout before it is given.
   const pricing = await priceCartState(db, state, { address: null, requestedProfileId: null, now });

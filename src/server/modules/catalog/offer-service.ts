@@ -33,6 +33,7 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
     requires_shipping: row.requires_shipping,
     shipping_price: major(row.shipping_price, currency),
     digital_access: row.digital_access,
+    bump_text: row.bump_text,
     active: row.active,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -70,6 +71,7 @@ function toValues(
             url: input.digital_access.url,
             instructions: input.digital_access.instructions ?? '',
           },
+    bump_text: input.bump_text,
     active: input.active,
   };
   return { values, fields: money.fields };
@@ -120,6 +122,7 @@ export async function createOffer(
     requires_shipping: values.requires_shipping ?? true,
     shipping_price: values.shipping_price ?? 0,
     digital_access: values.digital_access ?? null,
+    bump_text: values.bump_text ?? null,
     active: values.active ?? true,
   };
   Object.assign(fields, checkRecurringShape(complete));

@@ -23,6 +23,8 @@ export interface OfferRow {
   requires_shipping: boolean;
   shipping_price: number;
   digital_access: { url: string; instructions: string } | null;
+  /** the one line of its order-bump box (null: its title, then its name) */
+  bump_text: string | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -49,6 +51,7 @@ const COLUMNS = [
   'requires_shipping',
   'shipping_price',
   'digital_access',
+  'bump_text',
   'active',
 ] as const satisfies readonly (keyof OfferValues)[];
 

@@ -32,6 +32,7 @@ const offer = (
   requires_shipping: true,
   shipping_price: 0,
   digital_access: null,
+  bump_text: null,
   active: true,
   ...values,
 });
