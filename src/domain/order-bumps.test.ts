@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bumpCheckboxLabel,
   bumpChange,
   bumpTextOf,
   cartBumpOffers,
@@ -121,5 +122,33 @@ describe('bumpChange', () => {
     expect(bumpChange({ selected: false, isCartBump: false, line: null })).toBe('not_a_bump');
     expect(bumpChange({ selected: true, isCartBump: false, line: { removed: false } })).toBe('not_a_bump');
     expect(bumpChange({ selected: false, isCartBump: false, line: { removed: false } })).toBe('remove');
+  });
+});
+
+describe('bumpCheckboxLabel', () => {
+  const mug = {
+    item_name: 'Travel mug',
+    price: 12,
+    is_recurring: false,
+    billing_interval_days: null,
+    next_price: null,
+  };
+
+  it('says what ticking adds, at its price', () => {
+    expect(bumpCheckboxLabel(mug, 'USD')).toBe('Add Travel mug for $12.00');
+  });
+
+  it('says what a recurring bump charges later', () => {
+    const club = {
+      item_name: 'Coffee club',
+      price: 29,
+      is_recurring: true,
+      billing_interval_days: 30,
+      next_price: 25,
+    };
+    expect(bumpCheckboxLabel(club, 'USD')).toBe('Add Coffee club for $29.00, then $25.00 every 30 days');
+    expect(bumpCheckboxLabel({ ...club, next_price: null, billing_interval_days: 7 }, 'USD')).toBe(
+      'Add Coffee club for $29.00, then $29.00 every week',
+    );
   });
 });

@@ -1,5 +1,6 @@
 // Order bumps (docs/checkout-rules.md, "Order bumps"): which offers a cart shows as boxes above the pay button,
-// what a merchant may name, and what ticking or unticking a box does.
+// what a merchant may name, what ticking or unticking a box does, and what its checkbox says.
+import { formatMoney, fromMajor, minor } from './money.js';
 
 /** The most bump offers a checkout link or an organization names. */
 export const MAX_BUMP_OFFERS = 3;
@@ -120,4 +121,30 @@ export function bumpChange(input: {
   }
   if (inCart) return 'remove';
   return isCartBump ? 'none' : 'not_a_bump';
+}
+
+/** What a box's checkbox needs of its bump (amounts in major units, as on the wire). */
+export interface BumpLabelFacts {
+  item_name: string;
+  price: number;
+  is_recurring: boolean;
+  billing_interval_days: number | null;
+  next_price: number | null;
+}
+
+function every(days: number): string {
+  if (days === 1) return 'every day';
+  if (days === 7) return 'every week';
+  return `every ${days} days`;
+}
+
+/**
+ * The checkbox's label, saying what ticking does: "Add Travel mug for $12.00"; a recurring bump also says what it
+ * charges later, so ticking it never starts a subscription the words did not announce.
+ */
+export function bumpCheckboxLabel(bump: BumpLabelFacts, currency: string): string {
+  const money = (amount: number) => formatMoney(fromMajor(amount, currency) ?? minor(0), currency);
+  const today = `Add ${bump.item_name} for ${money(bump.price)}`;
+  if (!bump.is_recurring || bump.billing_interval_days === null) return today;
+  return `${today}, then ${money(bump.next_price ?? bump.price)} ${every(bump.billing_interval_days)}`;
 }

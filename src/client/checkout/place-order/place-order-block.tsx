@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
+import { preloadedLazy } from '../../ui/preloaded-lazy.js';
 import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/checkbox.js';
 import { fieldId } from '../../ui/field-ids.js';
@@ -10,6 +12,9 @@ export interface PlaceOrderBlockProps {
   onPlaceOrder: () => void;
   alert: OrderAlert | null;
 }
+
+// The order-bump boxes load only for a cart that has bumps: other checkouts never fetch them.
+const bumpOffersChunk = preloadedLazy(() => import('../bumps/bump-offers.js'));
 
 /** What the order button says: the amount, and what the press starts. */
 export function orderButtonLabel(input: {
@@ -25,7 +30,10 @@ export function orderButtonLabel(input: {
   return input.payment === 'paypal' ? `${base} with PayPal` : base;
 }
 
-/** The subscription-terms and email opt-in boxes, then the order button: the last thing before paying. */
+/**
+ * The order-bump boxes, the subscription-terms and email opt-in boxes, then the order button: the last thing before
+ * paying.
+ */
 export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const { cart, config, form, orderState, dispatchOrder, express } = useCheckout();
   const payment = paymentChoiceFor({
@@ -37,6 +45,11 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const termsLink = config.legal.terms_url;
   return (
     <div className="place-order">
+      {cart.bumps.length > 0 ? (
+        <Suspense fallback={null}>
+          <bumpOffersChunk.Component />
+        </Suspense>
+      ) : null}
       {terms.display ? (
         <Checkbox
           name="subscription_terms"
