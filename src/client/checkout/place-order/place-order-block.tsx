@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
-import { preloadedLazy } from '../../ui/preloaded-lazy.js';
+import { useBumpOffers } from '../bumps/bump-offers-slot.js';
 import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/checkbox.js';
 import { fieldId } from '../../ui/field-ids.js';
@@ -12,9 +12,6 @@ export interface PlaceOrderBlockProps {
   onPlaceOrder: () => void;
   alert: OrderAlert | null;
 }
-
-// The order-bump boxes load only for a cart that has bumps: other checkouts never fetch them.
-const bumpOffersChunk = preloadedLazy(() => import('../bumps/bump-offers.js'));
 
 /** What the order button says: the amount, and what the press starts. */
 export function orderButtonLabel(input: {
@@ -41,15 +38,12 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
     isRecurring: cart.order.is_recurring,
     expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
   });
+  const bumpOffers = useBumpOffers();
   const terms = orderState.subscriptionTerms;
   const termsLink = config.legal.terms_url;
   return (
     <div className="place-order">
-      {cart.bumps.length > 0 ? (
-        <Suspense fallback={null}>
-          <bumpOffersChunk.Component />
-        </Suspense>
-      ) : null}
+      {cart.bumps.length > 0 ? <Suspense fallback={null}>{bumpOffers}</Suspense> : null}
       {terms.display ? (
         <Checkbox
           name="subscription_terms"
