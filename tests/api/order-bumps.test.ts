@@ -191,6 +191,22 @@ describe('PUT carts/{cart_token}/bumps', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('adds one line when two ticks race (the cart row is locked, bump lines are unique per offer)', async () => {
+    const { store, shopper, linkToken } = await storeWithBumpLink();
+    const token = (await openCart(shopper, linkToken)).cart_token;
+    const answers = await Promise.all([
+      tick(shopper, token, store.offers.mug.id, true),
+      tick(shopper, token, store.offers.mug.id, true),
+      tick(shopper, token, store.offers.mug.id, true),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const cart = await openCart(shopper, token);
+    expect(cart.offers.filter((offer) => offer.is_bump).map((offer) => offer.offer_id)).toEqual([
+      store.offers.mug.id,
+    ]);
+    expect(cart.subtotal).toBe(32);
+  });
+
   it('answers 422 for an offer that is not one of the cart bumps, and 404 for another cart', async () => {
     const { store, shopper, linkToken } = await storeWithBumpLink();
     const token = (await openCart(shopper, linkToken)).cart_token;
