@@ -68,7 +68,7 @@ describe('order bumps', () => {
     await checkout.page.keyboard.press('Space');
     await status.filter({ hasText: /^Stoneware mug added to your order\./ }).waitFor();
     expect(await mug.isChecked()).toBe(true);
-    expect(await mug.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await mug.evaluate((box: any) => box === box.ownerDocument.activeElement)).toBe(true);
     expect(await checkout.orderButton().textContent()).toBe(withMug);
 
     const found = report('1400px payment with a bump', await checkout.axe());
