@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cart, CartBump } from '../../../contract/cart.js';
 import { createFakeShopperApi } from '../../testing/fake-shopper-api.js';
-import { cartFixture, FILLED_CUSTOMER, offerFixture } from '../../testing/fixtures.js';
+import {
+  cartFixture,
+  FILLED_CUSTOMER,
+  offerFixture,
+  subscriptionOfferFixture,
+} from '../../testing/fixtures.js';
 import { renderCheckout } from '../../testing/render-checkout.js';
 
 beforeEach(() => window.sessionStorage.clear());
@@ -75,6 +80,42 @@ describe('order bump boxes', () => {
     await screen.findByRole('button', { name: 'Pay $18.00' });
     await waitFor(() => expect(liveRegion()).toBe('Travel mug removed from your order. Total $18.00.'));
     expect((box as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('bring the subscription terms box with a recurring bump, and say what it charges later', async () => {
+    const club: CartBump = {
+      ...MUG,
+      offer_id: 8,
+      item_name: 'Coffee club',
+      text: 'Join the club',
+      price: 29,
+      is_recurring: true,
+      billing_interval_days: 30,
+      next_price: 25,
+    };
+    const cart = cartFixture({ customer: FILLED_CUSTOMER, bumps: [club] });
+    const api = createFakeShopperApi(cart);
+    const line = subscriptionOfferFixture({ id: 32, order_offer_id: 32, offer_id: 8, is_bump: true });
+    api.on('PUT', /\/bumps$/, () => ({
+      status: 200,
+      body: {
+        ...cart,
+        offers: [...cart.offers, line],
+        order: { ...cart.order, is_recurring: true },
+        subtotal: 47,
+        subtotal_items: 47,
+        total: 47,
+        bumps: [{ ...club, selected: true }],
+      },
+    }));
+    const { user } = renderCheckout({ api, cart });
+    const box = await screen.findByRole('checkbox', {
+      name: 'Add Coffee club for $29.00, then $25.00 every 30 days',
+    });
+    expect(screen.queryByRole('checkbox', { name: /I agree/ })).toBeNull();
+    await user.click(box);
+    await screen.findByRole('checkbox', { name: /I agree/ });
+    await screen.findByRole('button', { name: 'Start subscription · $47.00' });
   });
 
   it('say why a refused tick did not happen, and leave the box as it was', async () => {
