@@ -98,6 +98,8 @@ export const CartOfferSchema = z.object({
   is_taxable: z.boolean(),
   is_giftable: z.boolean(),
   is_gift: z.boolean(),
+  /** the line came from an order-bump box (docs/checkout-rules.md, "Order bumps") */
+  is_bump: z.boolean(),
   gift_name: z.string(),
   gift_email: z.string(),
   /** YYYY-MM-DD or null */
@@ -128,6 +130,23 @@ export const CartOfferSchema = z.object({
   subscribed: z.boolean(),
 });
 export type CartOffer = z.infer<typeof CartOfferSchema>;
+
+/**
+ * An order-bump box (docs/checkout-rules.md, "Order bumps"): `text` is its one line; `price` the unit price a ticked
+ * box adds to the subtotal before any discount; a recurring one also says its interval and later-cycle price.
+ */
+export const CartBumpSchema = z.object({
+  offer_id: z.int(),
+  item_name: z.string(),
+  item_image: z.nullable(z.string()),
+  text: z.string(),
+  price: z.number(),
+  is_recurring: z.boolean(),
+  billing_interval_days: z.nullable(z.int()),
+  next_price: z.nullable(z.number()),
+  selected: z.boolean(),
+});
+export type CartBump = z.infer<typeof CartBumpSchema>;
 
 export const CustomerSchema = z.object({
   email: z.string(),
@@ -199,6 +218,8 @@ export const CartSchema = z.object({
   preview: z.nullable(StoredPreviewSchema),
   /** whether the shopper may change quantities (cart.editable, override winning) */
   editable: z.boolean(),
+  /** the order-bump boxes shown above the pay button; empty once the order is complete */
+  bumps: z.array(CartBumpSchema),
 });
 export type Cart = z.infer<typeof CartSchema>;
 
@@ -234,6 +255,14 @@ export const SubscribeRequestSchema = unlessUnused(() =>
   }),
 );
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
+export const BumpRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    offer_id: z.int({ error: "offer_id must be the offer_id of one of the cart's bumps." }),
+    selected: z.boolean({ error: 'selected is true (add the bump) or false (remove it).' }),
+    ...checkoutMarker,
+  }),
+);
+export type BumpRequest = z.infer<typeof BumpRequestSchema>;
 
 /** The text 'null' (and an empty value) means absent, so every parameter accepts at least those 4 characters. */
 const queryText = (max: number) =>

@@ -97,6 +97,10 @@ const offerFields = {
   shipping_price: z.optional(MoneySchema),
   digital_access: z.optional(z.nullable(DigitalAccessSchema)),
   subscribe_and_save: z.optional(z.nullable(SubscribeAndSaveSchema)),
+  /** the one line of its order-bump box; null falls back to offer_title, then offer_name */
+  bump_text: z.optional(
+    z.nullable(z.string().check(z.trim(), z.minLength(1, 'Write the line, or send null.'), z.maxLength(200))),
+  ),
   active: z.optional(z.boolean()),
 };
 
@@ -133,6 +137,7 @@ export const OfferSchema = z.object({
   digital_access: z.nullable(z.object({ url: z.string(), instructions: z.string() })),
   /** one-off offers only: the shopper may subscribe instead, every interval_days at percent_off % off */
   subscribe_and_save: z.nullable(z.object({ interval_days: z.int(), percent_off: z.int() })),
+  bump_text: z.nullable(z.string()),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -263,6 +268,8 @@ export const CartLineWithChoiceSchema = z.extend(CartLineInputSchema, {
 const cartLines = z
   .array(CartLineWithChoiceSchema)
   .check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
+/** Up to 3 offers shown as order-bump boxes (docs/checkout-rules.md, "Order bumps"); the rule says more than 3 in words. */
+export const BumpOfferIdsSchema = z.array(IdSchema).check(z.maxLength(50));
 
 /** Details the merchant already knows, prefilled on the page. */
 export const CartCustomerInputSchema = z.partial(
@@ -300,6 +307,8 @@ const checkoutLinkFields = {
   ),
   name: z.optional(text(200)),
   offers: lines,
+  /** the link's order bumps; empty uses the organization's default bump_offer_ids */
+  bump_offer_ids: z.optional(BumpOfferIdsSchema),
   discount_code: z.optional(z.nullable(text(64))),
   active: z.optional(z.boolean()),
   expires_at: z.optional(z.nullable(DateTimeSchema)),
@@ -317,6 +326,7 @@ export const CheckoutLinkSchema = z.object({
   checkout_url: z.string(),
   name: z.string(),
   offers: z.array(z.object({ offer_id: z.int(), quantity: z.int(), is_gift: z.boolean() })),
+  bump_offer_ids: z.array(z.int()),
   discount_code: z.nullable(z.string()),
   active: z.boolean(),
   expires_at: z.nullable(z.string()),
@@ -343,6 +353,8 @@ export const OrganizationSchema = z.object({
   subscription_emails: SubscriptionEmailsSchema,
   abandoned_checkout: AbandonedCheckoutSchema,
   self_service: SelfServiceSchema,
+  /** order bumps of carts whose checkout link names none (docs/checkout-rules.md, "Order bumps") */
+  bump_offer_ids: z.array(z.int()),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -365,6 +377,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   subscription_emails: z.optional(SubscriptionEmailsSchema),
   abandoned_checkout: z.optional(AbandonedCheckoutPatchSchema),
   self_service: z.optional(SelfServiceSchema),
+  bump_offer_ids: z.optional(BumpOfferIdsSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 
@@ -394,6 +407,8 @@ export const OrderLineSchema = z.object({
   tax: z.number(),
   total: z.number(),
   is_gift: z.boolean(),
+  /** the line came from an order-bump box the shopper ticked */
+  is_bump: z.boolean(),
   is_recurring: z.boolean(),
   billing_interval_days: z.nullable(z.int()),
   next_cycle_total: z.nullable(z.number()),

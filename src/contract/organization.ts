@@ -183,6 +183,8 @@ export interface OrganizationSettings {
   subscriptionEmails: SubscriptionEmails;
   abandonedCheckout: AbandonedCheckout;
   selfService: SelfService;
+  /** the order bumps of carts whose checkout link names none */
+  bumpOfferIds: number[];
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -196,6 +198,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     subscriptionEmails: z.optional(SubscriptionEmailsSchema),
     abandonedCheckout: z.optional(AbandonedCheckoutSchema),
     selfService: z.optional(SelfServiceSchema),
+    bumpOfferIds: z.optional(z.array(z.int())),
   }),
 );
 
@@ -212,5 +215,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     subscriptionEmails: value.subscriptionEmails ?? DEFAULT_SUBSCRIPTION_EMAILS,
     abandonedCheckout: value.abandonedCheckout ?? DEFAULT_ABANDONED_CHECKOUT,
     selfService: value.selfService ?? DEFAULT_SELF_SERVICE,
+    bumpOfferIds: value.bumpOfferIds ?? [],
   };
 }

@@ -157,9 +157,15 @@ describe("the dashboard's catalogue", () => {
     await page.getByLabel('Line 1 offer').selectOption({ label: `${OFFER} (Green tea club)` });
     await page.getByLabel('Line 1 quantity').fill('2');
     await page.getByLabel(/^Discount code/).fill('E2E20');
+    // An order bump: a box on the checkout, not a line of the link (the preview and the checkout below keep one line).
+    await page.getByRole('button', { name: 'Add a bump' }).click();
+    await page.getByLabel('Bump 1 offer').selectOption({ label: 'Stoneware mug (Stoneware mug)' });
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Make the link' }).click();
     await screen(page, 'Checkout link Tea e2e');
+    expect(await page.getByLabel('Bump 1 offer').locator('option:checked').innerText()).toBe(
+      'Stoneware mug (Stoneware mug)',
+    );
     const linkUrl = `${server.baseUrl}/checkout/__c__e2e-tea`;
 
     await page.getByRole('button', { name: "Copy the link's address" }).click();

@@ -15,7 +15,8 @@ import { ErrorBoundary } from '../errors/error-boundary.js';
 import { describePageFailure, type PageFailureFacts } from '../errors/page-failure.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
-import { checkoutViewChunk, preloadPageChunks } from './page-chunks.js';
+import { BumpOffersSlot } from './bumps/bump-offers-slot.js';
+import { bumpOffersChunk, checkoutViewChunk, preloadBumpOffers, preloadPageChunks } from './page-chunks.js';
 import { PageShell } from './page-shell.js';
 import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
 
@@ -115,7 +116,9 @@ export function CheckoutApp(props: CheckoutAppProps) {
             );
           }}
         >
-          <CheckoutSession {...props} api={services.api} queryClient={services.queryClient} />
+          <BumpOffersSlot value={<bumpOffersChunk.Component />}>
+            <CheckoutSession {...props} api={services.api} queryClient={services.queryClient} />
+          </BumpOffersSlot>
         </ErrorBoundary>
       </LiveRegionProvider>
     </QueryClientProvider>
@@ -194,6 +197,10 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   // The whole page renders when the cart first arrives: in the background, in slices, so the browser stays
   // responsive meanwhile (the loading view stays up until it is ready); later cart changes render at once.
   const pageReady = useDeferredValue(cart.data !== undefined);
+  const hasBumps = (cart.data?.bumps.length ?? 0) > 0;
+  useEffect(() => {
+    if (hasBumps) preloadBumpOffers();
+  }, [hasBumps]);
   const resolvedToken = first.data?.cart_token;
   useEffect(() => {
     if (resolvedToken === undefined) return;

@@ -61,6 +61,7 @@ export function offerFixture(overrides: Partial<CartOffer> = {}): CartOffer {
     is_taxable: true,
     is_giftable: false,
     is_gift: false,
+    is_bump: false,
     gift_name: '',
     gift_email: '',
     gift_date: null,
@@ -171,6 +172,7 @@ export function cartFixture(
     payment_method_id: null,
     preview: null,
     editable: true,
+    bumps: [],
     ...rest,
   });
 }

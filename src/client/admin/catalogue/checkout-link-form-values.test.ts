@@ -11,6 +11,7 @@ const link: CheckoutLink = {
   checkout_url: 'http://shop.example/checkout/__c__autumn',
   name: 'Autumn',
   offers: [{ offer_id: 5, quantity: 2, is_gift: false }],
+  bump_offer_ids: [],
   discount_code: 'WELCOME10',
   active: true,
   expires_at: null,
@@ -24,6 +25,7 @@ describe("a checkout link's form", () => {
     expect(linkBody(values, true)).toEqual({
       name: '',
       offers: [{ offer_id: 5, quantity: 2, is_gift: true }],
+      bump_offer_ids: [],
       discount_code: null,
       active: true,
       expires_at: null,
@@ -41,6 +43,15 @@ describe("a checkout link's form", () => {
         { offer_id: 5, quantity: 2, is_gift: false },
         { offer_id: 6, quantity: 1, is_gift: false },
       ],
+    });
+  });
+
+  it('sends the chosen bump offers in order, leaving out a row with none chosen', () => {
+    const values = { ...linkFormValues({ ...link, bump_offer_ids: [7] }), bumps: ['7', '', '9'] };
+    expect(linkBody(values, false).bump_offer_ids).toEqual([7, 9]);
+    expect(linkFormValues({ ...link, bump_offer_ids: [7, 9] }).bumps).toEqual(['7', '9']);
+    expect(changedFields(linkBody(linkFormValues(link), false), linkBody(values, false))).toEqual({
+      bump_offer_ids: [7, 9],
     });
   });
 

@@ -15,6 +15,8 @@ export interface LinkFormValues {
   public_id: string;
   name: string;
   lines: LinkLineValues[];
+  /** the order bumps' offer ids as the selects hold them ('' until one is chosen); none: the store's default */
+  bumps: string[];
   discount_code: string;
   active: boolean;
   expires_at: string;
@@ -22,12 +24,16 @@ export interface LinkFormValues {
 
 export const MAX_LINES = 50;
 
+/** The most order bumps a link names (docs/checkout-rules.md, "Order bumps"). */
+export const MAX_BUMPS = 3;
+
 export const NEW_LINE: LinkLineValues = { offer_id: '', quantity: '1', is_gift: false };
 
 export const NEW_LINK: LinkFormValues = {
   public_id: '',
   name: '',
   lines: [NEW_LINE],
+  bumps: [],
   discount_code: '',
   active: true,
   expires_at: '',
@@ -42,6 +48,7 @@ export function linkFormValues(link: CheckoutLink): LinkFormValues {
       quantity: String(line.quantity),
       is_gift: line.is_gift,
     })),
+    bumps: link.bump_offer_ids.map(String),
     discount_code: link.discount_code ?? '',
     active: link.active,
     expires_at: isoToLocal(link.expires_at),
@@ -58,6 +65,8 @@ export function linkBody(values: LinkFormValues, creating: boolean): Record<stri
       quantity: wholeOf(line.quantity),
       is_gift: line.is_gift,
     })),
+    // A bump row left on "Choose an offer" names nothing.
+    bump_offer_ids: values.bumps.filter((id) => id !== '').map(wholeOf),
     discount_code: values.discount_code.trim() === '' ? null : values.discount_code.trim(),
     active: values.active,
     expires_at: values.expires_at === '' ? null : localToIso(values.expires_at),
@@ -74,6 +83,8 @@ export function linkFieldOrder(values: LinkFormValues): string[] {
       `offers.${i}.quantity`,
       `offers.${i}.is_gift`,
     ]),
+    'bump_offer_ids',
+    ...values.bumps.map((_, i) => `bump_offer_ids.${i}`),
     'discount_code',
     'active',
     'expires_at',

@@ -20,6 +20,7 @@ import {
   linkFailure,
   linkFieldOrder,
   linkFormValues,
+  MAX_BUMPS,
   MAX_LINES,
   NEW_LINE,
   NEW_LINK,
@@ -89,6 +90,18 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
     set('lines')(values.lines.filter((_, i) => i !== index));
     announce(`Line ${index + 1} removed.`);
     requestAnimationFrame(() => document.getElementById('catalogue-add-line')?.focus());
+  };
+  const setBump = (index: number, offerId: string) =>
+    set('bumps')(values.bumps.map((id, i) => (i === index ? offerId : id)));
+  const addBump = () => {
+    const index = values.bumps.length;
+    set('bumps')([...values.bumps, '']);
+    requestAnimationFrame(() => focusField(`bump_offer_ids.${index}`));
+  };
+  const removeBump = (index: number) => {
+    set('bumps')(values.bumps.filter((_, i) => i !== index));
+    announce(`Bump ${index + 1} removed.`);
+    requestAnimationFrame(() => document.getElementById('catalogue-add-bump')?.focus());
   };
   const offerChoices = (offers.data?.data ?? []).map((offer) => ({
     value: String(offer.id),
@@ -168,6 +181,37 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
           disabled={values.lines.length >= MAX_LINES}
         >
           Add a line
+        </Button>
+      </FieldGroup>
+      <FieldGroup legend="Order bumps" name="bump_offer_ids" error={fields.bump_offer_ids}>
+        <p className="field__hint">
+          Up to {MAX_BUMPS} offers shown as boxes above the pay button; ticking one adds it to the order.
+          None: the store&rsquo;s default bumps (Settings).
+        </p>
+        {values.bumps.map((offerId, index) => (
+          <div className="catalogue-row" key={index}>
+            <SelectField
+              name={`bump_offer_ids.${index}`}
+              label={`Bump ${index + 1} offer`}
+              autoComplete="off"
+              placeholder="Choose an offer"
+              options={offerChoices}
+              value={offerId}
+              onChange={(chosen) => setBump(index, chosen)}
+              error={fields[`bump_offer_ids.${index}`]}
+            />
+            <Button variant="secondary" onClick={() => removeBump(index)}>
+              Remove bump {index + 1}
+            </Button>
+          </div>
+        ))}
+        <Button
+          variant="secondary"
+          id="catalogue-add-bump"
+          onClick={addBump}
+          disabled={values.bumps.length >= MAX_BUMPS}
+        >
+          Add a bump
         </Button>
       </FieldGroup>
       <div className="admin-grid">

@@ -29,6 +29,7 @@ const offer: Offer = {
   shipping_price: 0,
   digital_access: null,
   subscribe_and_save: null,
+  bump_text: null,
   active: true,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

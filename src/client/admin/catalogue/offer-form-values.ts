@@ -7,6 +7,8 @@ export const MAX_OPTIONS = 10;
 export interface OfferFormValues {
   offer_name: string;
   offer_title: string;
+  /** the order-bump box's one line; empty falls back to the title, then the name */
+  bump_text: string;
   item_id: string;
   item_name: string;
   item_image: string;
@@ -41,6 +43,7 @@ export interface OfferFormValues {
 export const NEW_OFFER: OfferFormValues = {
   offer_name: '',
   offer_title: '',
+  bump_text: '',
   item_id: '',
   item_name: '',
   item_image: '',
@@ -73,6 +76,7 @@ export function offerFormValues(offer: Offer): OfferFormValues {
   return {
     offer_name: offer.offer_name,
     offer_title: offer.offer_title,
+    bump_text: offer.bump_text ?? '',
     item_id: offer.item_id,
     item_name: offer.item_name,
     item_image: offer.item_image ?? '',
@@ -112,6 +116,7 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
   return {
     offer_name: values.offer_name,
     offer_title: values.offer_title,
+    bump_text: orNull(values.bump_text),
     item_id: values.item_id,
     item_name: values.item_name,
     item_image: orNull(values.item_image),
@@ -150,6 +155,7 @@ export function offerFieldOrder(values: OfferFormValues): string[] {
   return [
     'offer_name',
     'offer_title',
+    'bump_text',
     'item_id',
     'item_name',
     'item_image',

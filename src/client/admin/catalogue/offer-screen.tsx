@@ -114,6 +114,16 @@ function OfferForm({ offer }: { offer: Offer | null }) {
           error={fields.offer_title}
         />
         <TextField
+          name="bump_text"
+          label="Order bump line"
+          required={false}
+          hint="When a checkout offers it as an order bump, the line its box shows. Empty: the title, else the name."
+          autoComplete="off"
+          value={values.bump_text}
+          onChange={set('bump_text')}
+          error={fields.bump_text}
+        />
+        <TextField
           name="item_name"
           label="Item name"
           autoComplete="off"

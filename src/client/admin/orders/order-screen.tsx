@@ -167,6 +167,7 @@ function Lines({ order }: { order: OrderDetail }) {
           <td>
             {line.item_name}
             {line.is_gift ? <span className="admin-badge orders-badge">Gift</span> : null}
+            {line.is_bump ? <span className="admin-badge orders-badge">Order bump</span> : null}
             {line.is_recurring ? (
               <span className="orders-note">
                 Renews every {line.billing_interval_days} days

@@ -8,6 +8,7 @@ import { ScreenHeading } from '../screen-heading.js';
 import { AbandonedCheckoutForm } from './abandoned-checkout-form.js';
 import { CheckoutOptionsForm } from './checkout-options-form.js';
 import { LegalLinksForm } from './legal-links-form.js';
+import { OrderBumpsForm } from './order-bumps-form.js';
 import { ORGANIZATION_KEY, readOrganization } from './organization-query.js';
 import { SectionOrderForm } from './section-order-form.js';
 import { StoreForm } from './store-form.js';
@@ -32,6 +33,7 @@ export default function SettingsArea({ session }: AreaProps) {
           <SubscriptionTermsForm organization={data} />
           <SubscriptionSettingsForm organization={data} />
           <AbandonedCheckoutForm organization={data} />
+          <OrderBumpsForm organization={data} />
           <AuditTrail objectType="organization" objectId={session.organization.id} />
         </div>
       )}

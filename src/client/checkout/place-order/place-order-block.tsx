@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
 import { hasPricesByCycle } from '../../../domain/billing-plan.js';
 import { preloadedLazy } from '../../ui/preloaded-lazy.js';
+import { useBumpOffers } from '../bumps/bump-offers-slot.js';
 import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/checkbox.js';
 import { fieldId } from '../../ui/field-ids.js';
@@ -31,7 +32,10 @@ export function orderButtonLabel(input: {
   return input.payment === 'paypal' ? `${base} with PayPal` : base;
 }
 
-/** The subscription-terms and email opt-in boxes, then the order button: the last thing before paying. */
+/**
+ * The order-bump boxes, the subscription-terms and email opt-in boxes, then the order button: the last thing before
+ * paying.
+ */
 export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const { cart, config, form, orderState, dispatchOrder, express } = useCheckout();
   const payment = paymentChoiceFor({
@@ -39,6 +43,7 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
     isRecurring: cart.order.is_recurring,
     expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
   });
+  const bumpOffers = useBumpOffers();
   const terms = orderState.subscriptionTerms;
   const termsLink = config.legal.terms_url;
   return (
@@ -49,6 +54,7 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
           <billingPlanNotes.Component cart={cart} place="terms" id="subscription_terms-plan" />
         </Suspense>
       ) : null}
+      {cart.bumps.length > 0 ? <Suspense fallback={null}>{bumpOffers}</Suspense> : null}
       {terms.display ? (
         <Checkbox
           name="subscription_terms"

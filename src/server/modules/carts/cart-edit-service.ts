@@ -12,6 +12,8 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import {
+  findBumpLine,
+  insertBumpLine,
   setCartDiscountCode,
   removeLine,
   restoreLine,
@@ -24,7 +26,9 @@ import { findDiscountCodeByCode } from '../catalog/discount-codes-repository.js'
 import { settingsOf } from '../organizations/organization-service.js';
 import { addressFromPreview, checkCartDiscount, priceCartState } from './cart-pricing.js';
 import { presentOffers, storedPreviewOf } from './cart-presenter.js';
-import { isGiftClaimCart } from './cart-state.js';
+import { isGiftClaimCart, type CartState } from './cart-state.js';
+import { bumpsOfCart } from './cart-bumps.js';
+import { bumpChange } from '../../../domain/order-bumps.js';
 import { refuseIfComplete, reloadCartState, requireCartState, viewCartState } from './cart-service.js';
 
 /** Applies a code (case-insensitively) or removes it (empty string); every refusal has its own code and words. */
@@ -96,14 +100,7 @@ export async function changeQuantity(
           : 'A PayPal payment was started for this order: its items cannot change now.',
       );
     }
-    if (order?.payment_lease_until && order.payment_lease_until > now) {
-      throw new AppError(
-        409,
-        'payment_in_progress',
-        'Your payment is being processed. Wait a moment before changing your items.',
-        { headers: { 'retry-after': '2' } },
-      );
-    }
+    refuseIfPaymentInProgress(state, now);
     const line = state.lines.find((entry) => entry.id === input.id);
     const lineNotFound = () => notFound('order_offer_not_found', 'That item is not in this cart.');
     if (input.quantity === 0) {
@@ -178,6 +175,63 @@ export async function chooseSubscription(
     if (line.subscribed !== input.subscribe) {
       await setLineSubscribed(tx, organization.id, cart.id, line.id, input.subscribe, now);
     }
+    return viewCartState(tx, await reloadCartState(tx, state), now);
+  });
+}
+
+/**
+ * Refuses a change of the cart's lines while a payment is in flight (the order attempt holds a lease on it): the
+ * amount being charged must stay the amount shown.
+ */
+function refuseIfPaymentInProgress(state: CartState, now: Date): void {
+  const lease = state.order?.payment_lease_until;
+  if (lease && lease > now) {
+    throw new AppError(
+      409,
+      'payment_in_progress',
+      'Your payment is being processed. Wait a moment before changing your items.',
+      { headers: { 'retry-after': '2' } },
+    );
+  }
+}
+
+/**
+ * Ticks (selected) or unticks an order-bump box (docs/checkout-rules.md, "Order bumps"): ticking adds its offer as a
+ * line flagged is_bump (once: ticking again changes nothing), unticking removes that line (kept, marked, for an order
+ * attempt's lines may point at it; ticking again brings it back). Refused once the order is complete, handed to
+ * PayPal, or while a payment is in flight. Answers the cart with totals computed again.
+ */
+export async function setBump(
+  db: Database,
+  shopper: ShopperContext,
+  token: string,
+  input: { offer_id: number; selected: boolean },
+  now: Date,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const state = await requireCartState(tx, shopper, token, now, { lock: true });
+    const { organization, cart, order } = state;
+    refuseIfComplete(state);
+    if (order?.status === 'awaiting_payment') {
+      throw new AppError(
+        409,
+        'cart_ordered',
+        'A PayPal payment was started for this order: its items cannot change now.',
+      );
+    }
+    refuseIfPaymentInProgress(state, now);
+    const isCartBump = bumpsOfCart(state).some((bump) => bump.offer.id === input.offer_id);
+    const line = await findBumpLine(tx, organization.id, cart.id, input.offer_id);
+    const change = bumpChange({ selected: input.selected, isCartBump, line });
+    if (change === 'not_a_bump') {
+      const message = `Offer ${input.offer_id} is not one of the offers this checkout adds with a box.`;
+      throw new AppError(422, 'not_a_bump', message, { fields: { offer_id: message } });
+    }
+    if (change === 'none') return viewCartState(tx, state, now);
+    if (change === 'add') await insertBumpLine(tx, organization.id, cart.id, input.offer_id, now);
+    else if (change === 'restore' && line) {
+      await restoreLine(tx, organization.id, cart.id, line.id, 1, now);
+    } else if (change === 'remove' && line) await removeLine(tx, organization.id, cart.id, line.id, now);
     return viewCartState(tx, await reloadCartState(tx, state), now);
   });
 }

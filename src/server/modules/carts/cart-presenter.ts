@@ -14,6 +14,7 @@ import { subscribedUnitPrice, subscribeTermsOf } from '../../../domain/subscribe
 import type { CartPricing } from './cart-pricing.js';
 import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } from './cart-state.js';
 import { presentGiftFrom } from './gift-from.js';
+import { presentBumps } from './cart-bumps.js';
 import { iso, major, majorOrNull } from '../../platform/http/money-input.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { presentBillingPlan } from '../subscriptions/subscription-plan.js';
@@ -105,6 +106,7 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
       is_taxable: line.is_taxable,
       is_giftable: line.is_giftable,
       is_gift: line.is_gift,
+      is_bump: line.is_bump,
       gift_name: line.gift_name ?? '',
       gift_email: line.gift_email ?? '',
       gift_date: line.gift_date,
@@ -178,5 +180,6 @@ export function presentCart(
       isGiftClaim: claim,
       orderStatus: state.order?.status ?? null,
     }),
+    bumps: presentBumps(state),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  BumpRequestSchema,
   CartSchema,
   ClientErrorReportSchema,
   DiscountCodeRequestSchema,
@@ -15,7 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { shopperOf } from '../organizations/request-context.js';
 import type { Router } from '../../platform/http/router.js';
 import { readCartJson } from './cart-service.js';
-import { applyDiscountCode, changeQuantity, chooseSubscription, saveGift } from './cart-edit-service.js';
+import { applyDiscountCode, changeQuantity, chooseSubscription, saveGift, setBump } from './cart-edit-service.js';
 import { previewCart } from './cart-preview-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';
@@ -149,6 +150,34 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
         shopperOf(request),
         params.cart_token,
         { id: body.id, subscribe: body.subscribe },
+        clock.now(),
+      ),
+  });
+
+  router.add({
+    method: 'PUT',
+    url: `${SHOPPER_BASE}/carts/:cart_token/bumps`,
+    summary:
+      'Tick (selected: true) or untick an order-bump box: adds or removes its line, once however often sent',
+    description:
+      "Bump offers are listed in the cart's bumps. A ticked bump is a line of the cart flagged is_bump, priced, " +
+      'discounted, taxed and shipped like any line (docs/checkout-rules.md, "Order bumps").',
+    tags: ['shopper'],
+    guard: 'shopper',
+    params: CartTokenParamsSchema,
+    body: BumpRequestSchema,
+    responses: {
+      200: { description: 'The updated cart', schema: CartSchema },
+      ...common,
+      409: { description: 'The order is already placed, handed to PayPal, or a payment is in progress' },
+      422: { description: "The offer is not one of the cart's bumps" },
+    },
+    handler: ({ params, body, request }) =>
+      setBump(
+        db,
+        shopperOf(request),
+        params.cart_token,
+        { offer_id: body.offer_id, selected: body.selected },
         clock.now(),
       ),
   });

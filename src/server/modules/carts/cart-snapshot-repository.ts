@@ -6,6 +6,7 @@ import { withDates, type Stored } from '../../platform/db/json-rows.js';
 import { pricedAsChosen } from '../../../domain/subscribe-and-save.js';
 import type { OrderRow } from '../orders/orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
+import type { OfferRow } from '../catalog/offers-repository.js';
 import {
   addressPlacesParams,
   addressPlacesSql,
@@ -29,7 +30,27 @@ export interface CartSnapshot {
   giftFrom: GiftFromRow | null;
   /** what pricing may read for the address the snapshot was asked to bring along (absent when none was) */
   places?: AddressPlaces;
+  /** the order bumps its checkout link names, in order (none: the organization's default applies) */
+  linkBumpOfferIds: number[];
+  /** the offers of the link's bumps and of the organization's default bumps (cart-bumps.ts chooses) */
+  bumpOffers: BumpOfferRow[];
 }
+
+/** What an order-bump box shows of its offer. */
+export type BumpOfferRow = Pick<
+  OfferRow,
+  | 'id'
+  | 'offer_name'
+  | 'offer_title'
+  | 'bump_text'
+  | 'item_name'
+  | 'item_image'
+  | 'price'
+  | 'is_recurring'
+  | 'billing_interval_days'
+  | 'next_price'
+  | 'active'
+>;
 
 export interface GiftFromRow {
   line_id: number;
@@ -53,6 +74,8 @@ interface SnapshotRow {
   last_payment_method: CartSnapshot['lastPaymentMethod'];
   gift_from: GiftFromRow | null;
   places?: StoredAddressPlaces;
+  link_bump_offer_ids: number[];
+  bump_offers: BumpOfferRow[];
 }
 
 const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'] as const;
@@ -71,9 +94,9 @@ SELECT row_to_json(c) AS cart,
        row_to_json(org) AS organization,
        coalesce((
          SELECT json_agg(l ORDER BY l.position) FROM (
-           SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.price_override, co.subscribed,
-                  coalesce(co.price_override, o.price) AS once_unit_price, o.subscribe_interval_days,
-                  o.subscribe_percent_off,
+           SELECT co.id, co.offer_id, co.position, co.quantity, co.is_gift, co.is_bump, co.price_override,
+                  co.subscribed, coalesce(co.price_override, o.price) AS once_unit_price,
+                  o.subscribe_interval_days, o.subscribe_percent_off,
                   o.offer_name, o.offer_title, o.item_id, o.item_name, o.item_image, o.item_category, o.item_options,
                   o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
                   o.billing_interval_days, o.next_price, o.trial_days, o.discounted_cycles, o.discounted_price,
@@ -112,7 +135,21 @@ SELECT row_to_json(c) AS cart,
             FROM gift_details g
             JOIN cart_offers gl ON gl.organization_id = g.organization_id AND gl.id = g.cart_offer_id
             JOIN orders go ON go.organization_id = gl.organization_id AND go.cart_id = gl.cart_id
-           WHERE g.organization_id = c.organization_id AND g.id = c.gift_claim_id) gf) AS gift_from`;
+           WHERE g.organization_id = c.organization_id AND g.id = c.gift_claim_id) gf) AS gift_from,
+       coalesce((SELECT json_agg(b.offer_id ORDER BY b.position) FROM checkout_link_bumps b
+                  WHERE b.organization_id = c.organization_id AND b.checkout_link_id = c.checkout_link_id),
+                '[]'::json) AS link_bump_offer_ids,
+       coalesce((SELECT json_agg(bo) FROM (
+          SELECT o.id, o.offer_name, o.offer_title, o.bump_text, o.item_name, o.item_image, o.price, o.is_recurring,
+                 o.billing_interval_days, o.next_price, o.active
+            FROM offers o
+           WHERE o.organization_id = c.organization_id
+             AND (o.id IN (SELECT b.offer_id FROM checkout_link_bumps b
+                            WHERE b.organization_id = c.organization_id AND b.checkout_link_id = c.checkout_link_id)
+                  OR o.id IN (SELECT x.value::bigint FROM jsonb_array_elements_text(
+                                CASE WHEN jsonb_typeof(org.settings->'bumpOfferIds') = 'array'
+                                     THEN org.settings->'bumpOfferIds' ELSE '[]'::jsonb END) x))) bo),
+                '[]'::json) AS bump_offers`;
 const FROM = `
   FROM carts c
   JOIN organizations org ON org.id = c.organization_id`;
@@ -163,6 +200,8 @@ export async function loadCartSnapshot(
     order: row.order ? withDates<OrderRow>(row.order, ORDER_DATES) : null,
     lastPaymentMethod: row.last_payment_method,
     giftFrom: row.gift_from,
+    linkBumpOfferIds: row.link_bump_offer_ids,
+    bumpOffers: row.bump_offers,
     ...(address && row.places ? { places: parseAddressPlaces(address, row.places) } : {}),
   };
 }

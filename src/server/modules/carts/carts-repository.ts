@@ -97,6 +97,8 @@ export type CartLineRow = Omit<
   position: number;
   quantity: number;
   is_gift: boolean;
+  /** the line came from an order-bump box (docs/checkout-rules.md, "Order bumps") */
+  is_bump: boolean;
   price_override: number | null;
   /** the shopper chose to subscribe (subscribe and save); the snapshot then prices it as recurring (pricedAsChosen) */
   subscribed: boolean;
@@ -202,6 +204,42 @@ export async function restoreLine(
     [organizationId, cartId, lineId, quantity, now],
   );
   return rowCount > 0;
+}
+
+/** The cart's bump line for an offer, removed (unticked) or not; null when the box was never ticked. */
+export async function findBumpLine(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  offerId: number,
+): Promise<{ id: number; removed: boolean } | null> {
+  const { rows } = await db.query<{ id: number; removed: boolean }>(
+    `SELECT id, removed_at IS NOT NULL AS removed FROM cart_offers
+      WHERE organization_id = $1 AND cart_id = $2 AND offer_id = $3 AND is_bump`,
+    [organizationId, cartId, offerId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Adds a ticked bump as the cart's last line (quantity 1). The unique index on bump lines (migration 0024) makes a
+ * second insert for the same offer add nothing.
+ */
+export async function insertBumpLine(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  offerId: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO cart_offers (organization_id, cart_id, position, offer_id, quantity, is_gift, is_bump,
+                              created_at, updated_at)
+     SELECT $1, $2, coalesce(max(position), 0) + 1, $3, 1, false, true, $4, $4
+       FROM cart_offers WHERE organization_id = $1 AND cart_id = $2
+     ON CONFLICT (organization_id, cart_id, offer_id) WHERE is_bump DO NOTHING`,
+    [organizationId, cartId, offerId, now],
+  );
 }
 
 // The upsert names the constraint keyed by organization (migration 0005). gift_details still has the older

@@ -30,6 +30,7 @@ function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gif
     quantity: line.quantity,
     // As a visit makes its cart: a gift line of an offer no longer giftable is an ordinary line.
     is_gift: line.is_gift && offer.is_giftable,
+    is_bump: false,
     price_override: null,
     // A link's preview shows its lines bought once: subscribing is the shopper's choice on the page.
     subscribed: false,
@@ -102,6 +103,9 @@ export async function previewCheckoutLink(
     order: null,
     lastPaymentMethod: null,
     giftFrom: null,
+    // The preview prices the link's own lines: its bumps are unticked boxes until a shopper ticks one.
+    linkBumpOfferIds: link.bump_offer_ids,
+    bumpOffers: [],
   };
   // No address: the shipping method and tax wait for the shopper's, as on the checkout before it is given.
   const pricing = await priceCartState(db, state, { address: null, requestedProfileId: null, now });

@@ -10,6 +10,7 @@ import {
 } from './checkout-links-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { checkCartLines, checkDiscountCodeExists } from '../carts/cart-lines.js';
+import { checkBumpOffers } from './bump-offers.js';
 import { iso } from '../../platform/http/money-input.js';
 import { newCheckoutLinkId } from '../../platform/security/secrets.js';
 
@@ -24,6 +25,7 @@ export function presentCheckoutLink(row: CheckoutLinkRow, publicUrl: string): Ch
     checkout_url: `${publicUrl}/checkout/${cartToken}`,
     name: row.name,
     offers: row.offers,
+    bump_offer_ids: row.bump_offer_ids.map(Number),
     discount_code: row.discount_code,
     active: row.active,
     expires_at: iso(row.expires_at ? new Date(row.expires_at) : null),
@@ -41,6 +43,14 @@ export async function createCheckoutLink(
   const fields: Record<string, string> = {};
   const lines = await checkCartLines(db, organization.id, input.offers, fields);
   const code = await checkDiscountCodeExists(db, organization.id, input.discount_code, fields);
+  const bumpOfferIds = input.bump_offer_ids ?? [];
+  await checkBumpOffers(
+    db,
+    organization.id,
+    bumpOfferIds,
+    input.offers.map((line) => line.offer_id),
+    fields,
+  );
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const publicId = input.public_id ?? newCheckoutLinkId();
   try {
@@ -55,6 +65,7 @@ export async function createCheckoutLink(
         expires_at: input.expires_at ? new Date(input.expires_at) : null,
       },
       lines.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
+      bumpOfferIds,
     );
     return presentCheckoutLink(row, publicUrl);
   } catch (error) {
@@ -81,6 +92,18 @@ export async function changeCheckoutLink(
   const lines =
     patch.offers === undefined ? undefined : await checkCartLines(db, organization.id, patch.offers, fields);
   const code = await checkDiscountCodeExists(db, organization.id, patch.discount_code, fields);
+  if (patch.bump_offer_ids !== undefined || patch.offers !== undefined) {
+    // The bumps and the lines as they will be: a bump may not also be a line of the link.
+    const existing = await findCheckoutLink(db, organization.id, id);
+    if (!existing) throw notFound('checkout_link_not_found', `There is no checkout link ${id}.`);
+    await checkBumpOffers(
+      db,
+      organization.id,
+      patch.bump_offer_ids ?? existing.bump_offer_ids.map(Number),
+      (patch.offers ?? existing.offers).map((line) => line.offer_id),
+      fields,
+    );
+  }
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const row = await updateCheckoutLink(
     db,
@@ -99,6 +122,7 @@ export async function changeCheckoutLink(
     },
     lines?.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
     now,
+    patch.bump_offer_ids,
   );
   if (!row) throw notFound('checkout_link_not_found', `There is no checkout link ${id}.`);
   return presentCheckoutLink(row, publicUrl);

@@ -18,6 +18,8 @@ export interface CheckoutLinkRow {
   created_at: Date;
   updated_at: Date;
   offers: CheckoutLinkLine[];
+  /** its order bumps, in the merchant's order (none: the organization's default) */
+  bump_offer_ids: number[];
 }
 
 export type CheckoutLinkValues = Pick<CheckoutLinkRow, 'name' | 'discount_code' | 'active' | 'expires_at'>;
@@ -26,7 +28,9 @@ const SELECT = `SELECT l.*, coalesce((
     SELECT json_agg(json_build_object('offer_id', o.offer_id, 'quantity', o.quantity, 'is_gift', o.is_gift)
                     ORDER BY o.position)
       FROM checkout_link_offers o
-     WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers
+     WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers,
+  coalesce((SELECT json_agg(b.offer_id ORDER BY b.position) FROM checkout_link_bumps b
+             WHERE b.organization_id = l.organization_id AND b.checkout_link_id = l.id), '[]'::json) AS bump_offer_ids
   FROM checkout_links l`;
 
 async function setLines(
@@ -53,12 +57,28 @@ async function setLines(
   );
 }
 
+/** Replaces the link's order bumps with these offers, in this order. */
+async function setBumps(db: Queryable, organizationId: number, id: number, offerIds: readonly number[]) {
+  await db.query('DELETE FROM checkout_link_bumps WHERE organization_id = $1 AND checkout_link_id = $2', [
+    organizationId,
+    id,
+  ]);
+  if (offerIds.length === 0) return;
+  await db.query(
+    `INSERT INTO checkout_link_bumps (organization_id, checkout_link_id, position, offer_id)
+     SELECT $1, $2, bump.position, bump.offer_id
+       FROM unnest($3::bigint[]) WITH ORDINALITY AS bump(offer_id, position)`,
+    [organizationId, id, offerIds],
+  );
+}
+
 export async function insertCheckoutLink(
   db: Queryable,
   organizationId: number,
   publicId: string,
   values: CheckoutLinkValues,
   lines: readonly CheckoutLinkLine[],
+  bumpOfferIds: readonly number[] = [],
 ): Promise<CheckoutLinkRow> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO checkout_links (organization_id, public_id, name, discount_code, active, expires_at)
@@ -67,6 +87,7 @@ export async function insertCheckoutLink(
   );
   const id = (rows[0] as { id: number }).id;
   await setLines(db, organizationId, id, lines);
+  await setBumps(db, organizationId, id, bumpOfferIds);
   return (await findCheckoutLink(db, organizationId, id)) as CheckoutLinkRow;
 }
 
@@ -77,6 +98,7 @@ export async function updateCheckoutLink(
   values: Partial<CheckoutLinkValues>,
   lines: readonly CheckoutLinkLine[] | undefined,
   now: Date,
+  bumpOfferIds?: readonly number[],
 ): Promise<CheckoutLinkRow | null> {
   const updated = await updateRow<{ id: number }>(
     db,
@@ -88,6 +110,7 @@ export async function updateCheckoutLink(
   );
   if (!updated) return null;
   if (lines !== undefined) await setLines(db, organizationId, id, lines);
+  if (bumpOfferIds !== undefined) await setBumps(db, organizationId, id, bumpOfferIds);
   return findCheckoutLink(db, organizationId, id);
 }
 

@@ -73,6 +73,7 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
       row.subscribe_interval_days === null || row.subscribe_percent_off === null
         ? null
         : { interval_days: row.subscribe_interval_days, percent_off: row.subscribe_percent_off },
+    bump_text: row.bump_text,
     active: row.active,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -118,6 +119,7 @@ function toValues(
       input.subscribe_and_save === undefined ? undefined : (input.subscribe_and_save?.interval_days ?? null),
     subscribe_percent_off:
       input.subscribe_and_save === undefined ? undefined : (input.subscribe_and_save?.percent_off ?? null),
+    bump_text: input.bump_text,
     active: input.active,
   };
   return { values, fields: money.fields };
@@ -224,6 +226,7 @@ export async function createOffer(
     digital_access: values.digital_access ?? null,
     subscribe_interval_days: values.subscribe_interval_days ?? null,
     subscribe_percent_off: values.subscribe_percent_off ?? null,
+    bump_text: values.bump_text ?? null,
     active: values.active ?? true,
   };
   Object.assign(fields, checkRecurringShape(complete));

@@ -33,6 +33,8 @@ export interface OfferRow {
   /** subscribe and save (one-off offers only): both set or both null */
   subscribe_interval_days: number | null;
   subscribe_percent_off: number | null;
+  /** the one line of its order-bump box (null: its title, then its name) */
+  bump_text: string | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -65,6 +67,7 @@ const COLUMNS = [
   'digital_access',
   'subscribe_interval_days',
   'subscribe_percent_off',
+  'bump_text',
   'active',
 ] as const satisfies readonly (keyof OfferValues)[];
 

@@ -38,6 +38,7 @@ const offer = (
   digital_access: null,
   subscribe_interval_days: null,
   subscribe_percent_off: null,
+  bump_text: null,
   active: true,
   ...values,
 });

@@ -124,6 +124,7 @@ export async function getOrderDetail(
       tax: money(line.tax),
       total: money(line.total),
       is_gift: line.is_gift,
+      is_bump: line.is_bump,
       is_recurring: line.is_recurring,
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: majorOrNull(line.next_cycle_total, order.currency),

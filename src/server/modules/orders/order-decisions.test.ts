@@ -210,6 +210,7 @@ describe('orderLines', () => {
     price: 1500,
     price_override: null,
     is_gift: false,
+    is_bump: false,
     is_recurring: true,
     billing_interval_days: 30,
     subscribed: false,
@@ -239,6 +240,7 @@ describe('orderLines', () => {
         tax: 223,
         total: 3423,
         is_gift: false,
+        is_bump: false,
         is_recurring: true,
         billing_interval_days: 30,
         next_cycle_total: 3223,
@@ -250,6 +252,10 @@ describe('orderLines', () => {
   it('marks a line the shopper subscribed to with its percent off', () => {
     const [written] = orderLines([{ ...line, subscribed: true, subscribe_percent_off: 10 }], [priced]);
     expect(written?.subscribe_and_save_percent).toBe(10);
+  });
+  it('records that a line came from an order bump', () => {
+    const [written] = orderLines([{ ...line, is_bump: true }], [priced]);
+    expect(written).toMatchObject({ cart_offer_id: 11, is_bump: true, total: 3423 });
   });
   it('charges an overridden price (a gift claim at 0), and zero for a line pricing left out', () => {
     const [written] = orderLines([{ ...line, id: 12, price_override: 0, is_recurring: false }], [priced]);

@@ -133,6 +133,7 @@ type OrderedCartLine = Pick<
   | 'price'
   | 'price_override'
   | 'is_gift'
+  | 'is_bump'
   | 'is_recurring'
   | 'billing_interval_days'
   | 'subscribed'
@@ -158,6 +159,7 @@ export function orderLines(
       tax: figures?.tax ?? 0,
       total: figures?.total ?? 0,
       is_gift: line.is_gift,
+      is_bump: line.is_bump,
       is_recurring: line.is_recurring,
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: figures?.nextCycleTotal ?? null,

@@ -47,6 +47,7 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
       quantity: line.quantity,
       total: money(line.total),
       is_gift: line.is_gift,
+      is_bump: line.is_bump,
       is_recurring: line.is_recurring,
       subscribe_and_save: line.subscribe_and_save_percent !== null,
       subscribe_and_save_percent_off: line.subscribe_and_save_percent,

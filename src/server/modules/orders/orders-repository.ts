@@ -70,6 +70,8 @@ export interface OrderLineRow {
   tax: number;
   total: number;
   is_gift: boolean;
+  /** the line came from an order-bump box */
+  is_bump: boolean;
   is_recurring: boolean;
   billing_interval_days: number | null;
   next_cycle_total: number | null;
@@ -346,6 +348,7 @@ const ORDER_LINE_COLUMNS = [
   'tax',
   'total',
   'is_gift',
+  'is_bump',
   'is_recurring',
   'billing_interval_days',
   'next_cycle_total',
@@ -363,6 +366,7 @@ const ORDER_LINE_TYPES = [
   'bigint',
   'bigint',
   'bigint',
+  'boolean',
   'boolean',
   'boolean',
   'int',

@@ -4,6 +4,7 @@ import { isKnownCurrency } from '../../../domain/money.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import { insertApiKey } from './api-keys-repository.js';
+import { checkBumpOffers } from '../catalog/bump-offers.js';
 import {
   findOrganizationById,
   insertOrganization,
@@ -62,6 +63,7 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
     subscriptionEmails: settings.subscriptionEmails,
     abandonedCheckout: settings.abandonedCheckout,
     selfService: settings.selfService,
+    bumpOfferIds: settings.bumpOfferIds,
   };
 }
 
@@ -82,6 +84,7 @@ export function presentOrganization(row: OrganizationRow, currencyLocked: boolea
     subscription_emails: settings.subscriptionEmails,
     abandoned_checkout: settings.abandonedCheckout,
     self_service: settings.selfService,
+    bump_offer_ids: settings.bumpOfferIds,
   };
 }
 
@@ -144,6 +147,12 @@ export async function changeOrganization(
       );
     }
   }
+  if (patch.bump_offer_ids !== undefined) {
+    // The store's default bumps go on carts whose link names none: no link lines to compare with.
+    const fields: Record<string, string> = {};
+    await checkBumpOffers(db, organization.id, patch.bump_offer_ids, [], fields);
+    if (Object.keys(fields).length > 0) throw validationError(fields);
+  }
   const current = settingsOf(organization);
   const next: OrganizationSettings = {
     clientOptions: { ...current.clientOptions, ...patch.client_options },
@@ -155,6 +164,7 @@ export async function changeOrganization(
     subscriptionEmails: patch.subscription_emails ?? current.subscriptionEmails,
     abandonedCheckout: { ...current.abandonedCheckout, ...patch.abandoned_checkout },
     selfService: patch.self_service ?? current.selfService,
+    bumpOfferIds: patch.bump_offer_ids ?? current.bumpOfferIds,
   };
   const updated = await updateOrganization(
     db,
