@@ -14,6 +14,7 @@ const link: CheckoutLink = {
   discount_code: 'WELCOME10',
   active: true,
   expires_at: null,
+  upsells: [],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

@@ -18,6 +18,13 @@ export interface CheckoutLinkRow {
   created_at: Date;
   updated_at: Date;
   offers: CheckoutLinkLine[];
+  /** the one-click offers after the purchase, in order (docs/api.md, "Upsells") */
+  upsells: CheckoutLinkUpsell[];
+}
+
+export interface CheckoutLinkUpsell {
+  offer_id: number;
+  downsell_offer_id: number | null;
 }
 
 export type CheckoutLinkValues = Pick<CheckoutLinkRow, 'name' | 'discount_code' | 'active' | 'expires_at'>;
@@ -26,8 +33,33 @@ const SELECT = `SELECT l.*, coalesce((
     SELECT json_agg(json_build_object('offer_id', o.offer_id, 'quantity', o.quantity, 'is_gift', o.is_gift)
                     ORDER BY o.position)
       FROM checkout_link_offers o
-     WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers
+     WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers,
+  coalesce((
+    SELECT json_agg(json_build_object('offer_id', u.offer_id, 'downsell_offer_id', u.downsell_offer_id)
+                    ORDER BY u.position)
+      FROM checkout_link_upsells u
+     WHERE u.organization_id = l.organization_id AND u.checkout_link_id = l.id), '[]'::json) AS upsells
   FROM checkout_links l`;
+
+/** Replaces a link's upsell steps with these, in this order. */
+async function setUpsells(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  upsells: readonly CheckoutLinkUpsell[],
+) {
+  await db.query('DELETE FROM checkout_link_upsells WHERE organization_id = $1 AND checkout_link_id = $2', [
+    organizationId,
+    id,
+  ]);
+  if (upsells.length === 0) return;
+  await db.query(
+    `INSERT INTO checkout_link_upsells (organization_id, checkout_link_id, position, offer_id, downsell_offer_id)
+     SELECT $1, $2, step.position, step.offer_id, step.downsell_offer_id
+       FROM unnest($3::bigint[], $4::bigint[]) WITH ORDINALITY AS step(offer_id, downsell_offer_id, position)`,
+    [organizationId, id, upsells.map((u) => u.offer_id), upsells.map((u) => u.downsell_offer_id)],
+  );
+}
 
 async function setLines(
   db: Queryable,
@@ -59,6 +91,7 @@ export async function insertCheckoutLink(
   publicId: string,
   values: CheckoutLinkValues,
   lines: readonly CheckoutLinkLine[],
+  upsells: readonly CheckoutLinkUpsell[] = [],
 ): Promise<CheckoutLinkRow> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO checkout_links (organization_id, public_id, name, discount_code, active, expires_at)
@@ -67,6 +100,7 @@ export async function insertCheckoutLink(
   );
   const id = (rows[0] as { id: number }).id;
   await setLines(db, organizationId, id, lines);
+  await setUpsells(db, organizationId, id, upsells);
   return (await findCheckoutLink(db, organizationId, id)) as CheckoutLinkRow;
 }
 
@@ -77,6 +111,7 @@ export async function updateCheckoutLink(
   values: Partial<CheckoutLinkValues>,
   lines: readonly CheckoutLinkLine[] | undefined,
   now: Date,
+  upsells?: readonly CheckoutLinkUpsell[],
 ): Promise<CheckoutLinkRow | null> {
   const updated = await updateRow<{ id: number }>(
     db,
@@ -88,6 +123,7 @@ export async function updateCheckoutLink(
   );
   if (!updated) return null;
   if (lines !== undefined) await setLines(db, organizationId, id, lines);
+  if (upsells !== undefined) await setUpsells(db, organizationId, id, upsells);
   return findCheckoutLink(db, organizationId, id);
 }
 
@@ -124,4 +160,19 @@ export async function listCheckoutLinks(
     [organizationId, page.rows.map((row) => row.id)],
   );
   return { rows, hasMore: page.hasMore };
+}
+
+/** A link's upsell steps, in order (none for a link without, or no link). */
+export async function findLinkUpsells(
+  db: Queryable,
+  organizationId: number,
+  checkoutLinkId: number | null,
+): Promise<CheckoutLinkUpsell[]> {
+  if (checkoutLinkId === null) return [];
+  const { rows } = await db.query<CheckoutLinkUpsell>(
+    `SELECT offer_id, downsell_offer_id FROM checkout_link_upsells
+      WHERE organization_id = $1 AND checkout_link_id = $2 ORDER BY position`,
+    [organizationId, checkoutLinkId],
+  );
+  return rows;
 }
