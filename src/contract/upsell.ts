@@ -1,4 +1,3 @@
-import { OrderActionSchema } from './order.js';
 import { unlessUnused, z } from './zod.js';
 
 // The shopper's one-click offers after the purchase (docs/api.md, "Upsells"). The page imports this module only from
@@ -45,6 +44,19 @@ export const LinkedOrderSchema = z.object({
 });
 export type LinkedOrder = z.infer<typeof LinkedOrderSchema>;
 
+/**
+ * The bank wants the shopper to authenticate the accept's charge: as an order's authenticate action (order.ts), kept
+ * apart so the page's upsell chunk does not pull the order's schemas out of their own chunk.
+ */
+const UpsellActionSchema = z.object({
+  type: z.literal('authenticate'),
+  reference: z.string(),
+  payment_action: z.union([
+    z.object({ type: z.literal('challenge'), url: z.string() }),
+    z.object({ type: z.literal('stripe'), client_secret: z.string() }),
+  ]),
+});
+
 /** The current upsell step of an order (null when there is none left) and the orders accepted upsells made. */
 export const UpsellStateSchema = z.object({
   order_id: z.int(),
@@ -52,6 +64,6 @@ export const UpsellStateSchema = z.object({
   offer: z.nullable(UpsellOfferSchema),
   linked_orders: z.array(LinkedOrderSchema),
   /** the bank asks the shopper to authenticate the accept's charge: the page shows it, then sends the accept again */
-  action: z.optional(OrderActionSchema),
+  action: z.optional(UpsellActionSchema),
 });
 export type UpsellState = z.infer<typeof UpsellStateSchema>;

@@ -84,6 +84,7 @@ async function orderThroughLink(): Promise<Funnel> {
   await shopper.get(`carts/${cartToken}/preview`, { ship_country: 'US', ship_state: 'TX' });
   const placed = await shopper.post('orders', orderBody(cartToken), { 'idempotency-key': `o-${cartToken}` });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect(placed.body.order.has_upsells).toBe(true);
   const orderId = placed.body.order.order_id as number;
   return {
     store,
@@ -306,6 +307,7 @@ describe('one-click upsells', () => {
     const shopper = await shopperSession(t.app, store.org.publicId);
     const token = await store.cart([{ offer_id: store.offers.beans.id }]);
     const placed = await shopper.post('orders', orderBody(token));
+    expect(placed.body.order.has_upsells).toBe(false);
     const none = await shopper.get(`carts/${token}/orders/${placed.body.order.order_id}/upsell`);
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ offer: null, linked_orders: [] });

@@ -28,6 +28,8 @@ export interface CartSnapshot {
   giftFrom: GiftFromRow | null;
   /** what pricing may read for the address the snapshot was asked to bring along (absent when none was) */
   places?: AddressPlaces;
+  /** the cart's checkout link names upsells after the order (docs/api.md, "Upsells") */
+  hasUpsells?: boolean;
 }
 
 export interface GiftFromRow {
@@ -52,6 +54,7 @@ interface SnapshotRow {
   last_payment_method: CartSnapshot['lastPaymentMethod'];
   gift_from: GiftFromRow | null;
   places?: StoredAddressPlaces;
+  has_upsells: boolean;
 }
 
 const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'] as const;
@@ -108,7 +111,9 @@ SELECT row_to_json(c) AS cart,
             FROM gift_details g
             JOIN cart_offers gl ON gl.organization_id = g.organization_id AND gl.id = g.cart_offer_id
             JOIN orders go ON go.organization_id = gl.organization_id AND go.cart_id = gl.cart_id
-           WHERE g.organization_id = c.organization_id AND g.id = c.gift_claim_id) gf) AS gift_from`;
+           WHERE g.organization_id = c.organization_id AND g.id = c.gift_claim_id) gf) AS gift_from,
+       EXISTS (SELECT 1 FROM checkout_link_upsells u
+                WHERE u.organization_id = c.organization_id AND u.checkout_link_id = c.checkout_link_id) AS has_upsells`;
 const FROM = `
   FROM carts c
   JOIN organizations org ON org.id = c.organization_id`;
@@ -158,6 +163,7 @@ export async function loadCartSnapshot(
     order: row.order ? withDates<OrderRow>(row.order, ORDER_DATES) : null,
     lastPaymentMethod: row.last_payment_method,
     giftFrom: row.gift_from,
+    hasUpsells: row.has_upsells,
     ...(address && row.places ? { places: parseAddressPlaces(address, row.places) } : {}),
   };
 }
