@@ -25,6 +25,7 @@ describe("a checkout link's form", () => {
     expect(linkBody(values, true)).toEqual({
       name: '',
       offers: [{ offer_id: 5, quantity: 2, is_gift: true }],
+      upsells: [],
       discount_code: null,
       active: true,
       expires_at: null,
@@ -43,6 +44,25 @@ describe("a checkout link's form", () => {
         { offer_id: 6, quantity: 1, is_gift: false },
       ],
     });
+  });
+
+  it('sends the offers after the purchase, a downsell left empty as none', () => {
+    const values = {
+      ...linkFormValues(link),
+      upsells: [
+        { offer_id: '7', downsell_offer_id: '8' },
+        { offer_id: '9', downsell_offer_id: '' },
+      ],
+    };
+    expect(changedFields(linkBody(linkFormValues(link), false), linkBody(values, false))).toEqual({
+      upsells: [
+        { offer_id: 7, downsell_offer_id: 8 },
+        { offer_id: 9, downsell_offer_id: null },
+      ],
+    });
+    expect(linkFormValues({ ...link, upsells: [{ offer_id: 9, downsell_offer_id: null }] }).upsells).toEqual([
+      { offer_id: '9', downsell_offer_id: '' },
+    ]);
   });
 
   it('says a taken public id by its field', () => {

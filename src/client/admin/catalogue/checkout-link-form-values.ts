@@ -11,10 +11,18 @@ export interface LinkLineValues {
   is_gift: boolean;
 }
 
+/** An upsell step after the purchase (docs/api.md, "Upsells"): its offer and its downsell, as the selects hold them. */
+export interface LinkUpsellValues {
+  offer_id: string;
+  /** empty: no downsell */
+  downsell_offer_id: string;
+}
+
 export interface LinkFormValues {
   public_id: string;
   name: string;
   lines: LinkLineValues[];
+  upsells: LinkUpsellValues[];
   discount_code: string;
   active: boolean;
   expires_at: string;
@@ -24,10 +32,15 @@ export const MAX_LINES = 50;
 
 export const NEW_LINE: LinkLineValues = { offer_id: '', quantity: '1', is_gift: false };
 
+export const MAX_UPSELLS = 3;
+
+export const NEW_UPSELL: LinkUpsellValues = { offer_id: '', downsell_offer_id: '' };
+
 export const NEW_LINK: LinkFormValues = {
   public_id: '',
   name: '',
   lines: [NEW_LINE],
+  upsells: [],
   discount_code: '',
   active: true,
   expires_at: '',
@@ -41,6 +54,10 @@ export function linkFormValues(link: CheckoutLink): LinkFormValues {
       offer_id: String(line.offer_id),
       quantity: String(line.quantity),
       is_gift: line.is_gift,
+    })),
+    upsells: link.upsells.map((step) => ({
+      offer_id: String(step.offer_id),
+      downsell_offer_id: step.downsell_offer_id === null ? '' : String(step.downsell_offer_id),
     })),
     discount_code: link.discount_code ?? '',
     active: link.active,
@@ -58,6 +75,10 @@ export function linkBody(values: LinkFormValues, creating: boolean): Record<stri
       quantity: wholeOf(line.quantity),
       is_gift: line.is_gift,
     })),
+    upsells: values.upsells.map((step) => ({
+      offer_id: wholeOf(step.offer_id),
+      downsell_offer_id: step.downsell_offer_id === '' ? null : wholeOf(step.downsell_offer_id),
+    })),
     discount_code: values.discount_code.trim() === '' ? null : values.discount_code.trim(),
     active: values.active,
     expires_at: values.expires_at === '' ? null : localToIso(values.expires_at),
@@ -74,6 +95,8 @@ export function linkFieldOrder(values: LinkFormValues): string[] {
       `offers.${i}.quantity`,
       `offers.${i}.is_gift`,
     ]),
+    'upsells',
+    ...values.upsells.flatMap((_, i) => [`upsells.${i}.offer_id`, `upsells.${i}.downsell_offer_id`]),
     'discount_code',
     'active',
     'expires_at',
