@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobHandlers } from '../../src/server/job-handlers.js';
+import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
+import { createLogger } from '../../src/server/platform/logging.js';
 import type { Config } from '../../src/server/platform/config.js';
 import type { Database } from '../../src/server/platform/db/database.js';
 import type { PaymentGateway } from '../../src/server/platform/payments/gateway.js';
@@ -13,7 +16,8 @@ import {
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 // One-click upsells after the purchase (docs/api.md, "Upsells"): charged once to the order's card, whatever repeats.
 
@@ -39,7 +43,10 @@ function losingAnswers(db: Database, config: Config): PaymentGateways {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ gateways: losingAnswers });
+  t = await createTestApp({
+    gateways: losingAnswers,
+    config: { webhooks: { requireHttps: false, allowPrivateUrls: true } },
+  });
 });
 
 afterAll(async () => {
@@ -57,8 +64,11 @@ interface Funnel {
 }
 
 /** A store whose link sells beans, then offers a grinder (downsell: a scale), and an order placed through it. */
-async function orderThroughLink(): Promise<Funnel> {
+async function orderThroughLink(
+  options: { before?: (store: Store) => Promise<void>; upsell?: (store: Store) => { id: number } } = {},
+): Promise<Funnel> {
   const store = await createStore(t.app, t.db);
+  await options.before?.(store);
   const upsell = await store.create('/offers', {
     offer_name: 'Grinder',
     offer_title: 'Burr grinder, 40 settings',
@@ -75,9 +85,9 @@ async function orderThroughLink(): Promise<Funnel> {
   });
   const link = await store.create('/checkout-links', {
     offers: [{ offer_id: store.offers.beans.id }],
-    upsells: [{ offer_id: upsell.id, downsell_offer_id: downsell.id }],
+    upsells: [{ offer_id: (options.upsell?.(store) ?? upsell).id, downsell_offer_id: downsell.id }],
   });
-  expect(link.upsells).toEqual([{ offer_id: upsell.id, downsell_offer_id: downsell.id }]);
+  expect(link.upsells).toHaveLength(1);
   const shopper = await shopperSession(t.app, store.org.publicId);
   const opened = await shopper.get(`carts/${link.cart_token}`);
   const cartToken = opened.body.cart_token as string;
@@ -317,5 +327,48 @@ describe('one-click upsells', () => {
       [placed.body.order.order_id],
     );
     expect(order.rows[0]?.payment_method_id).toBeNull();
+  });
+
+  it('starts a recurring offer’s subscription on the same card, and its order.completed names the parent', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const f = await orderThroughLink({
+        before: async (store) => {
+          await store.create('/webhook-endpoints', { url: receiver.url, events: ['order.completed'] });
+        },
+        upsell: (store) => store.offers.club,
+      });
+      const shown = await f.shopper.get(f.path);
+      // The club: 29.00 today, then 25.00 + 8.25% Texas tax every 30 days.
+      expect(shown.body.offer).toMatchObject({
+        name: 'Coffee club',
+        recurring: { amount: 27.06, interval_days: 30 },
+      });
+      const accepted = await f.shopper.post(`${f.path}/accept`, { step: 1 }, { 'idempotency-key': 'club' });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const linkedId = accepted.body.linked_orders[0].order_id as number;
+      const linked = (await f.store.api.get(`/orders/${linkedId}`)).body;
+      expect(linked.subscription_ids).toHaveLength(1);
+      expect(linked.consent.subscription_terms_accepted).toBe(true);
+      const methods = await t.db.query<{ subscription: number; first: number }>(
+        `SELECT s.payment_method_id AS subscription, o.payment_method_id AS first
+           FROM subscriptions s, orders o WHERE s.id = $1 AND o.id = $2`,
+        [linked.subscription_ids[0], f.orderId],
+      );
+      expect(methods.rows[0]?.subscription).toBe(methods.rows[0]?.first);
+
+      const { handlers } = createJobHandlers(t.config, subscriberLinksOf(t));
+      const worker = createJobWorker(t.db, handlers, {
+        clock: t.clock,
+        logger: createLogger({ level: 'silent' }),
+      });
+      await worker.drain();
+      await worker.drain();
+      const events = receiver.received.map((message) => JSON.parse(message.body).data);
+      expect(events.find((data) => data.order_id === linkedId)).toMatchObject({ parent_order_id: f.orderId });
+      expect(events.find((data) => data.order_id === f.orderId)).toMatchObject({ parent_order_id: null });
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -100,6 +100,7 @@ export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confir
       key={offer.step}
       offer={offer}
       currency={state.currency}
+      isTest={cart.order.is_test}
       busy={busy}
       failure={failure}
       challenge={
@@ -123,6 +124,8 @@ export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confir
 function OfferView(props: {
   offer: UpsellOffer;
   currency: string;
+  /** a test order's offers move no money either */
+  isTest: boolean;
   busy: boolean;
   failure: string | null;
   challenge: { url: string | null; onDone: () => void } | null;
@@ -181,6 +184,7 @@ function OfferView(props: {
       <p className="upsell__price" id="upsell-price">
         <strong>{price(offer.amount)}</strong> charged today to the card you just used
         {parts.length > 1 ? ` (${parts.join(', ')})` : ''}.
+        {props.isTest ? ' This is a test order: nobody is charged.' : ''}
         {offer.recurring
           ? ` Then ${price(offer.recurring.amount)} every ${offer.recurring.interval_days} days until you cancel.`
           : ''}
