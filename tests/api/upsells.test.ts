@@ -312,6 +312,13 @@ describe('one-click upsells', () => {
     expect(await chargesOf(f.orderId)).toEqual([expect.objectContaining({ status: 'approved' })]);
   });
 
+  it('passes over an offer deactivated since the link was made, to its downsell', async () => {
+    const f = await orderThroughLink();
+    expect((await f.store.api.patch(`/offers/${f.upsell.id}`, { active: false })).status).toBe(200);
+    const shown = await f.shopper.get(f.path);
+    expect(shown.body.offer).toMatchObject({ step: 1, is_downsell: true, offer_id: f.downsell.id });
+  });
+
   it('offers nothing after an order of a link without upsells', async () => {
     const store = await createStore(t.app, t.db);
     const shopper = await shopperSession(t.app, store.org.publicId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeUpsell,
   firstUpsell,
   isUpsellExpired,
   keepsCardForUpsells,
@@ -50,6 +51,25 @@ describe('the upsell sequence', () => {
 
   it('ends after an offer ran out', () => {
     expect(nextUpsell(steps, { position: 1, is_downsell: false }, 'expired')).toBeNull();
+  });
+});
+
+describe('a deactivated offer', () => {
+  it('is passed over as if declined, its downsell still shown', () => {
+    const active = (ids: number[]) => (id: number) => ids.includes(id);
+    const first = firstUpsell(steps);
+    expect(activeUpsell(steps, first, active([10, 11, 20]))).toEqual(first);
+    expect(activeUpsell(steps, first, active([11, 20]))).toEqual({
+      position: 1,
+      is_downsell: true,
+      offer_id: 11,
+    });
+    expect(activeUpsell(steps, first, active([20]))).toEqual({
+      position: 2,
+      is_downsell: false,
+      offer_id: 20,
+    });
+    expect(activeUpsell(steps, first, active([]))).toBeNull();
   });
 });
 

@@ -46,6 +46,20 @@ export function nextUpsell(
 }
 
 /**
+ * The offer to show at `place`, passing over offers the merchant deactivated since the link was made (as if declined:
+ * a deactivated upsell's downsell still shows).
+ */
+export function activeUpsell(
+  steps: readonly UpsellStepPlan[],
+  place: (UpsellPlace & { offer_id: number }) | null,
+  isActive: (offerId: number) => boolean,
+): (UpsellPlace & { offer_id: number }) | null {
+  let current = place;
+  while (current && !isActive(current.offer_id)) current = nextUpsell(steps, current, 'declined');
+  return current;
+}
+
+/**
  * Whether an offer has run out for an answer arriving now. An accept whose charge already started (its linked order
  * has a payment attempt, or a payment lease, even one that lapsed in a crash) is finished whatever the time: the
  * shopper said yes in time, and the processor may have charged.

@@ -22,7 +22,9 @@ import {
 import type { ShopperContext } from '../organizations/request-context.js';
 import { createLinkedOrder } from './upsell-linked-order.js';
 import { presentState, type Opened } from './upsell-presenter.js';
+import { findOffers } from '../catalog/offers-repository.js';
 import {
+  activeUpsell,
   firstUpsell,
   isUpsellExpired,
   nextUpsell,
@@ -78,7 +80,7 @@ async function currentStep(
   if (order.payment_method_id === null) return null;
   const last = steps.at(-1);
   if (!last) {
-    const first = firstUpsell(plan);
+    const first = activeUpsell(plan, firstUpsell(plan), await activeOffers(tx, opened));
     if (!first) return null;
     const shown = { order_id: order.id, step: 1, ...first };
     const expiresAt = upsellExpiry(order.completed_at ?? now);
@@ -91,7 +93,7 @@ async function currentStep(
     await decideUpsellStep(tx, organization.id, last.id, 'expired', now);
     return null;
   }
-  const next = nextUpsell(plan, last, last.status);
+  const next = activeUpsell(plan, nextUpsell(plan, last, last.status), await activeOffers(tx, opened));
   if (!next) return null;
   return insertUpsellStep(
     tx,
@@ -99,6 +101,20 @@ async function currentStep(
     { order_id: order.id, step: last.step + 1, ...next, expires_at: upsellExpiry(now) },
     now,
   );
+}
+
+/** Which of the link's offers are active now. */
+async function activeOffers(tx: Queryable, opened: Opened): Promise<(offerId: number) => boolean> {
+  const ids = opened.plan.flatMap((step) => [
+    step.offer_id,
+    ...(step.downsell_offer_id ? [step.downsell_offer_id] : []),
+  ]);
+  const active = new Set(
+    (await findOffers(tx, opened.organization.id, ids))
+      .filter((offer) => offer.active)
+      .map((offer) => offer.id),
+  );
+  return (offerId) => active.has(offerId);
 }
 
 /** An accept's charge may be in flight or made: its linked order is neither declined nor complete. */
