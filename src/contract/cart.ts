@@ -45,6 +45,8 @@ export const CartOrderSchema = z.object({
   completed_at: z.nullable(z.string()),
   /** after completion: each subscription the order started */
   subscriptions: z.array(SubscriptionNoticeSchema),
+  /** after completion: one-click offers follow (GET carts/{token}/orders/{order_id}/upsell) */
+  has_upsells: z.optional(z.boolean()),
 });
 export type CartOrder = z.infer<typeof CartOrderSchema>;
 

@@ -259,6 +259,13 @@ export const CartLineInputSchema = z.strictObject({
 });
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
+/** One upsell step of a checkout link: its offer, and the downsell offered when the shopper declines it. */
+export const UpsellStepInputSchema = z.strictObject({
+  offer_id: IdSchema,
+  downsell_offer_id: z.optional(z.nullable(IdSchema)),
+});
+export type UpsellStepInput = z.infer<typeof UpsellStepInputSchema>;
+
 const lines = z.array(CartLineInputSchema).check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
 
 /** A cart's line may also start subscribed (subscribe and save), as if the shopper had chosen it; the page can undo it. */
@@ -312,6 +319,12 @@ const checkoutLinkFields = {
   discount_code: z.optional(z.nullable(text(64))),
   active: z.optional(z.boolean()),
   expires_at: z.optional(z.nullable(DateTimeSchema)),
+  /** one-click offers shown after the order completes, in order (docs/api.md, "Upsells") */
+  upsells: z.optional(
+    z
+      .array(UpsellStepInputSchema)
+      .check(z.maxLength(3, 'A link offers at most 3 upsell steps after the purchase.')),
+  ),
 };
 export const CreateCheckoutLinkSchema = z.strictObject(checkoutLinkFields);
 export type CreateCheckoutLink = z.infer<typeof CreateCheckoutLinkSchema>;
@@ -330,6 +343,7 @@ export const CheckoutLinkSchema = z.object({
   discount_code: z.nullable(z.string()),
   active: z.boolean(),
   expires_at: z.nullable(z.string()),
+  upsells: z.array(z.object({ offer_id: z.int(), downsell_offer_id: z.nullable(z.int()) })),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -504,6 +518,19 @@ export const OrderListQuerySchema = unlessUnused(() =>
 );
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
+export const UpsellStepOutcomeSchema = z.object({
+  step: z.int(),
+  position: z.int(),
+  is_downsell: z.boolean(),
+  offer_id: z.int(),
+  status: z.enum(['offered', 'accepted', 'declined', 'expired']),
+  offered_at: z.string(),
+  expires_at: z.string(),
+  decided_at: z.nullable(z.string()),
+  /** the order the accept made; null unless accepted */
+  linked_order_id: z.nullable(z.int()),
+});
+
 export const OrderDetailSchema = z.extend(OrderSummarySchema, {
   phone: z.string(),
   subtotal: z.number(),
@@ -534,6 +561,12 @@ export const OrderDetailSchema = z.extend(OrderSummarySchema, {
   /** refunded so far, ours and those made at the processor (docs/api.md, "Refunds") */
   amount_refunded: z.number(),
   refunds: z.array(RefundSchema),
+  /** the order this one was an accepted upsell of (docs/api.md, "Upsells"); null for any other order */
+  parent_order_id: z.nullable(z.int()),
+  /** the orders accepted upsells made after this one, in the order accepted */
+  linked_orders: z.array(z.object({ order_id: z.int(), status: OrderStatusSchema, total: z.number() })),
+  /** each upsell offer shown after this order and how it ended */
+  upsell_steps: z.array(UpsellStepOutcomeSchema),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -33,6 +33,7 @@ import { registerCspReportRoutes } from './modules/page/csp-report-routes.js';
 import { readPageManifest } from './modules/page/page-manifest.js';
 import { registerCartRoutes } from './modules/carts/cart-routes.js';
 import { registerOrderRoutes } from './modules/orders/order-routes.js';
+import { registerUpsellRoutes } from './modules/upsells/upsell-routes.js';
 import { registerRefundRoutes } from './modules/refunds/refund-routes.js';
 import { registerStaffRoutes } from './modules/staff/staff-routes.js';
 import { registerAdminPageRoutes } from './modules/staff/admin-page-routes.js';
@@ -166,6 +167,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways: context.gateways,
     limits: context.limits,
     publicUrl: options.config.publicUrl,
+    paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
+    idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
+  });
+  registerUpsellRoutes(router, context, {
+    db: context.db,
+    gateways: context.gateways,
     paymentLeaseMs: options.config.paymentLeaseSeconds * 1000,
     idempotencySecret: idempotencyKeySecret(options.tokenSecrets.current),
   });

@@ -238,7 +238,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
     return (
       <PageShell config={config}>
         <Suspense fallback={<p role="status">Loading your confirmation…</p>}>
-          <ConfirmationView cart={cart.data} />
+          <ConfirmationView cart={cart.data} api={api} />
         </Suspense>
       </PageShell>
     );

@@ -15,6 +15,7 @@ const link: CheckoutLink = {
   discount_code: 'WELCOME10',
   active: true,
   expires_at: null,
+  upsells: [],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
@@ -26,6 +27,7 @@ describe("a checkout link's form", () => {
       name: '',
       offers: [{ offer_id: 5, quantity: 2, is_gift: true }],
       bump_offer_ids: [],
+      upsells: [],
       discount_code: null,
       active: true,
       expires_at: null,
@@ -53,6 +55,24 @@ describe("a checkout link's form", () => {
     expect(changedFields(linkBody(linkFormValues(link), false), linkBody(values, false))).toEqual({
       bump_offer_ids: [7, 9],
     });
+  });
+  it('sends the offers after the purchase, a downsell left empty as none', () => {
+    const values = {
+      ...linkFormValues(link),
+      upsells: [
+        { offer_id: '7', downsell_offer_id: '8' },
+        { offer_id: '9', downsell_offer_id: '' },
+      ],
+    };
+    expect(changedFields(linkBody(linkFormValues(link), false), linkBody(values, false))).toEqual({
+      upsells: [
+        { offer_id: 7, downsell_offer_id: 8 },
+        { offer_id: 9, downsell_offer_id: null },
+      ],
+    });
+    expect(linkFormValues({ ...link, upsells: [{ offer_id: 9, downsell_offer_id: null }] }).upsells).toEqual([
+      { offer_id: '9', downsell_offer_id: '' },
+    ]);
   });
 
   it('says a taken public id by its field', () => {

@@ -11,12 +11,20 @@ export interface LinkLineValues {
   is_gift: boolean;
 }
 
+/** An upsell step after the purchase (docs/api.md, "Upsells"): its offer and its downsell, as the selects hold them. */
+export interface LinkUpsellValues {
+  offer_id: string;
+  /** empty: no downsell */
+  downsell_offer_id: string;
+}
+
 export interface LinkFormValues {
   public_id: string;
   name: string;
   lines: LinkLineValues[];
   /** the order bumps' offer ids as the selects hold them ('' until one is chosen); none: the store's default */
   bumps: string[];
+  upsells: LinkUpsellValues[];
   discount_code: string;
   active: boolean;
   expires_at: string;
@@ -29,11 +37,16 @@ export const MAX_BUMPS = 3;
 
 export const NEW_LINE: LinkLineValues = { offer_id: '', quantity: '1', is_gift: false };
 
+export const MAX_UPSELLS = 3;
+
+export const NEW_UPSELL: LinkUpsellValues = { offer_id: '', downsell_offer_id: '' };
+
 export const NEW_LINK: LinkFormValues = {
   public_id: '',
   name: '',
   lines: [NEW_LINE],
   bumps: [],
+  upsells: [],
   discount_code: '',
   active: true,
   expires_at: '',
@@ -49,6 +62,10 @@ export function linkFormValues(link: CheckoutLink): LinkFormValues {
       is_gift: line.is_gift,
     })),
     bumps: link.bump_offer_ids.map(String),
+    upsells: link.upsells.map((step) => ({
+      offer_id: String(step.offer_id),
+      downsell_offer_id: step.downsell_offer_id === null ? '' : String(step.downsell_offer_id),
+    })),
     discount_code: link.discount_code ?? '',
     active: link.active,
     expires_at: isoToLocal(link.expires_at),
@@ -67,6 +84,10 @@ export function linkBody(values: LinkFormValues, creating: boolean): Record<stri
     })),
     // A bump row left on "Choose an offer" names nothing.
     bump_offer_ids: values.bumps.filter((id) => id !== '').map(wholeOf),
+    upsells: values.upsells.map((step) => ({
+      offer_id: wholeOf(step.offer_id),
+      downsell_offer_id: step.downsell_offer_id === '' ? null : wholeOf(step.downsell_offer_id),
+    })),
     discount_code: values.discount_code.trim() === '' ? null : values.discount_code.trim(),
     active: values.active,
     expires_at: values.expires_at === '' ? null : localToIso(values.expires_at),
@@ -85,6 +106,8 @@ export function linkFieldOrder(values: LinkFormValues): string[] {
     ]),
     'bump_offer_ids',
     ...values.bumps.map((_, i) => `bump_offer_ids.${i}`),
+    'upsells',
+    ...values.upsells.flatMap((_, i) => [`upsells.${i}.offer_id`, `upsells.${i}.downsell_offer_id`]),
     'discount_code',
     'active',
     'expires_at',

@@ -22,10 +22,13 @@ import {
   linkFormValues,
   MAX_BUMPS,
   MAX_LINES,
+  MAX_UPSELLS,
   NEW_LINE,
   NEW_LINK,
+  NEW_UPSELL,
   type LinkFormValues,
   type LinkLineValues,
+  type LinkUpsellValues,
 } from './checkout-link-form-values.js';
 import { CheckoutLinkPreview } from './checkout-link-preview.js';
 import { CopyButton } from './copy-button.js';
@@ -102,6 +105,18 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
     set('bumps')(values.bumps.filter((_, i) => i !== index));
     announce(`Bump ${index + 1} removed.`);
     requestAnimationFrame(() => document.getElementById('catalogue-add-bump')?.focus());
+  };
+  const setUpsell = (index: number, patch: Partial<LinkUpsellValues>) =>
+    set('upsells')(values.upsells.map((step, i) => (i === index ? { ...step, ...patch } : step)));
+  const addUpsell = () => {
+    const index = values.upsells.length;
+    set('upsells')([...values.upsells, NEW_UPSELL]);
+    requestAnimationFrame(() => focusField(`upsells.${index}.offer_id`));
+  };
+  const removeUpsell = (index: number) => {
+    set('upsells')(values.upsells.filter((_, i) => i !== index));
+    announce(`Offer ${index + 1} after the purchase removed.`);
+    requestAnimationFrame(() => document.getElementById('catalogue-add-upsell')?.focus());
   };
   const offerChoices = (offers.data?.data ?? []).map((offer) => ({
     value: String(offer.id),
@@ -212,6 +227,48 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
           disabled={values.bumps.length >= MAX_BUMPS}
         >
           Add a bump
+        </Button>
+      </FieldGroup>
+      <FieldGroup legend="Offers after the purchase" name="upsells" error={fields.upsells}>
+        <p>
+          One-click offers shown after a card order completes, charged to the same card; the downsell shows
+          when the shopper says no. Up to {MAX_UPSELLS}.
+        </p>
+        {values.upsells.map((step, index) => (
+          <div className="catalogue-row catalogue-row--line" key={index}>
+            <SelectField
+              name={`upsells.${index}.offer_id`}
+              label={`Offer ${index + 1} after the purchase`}
+              autoComplete="off"
+              placeholder="Choose an offer"
+              options={offerChoices}
+              value={step.offer_id}
+              onChange={(offerId) => setUpsell(index, { offer_id: offerId })}
+              error={fields[`upsells.${index}.offer_id`]}
+            />
+            <SelectField
+              name={`upsells.${index}.downsell_offer_id`}
+              label={`Offer ${index + 1} downsell`}
+              autoComplete="off"
+              options={[{ value: 'none', label: 'No downsell' }, ...offerChoices]}
+              value={step.downsell_offer_id || 'none'}
+              onChange={(offerId) =>
+                setUpsell(index, { downsell_offer_id: offerId === 'none' ? '' : offerId })
+              }
+              error={fields[`upsells.${index}.downsell_offer_id`]}
+            />
+            <Button variant="secondary" onClick={() => removeUpsell(index)}>
+              Remove offer {index + 1}
+            </Button>
+          </div>
+        ))}
+        <Button
+          variant="secondary"
+          id="catalogue-add-upsell"
+          onClick={addUpsell}
+          disabled={values.upsells.length >= MAX_UPSELLS}
+        >
+          Add an offer after the purchase
         </Button>
       </FieldGroup>
       <div className="admin-grid">

@@ -1,6 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Cart } from '../../../contract/cart.js';
+import type { LinkedOrder } from '../../../contract/upsell.js';
+import type { CheckoutApi } from '../../api/checkout-api.js';
+import { fromMajor, minor, toMajor } from '../../../domain/money.js';
 import { countryName, longDate, money } from '../format.js';
+
+// Only an order whose link has upsells loads them (docs/api.md, "Upsells").
+const UpsellFlow = lazy(() => import('../upsells/upsell-flow.js'));
 import { OrderLines, OrderTotals } from '../summary/order-summary.js';
 
 function addressOf(cart: Cart, prefix: 'ship' | 'bill'): string {
@@ -16,8 +22,34 @@ function addressOf(cart: Cart, prefix: 'ship' | 'bill'): string {
   return lines.filter(Boolean).join(', ');
 }
 
-/** After a completed order: a check mark, thanks, the order number, what was bought, and what happens next. */
-export default function ConfirmationView({ cart }: { cart: Cart }) {
+/** After a completed order: its one-click offers first when it has some, then the confirmation. */
+export default function ConfirmationView({ cart, api }: { cart: Cart; api?: CheckoutApi }) {
+  if (api && cart.order.has_upsells && cart.order.order_id !== null) {
+    return (
+      <Suspense
+        fallback={
+          <div className="confirmation" aria-busy="true">
+            <p role="status">Your order is confirmed. One moment…</p>
+          </div>
+        }
+      >
+        <UpsellFlow cart={cart} api={api} Confirmation={Confirmation} />
+      </Suspense>
+    );
+  }
+  return <Confirmation cart={cart} linked={[]} />;
+}
+
+/** The total of the order and the orders accepted offers made after it, added in minor units. */
+function totalOfAll(cart: Cart, linked: readonly LinkedOrder[]): number {
+  const currency = cart.currency_value;
+  const cents = (amount: number) => fromMajor(amount, currency) ?? minor(Math.round(amount * 100));
+  const sum = linked.reduce((total, order) => total + cents(order.total), cents(cart.total) as number);
+  return toMajor(minor(sum), currency);
+}
+
+/** A check mark, thanks, the order number, what was bought (with any offers accepted after), and what happens next. */
+function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrder[] }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -90,6 +122,27 @@ export default function ConfirmationView({ cart }: { cart: Cart }) {
         <OrderLines cart={cart} editable={false} />
         <OrderTotals cart={cart} pending={false} />
       </section>
+      {linked.length > 0 ? (
+        <section className="confirmation__block" aria-labelledby="confirmation-also">
+          <h3 id="confirmation-also">Also ordered</h3>
+          <ul>
+            {linked.map((order) => (
+              <li key={order.order_id}>
+                Order #{order.order_id}:{' '}
+                {order.lines
+                  .map((line) =>
+                    line.quantity > 1 ? `${line.item_name} × ${line.quantity}` : line.item_name,
+                  )
+                  .join(', ')}
+                , {money(order.total, cart.currency_value)} charged to the same card.
+              </li>
+            ))}
+          </ul>
+          <p>
+            Total of your orders: <strong>{money(totalOfAll(cart, linked), cart.currency_value)}</strong>
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

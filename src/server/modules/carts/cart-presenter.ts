@@ -153,6 +153,12 @@ export function presentCart(
       gift_from: presentGiftFrom(state.giftFrom),
       completed_at: iso(state.order?.completed_at ?? null),
       subscriptions: extras.subscriptions,
+      // One-click offers follow a card order of a link with upsells (docs/api.md, "Upsells").
+      has_upsells:
+        state.hasUpsells === true &&
+        state.order?.status === 'complete' &&
+        state.order.payment_method_id !== null &&
+        !state.order.parent_order_id,
     },
     offers: presentOffers(state, pricing),
     customer: presentCustomer(state),

@@ -16,7 +16,13 @@ import type { AppContext } from '../../platform/context.js';
 import { shopperOf } from '../organizations/request-context.js';
 import type { Router } from '../../platform/http/router.js';
 import { readCartJson } from './cart-service.js';
-import { applyDiscountCode, changeQuantity, chooseSubscription, saveGift, setBump } from './cart-edit-service.js';
+import {
+  applyDiscountCode,
+  changeQuantity,
+  chooseSubscription,
+  saveGift,
+  setBump,
+} from './cart-edit-service.js';
 import { previewCart } from './cart-preview-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';

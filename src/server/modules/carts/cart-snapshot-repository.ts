@@ -34,6 +34,8 @@ export interface CartSnapshot {
   linkBumpOfferIds: number[];
   /** the offers of the link's bumps and of the organization's default bumps (cart-bumps.ts chooses) */
   bumpOffers: BumpOfferRow[];
+  /** the cart's checkout link names upsells after the order (docs/api.md, "Upsells") */
+  hasUpsells?: boolean;
 }
 
 /** What an order-bump box shows of its offer. */
@@ -76,6 +78,7 @@ interface SnapshotRow {
   places?: StoredAddressPlaces;
   link_bump_offer_ids: number[];
   bump_offers: BumpOfferRow[];
+  has_upsells: boolean;
 }
 
 const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'] as const;
@@ -149,7 +152,9 @@ SELECT row_to_json(c) AS cart,
                   OR o.id IN (SELECT x.value::bigint FROM jsonb_array_elements_text(
                                 CASE WHEN jsonb_typeof(org.settings->'bumpOfferIds') = 'array'
                                      THEN org.settings->'bumpOfferIds' ELSE '[]'::jsonb END) x))) bo),
-                '[]'::json) AS bump_offers`;
+                '[]'::json) AS bump_offers,
+       EXISTS (SELECT 1 FROM checkout_link_upsells u
+                WHERE u.organization_id = c.organization_id AND u.checkout_link_id = c.checkout_link_id) AS has_upsells`;
 const FROM = `
   FROM carts c
   JOIN organizations org ON org.id = c.organization_id`;
@@ -202,6 +207,7 @@ export async function loadCartSnapshot(
     giftFrom: row.gift_from,
     linkBumpOfferIds: row.link_bump_offer_ids,
     bumpOffers: row.bump_offers,
+    hasUpsells: row.has_upsells,
     ...(address && row.places ? { places: parseAddressPlaces(address, row.places) } : {}),
   };
 }

@@ -1,4 +1,11 @@
-import type { CheckoutLink, CreateCheckoutLink, UpdateCheckoutLink } from '../../../contract/merchant.js';
+import type {
+  CheckoutLink,
+  CreateCheckoutLink,
+  UpdateCheckoutLink,
+  UpsellStepInput,
+} from '../../../contract/merchant.js';
+import { upsellStepProblems } from '../upsells/upsell-decisions.js';
+import { findOffers } from './offers-repository.js';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from '../../platform/db/database.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import {
@@ -7,6 +14,7 @@ import {
   listCheckoutLinks,
   updateCheckoutLink,
   type CheckoutLinkRow,
+  type CheckoutLinkUpsell,
 } from './checkout-links-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { checkCartLines, checkDiscountCodeExists } from '../carts/cart-lines.js';
@@ -29,6 +37,10 @@ export function presentCheckoutLink(row: CheckoutLinkRow, publicUrl: string): Ch
     discount_code: row.discount_code,
     active: row.active,
     expires_at: iso(row.expires_at ? new Date(row.expires_at) : null),
+    upsells: row.upsells.map((step) => ({
+      offer_id: step.offer_id,
+      downsell_offer_id: step.downsell_offer_id,
+    })),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -51,6 +63,7 @@ export async function createCheckoutLink(
     input.offers.map((line) => line.offer_id),
     fields,
   );
+  const upsells = await checkUpsells(db, organization.id, input.upsells, fields);
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const publicId = input.public_id ?? newCheckoutLinkId();
   try {
@@ -66,6 +79,7 @@ export async function createCheckoutLink(
       },
       lines.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
       bumpOfferIds,
+      upsells ?? [],
     );
     return presentCheckoutLink(row, publicUrl);
   } catch (error) {
@@ -104,6 +118,7 @@ export async function changeCheckoutLink(
       fields,
     );
   }
+  const upsells = await checkUpsells(db, organization.id, patch.upsells, fields);
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const row = await updateCheckoutLink(
     db,
@@ -123,9 +138,30 @@ export async function changeCheckoutLink(
     lines?.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
     now,
     patch.bump_offer_ids,
+    upsells,
   );
   if (!row) throw notFound('checkout_link_not_found', `There is no checkout link ${id}.`);
   return presentCheckoutLink(row, publicUrl);
+}
+
+/** A link's upsell steps once each names an active offer of the organization; problems go into `fields`. */
+async function checkUpsells(
+  db: Queryable,
+  organizationId: number,
+  steps: readonly UpsellStepInput[] | undefined,
+  fields: Record<string, string>,
+): Promise<CheckoutLinkUpsell[] | undefined> {
+  if (steps === undefined) return undefined;
+  const ids = steps.flatMap((step) => [
+    step.offer_id,
+    ...(step.downsell_offer_id ? [step.downsell_offer_id] : []),
+  ]);
+  const offers = new Map((await findOffers(db, organizationId, ids)).map((offer) => [offer.id, offer]));
+  Object.assign(fields, upsellStepProblems(steps, offers));
+  return steps.map((step) => ({
+    offer_id: step.offer_id,
+    downsell_offer_id: step.downsell_offer_id ?? null,
+  }));
 }
 
 export async function getCheckoutLink(

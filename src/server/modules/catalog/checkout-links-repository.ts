@@ -20,6 +20,13 @@ export interface CheckoutLinkRow {
   offers: CheckoutLinkLine[];
   /** its order bumps, in the merchant's order (none: the organization's default) */
   bump_offer_ids: number[];
+  /** the one-click offers after the purchase, in order (docs/api.md, "Upsells") */
+  upsells: CheckoutLinkUpsell[];
+}
+
+export interface CheckoutLinkUpsell {
+  offer_id: number;
+  downsell_offer_id: number | null;
 }
 
 export type CheckoutLinkValues = Pick<CheckoutLinkRow, 'name' | 'discount_code' | 'active' | 'expires_at'>;
@@ -30,8 +37,33 @@ const SELECT = `SELECT l.*, coalesce((
       FROM checkout_link_offers o
      WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers,
   coalesce((SELECT json_agg(b.offer_id ORDER BY b.position) FROM checkout_link_bumps b
-             WHERE b.organization_id = l.organization_id AND b.checkout_link_id = l.id), '[]'::json) AS bump_offer_ids
+             WHERE b.organization_id = l.organization_id AND b.checkout_link_id = l.id), '[]'::json) AS bump_offer_ids,
+  coalesce((
+    SELECT json_agg(json_build_object('offer_id', u.offer_id, 'downsell_offer_id', u.downsell_offer_id)
+                    ORDER BY u.position)
+      FROM checkout_link_upsells u
+     WHERE u.organization_id = l.organization_id AND u.checkout_link_id = l.id), '[]'::json) AS upsells
   FROM checkout_links l`;
+
+/** Replaces a link's upsell steps with these, in this order. */
+async function setUpsells(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  upsells: readonly CheckoutLinkUpsell[],
+) {
+  await db.query('DELETE FROM checkout_link_upsells WHERE organization_id = $1 AND checkout_link_id = $2', [
+    organizationId,
+    id,
+  ]);
+  if (upsells.length === 0) return;
+  await db.query(
+    `INSERT INTO checkout_link_upsells (organization_id, checkout_link_id, position, offer_id, downsell_offer_id)
+     SELECT $1, $2, step.position, step.offer_id, step.downsell_offer_id
+       FROM unnest($3::bigint[], $4::bigint[]) WITH ORDINALITY AS step(offer_id, downsell_offer_id, position)`,
+    [organizationId, id, upsells.map((u) => u.offer_id), upsells.map((u) => u.downsell_offer_id)],
+  );
+}
 
 async function setLines(
   db: Queryable,
@@ -79,6 +111,7 @@ export async function insertCheckoutLink(
   values: CheckoutLinkValues,
   lines: readonly CheckoutLinkLine[],
   bumpOfferIds: readonly number[] = [],
+  upsells: readonly CheckoutLinkUpsell[] = [],
 ): Promise<CheckoutLinkRow> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO checkout_links (organization_id, public_id, name, discount_code, active, expires_at)
@@ -88,6 +121,7 @@ export async function insertCheckoutLink(
   const id = (rows[0] as { id: number }).id;
   await setLines(db, organizationId, id, lines);
   await setBumps(db, organizationId, id, bumpOfferIds);
+  await setUpsells(db, organizationId, id, upsells);
   return (await findCheckoutLink(db, organizationId, id)) as CheckoutLinkRow;
 }
 
@@ -99,6 +133,7 @@ export async function updateCheckoutLink(
   lines: readonly CheckoutLinkLine[] | undefined,
   now: Date,
   bumpOfferIds?: readonly number[],
+  upsells?: readonly CheckoutLinkUpsell[],
 ): Promise<CheckoutLinkRow | null> {
   const updated = await updateRow<{ id: number }>(
     db,
@@ -111,6 +146,7 @@ export async function updateCheckoutLink(
   if (!updated) return null;
   if (lines !== undefined) await setLines(db, organizationId, id, lines);
   if (bumpOfferIds !== undefined) await setBumps(db, organizationId, id, bumpOfferIds);
+  if (upsells !== undefined) await setUpsells(db, organizationId, id, upsells);
   return findCheckoutLink(db, organizationId, id);
 }
 
@@ -147,4 +183,19 @@ export async function listCheckoutLinks(
     [organizationId, page.rows.map((row) => row.id)],
   );
   return { rows, hasMore: page.hasMore };
+}
+
+/** A link's upsell steps, in order (none for a link without, or no link). */
+export async function findLinkUpsells(
+  db: Queryable,
+  organizationId: number,
+  checkoutLinkId: number | null,
+): Promise<CheckoutLinkUpsell[]> {
+  if (checkoutLinkId === null) return [];
+  const { rows } = await db.query<CheckoutLinkUpsell>(
+    `SELECT offer_id, downsell_offer_id FROM checkout_link_upsells
+      WHERE organization_id = $1 AND checkout_link_id = $2 ORDER BY position`,
+    [organizationId, checkoutLinkId],
+  );
+  return rows;
 }

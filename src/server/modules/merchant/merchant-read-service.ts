@@ -1,3 +1,4 @@
+import { findLinkedOrders, findUpsellSteps } from '../upsells/upsells-repository.js';
 import type { OrderDetail, OrderListQuery, Subscription } from '../../../contract/merchant.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
@@ -77,12 +78,14 @@ export async function getOrderDetail(
 ): Promise<OrderDetail> {
   const order = await findOrder(db, organization.id, id);
   if (!order) throw notFound('order_not_found', `There is no order ${id}.`);
-  const [lines, attempts, gifts, subscriptionIds, refunds] = await Promise.all([
+  const [lines, attempts, gifts, subscriptionIds, refunds, linkedOrders, upsellSteps] = await Promise.all([
     findOrderLines(db, organization.id, id),
     findPaymentAttempts(db, organization.id, id),
     findOrderGifts(db, organization.id, id),
     findOrderSubscriptionIds(db, organization.id, id),
     findRefunds(db, organization.id, id),
+    findLinkedOrders(db, organization.id, id, { all: true }),
+    findUpsellSteps(db, organization.id, id),
   ]);
   const payment = paidPayment(attempts);
   const refunded =
@@ -163,6 +166,23 @@ export async function getOrderDetail(
     payment_status: paymentStatus(payment?.amount ?? null, refunded),
     amount_refunded: money(refunded),
     refunds: refunds.map(presentRefund),
+    parent_order_id: order.parent_order_id ?? null,
+    linked_orders: linkedOrders.map((linked) => ({
+      order_id: linked.id,
+      status: linked.status,
+      total: money(linked.total),
+    })),
+    upsell_steps: upsellSteps.map((step) => ({
+      step: step.step,
+      position: step.position,
+      is_downsell: step.is_downsell,
+      offer_id: step.offer_id,
+      status: step.status,
+      offered_at: iso(step.offered_at),
+      expires_at: iso(step.expires_at),
+      decided_at: iso(step.decided_at),
+      linked_order_id: step.status === 'accepted' ? step.linked_order_id : null,
+    })),
   };
 }
 

@@ -31,6 +31,8 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
     order_id: order.id,
     cart_token: order.cart_token,
     status: order.status,
+    /** an accepted upsell's order names the order it followed (docs/api.md, "Upsells") */
+    parent_order_id: order.parent_order_id ?? null,
     is_test: order.is_test,
     currency: order.currency,
     email: order.email,

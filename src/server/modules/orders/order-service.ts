@@ -23,6 +23,8 @@ import {
   storesPaymentMethod,
 } from './order-decisions.js';
 import { startExpress } from './order-express.js';
+import { findLinkUpsells } from '../catalog/checkout-links-repository.js';
+import { keepsCardForUpsells } from '../upsells/upsell-decisions.js';
 import { charge } from './order-payment.js';
 import type {
   DescribedCardToken,
@@ -90,7 +92,10 @@ function placeOrder(deps: OrderDependencies, request: OrderRequest): Promise<Pla
   return deps.db.transaction(async (tx): Promise<Plan> => {
     const state = await openCartForOrder(tx, request);
     const priced = await priceAndCheck(tx, state, request);
-    const decided = decide(priced, request);
+    // A link with upsells keeps the card for the one-click offers after the order (docs/api.md, "Upsells").
+    const upsellsFollow =
+      (await findLinkUpsells(tx, state.organization.id, state.cart.checkout_link_id)).length > 0;
+    const decided = decide(priced, request, upsellsFollow);
     const paymentLeaseUntil = new Date(request.now.getTime() + deps.paymentLeaseMs);
     const saved = await saveOrder(tx, priced, decided, request, paymentLeaseUntil);
     if (decided.step === 'express_start')
@@ -102,7 +107,7 @@ function placeOrder(deps: OrderDependencies, request: OrderRequest): Promise<Pla
 }
 
 /** What the priced order comes to (order-decisions.ts): the next step, and the order and lines to write. */
-function decide(priced: PricedOrder, request: OrderRequest): OrderDecision {
+function decide(priced: PricedOrder, request: OrderRequest, upsellsFollow: boolean): OrderDecision {
   const { state, pricing, addresses } = priced;
   const { body, shopper, now } = request;
   const expressStart = isExpressStart(body.payment);
@@ -114,7 +119,8 @@ function decide(priced: PricedOrder, request: OrderRequest): OrderDecision {
     step: nextStep({ expressStart, paymentDue }),
     isTest,
     testCard,
-    storeForFuture: storesPaymentMethod(state.lines),
+    storeForFuture:
+      storesPaymentMethod(state.lines) || keepsCardForUpsells({ upsellsFollow, payment: body.payment }),
     customer: customerOf(state, body, addresses),
     values: orderValues(state, pricing, body, addresses, {
       status,
@@ -278,11 +284,14 @@ async function prepareCharge(
     isTest: decided.isTest,
     discountCodeId: wantedCode,
     paymentLeaseUntil,
-    completesAlone: completesAlone({
-      express: priced.express !== null,
-      giftClaim: cart.gift_claim_id !== null,
-      lines: decided.lines,
-    }),
+    // A payment method kept for upsells is stored as the order completes, as a subscription's is.
+    completesAlone:
+      !decided.storeForFuture &&
+      completesAlone({
+        express: priced.express !== null,
+        giftClaim: cart.gift_claim_id !== null,
+        lines: decided.lines,
+      }),
     saved: { ...saved.cart, order },
     order,
     lines: decided.lines,

@@ -53,6 +53,8 @@ export interface OrderRow {
   discount_reserved: boolean;
   express_payment_id: number | null;
   payment_method_id: number | null;
+  /** the order this one is an accepted upsell of (docs/api.md, "Upsells") */
+  parent_order_id?: number | null;
   /** joined: the cart's token */
   cart_token: string;
 }

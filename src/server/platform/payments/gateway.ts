@@ -20,7 +20,16 @@ export interface ChargeRequest {
   source:
     | { kind: 'card_token'; token: string }
     | { kind: 'authenticated'; reference: string }
-    | { kind: 'stored'; token: string; customerReference: string | null };
+    | {
+        kind: 'stored';
+        token: string;
+        customerReference: string | null;
+        /**
+         * The shopper is on the page (a one-click upsell, docs/api.md "Upsells"): a bank that asks for authentication
+         * is answered requires_action where the processor can show it, instead of a decline.
+         */
+        shopperPresent?: boolean;
+      };
   /** ask the gateway for a reusable token (subscriptions) */
   storeForFuture: boolean;
   /** the same key for a retry of the same charge: the gateway must not charge twice */

@@ -291,8 +291,12 @@ export function createTestGateway(options: {
       const previous = await remembered(request.idempotencyKey);
       if (previous) return toResult(previous, request.idempotencyKey);
       let outcome: Outcome;
-      if (source.kind === 'stored') outcome = storedTokenOutcome(source.token);
-      else {
+      if (source.kind === 'stored') {
+        outcome = storedTokenOutcome(source.token);
+        // A shopper on the page completes the bank's challenge there (a one-click upsell).
+        if (source.shopperPresent && source.token.startsWith(AUTHENTICATING_TOKEN_PREFIX))
+          outcome = 'authenticate';
+      } else {
         const card = await takeToken(db, source.token, request.idempotencyKey, clock.now());
         if (!card)
           return {

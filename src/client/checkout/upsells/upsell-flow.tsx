@@ -1,0 +1,225 @@
+// The one-click offers after a completed order (docs/api.md, "Upsells"): loaded as a chunk of its own, only for an
+// order whose link has upsells. Each offer shows with its countdown; the confirmation follows the last one.
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { Cart } from '../../../contract/cart.js';
+import type { LinkedOrder, UpsellOffer, UpsellState } from '../../../contract/upsell.js';
+import { failureOf } from '../../api/http-client.js';
+import { Button } from '../../ui/button.js';
+import { useAnnounce } from '../../ui/live-region.js';
+import type { CheckoutApi } from '../../api/checkout-api.js';
+import { money } from '../format.js';
+import { newIdempotencyKey } from '../idempotency-key.js';
+import { countdownAnnouncement, countdownText } from './upsell-rules.js';
+import './upsell.css';
+
+const stateSchema = () => import('../../../contract/upsell.js').then((module) => module.UpsellStateSchema);
+
+type Confirmation = ComponentType<{ cart: Cart; linked: readonly LinkedOrder[] }>;
+
+const ENDED = 'This offer has ended. Nothing was charged for it.';
+
+export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confirmation: Confirmation }) {
+  const { cart, api, Confirmation } = props;
+  const announce = useAnnounce();
+  const orderId = cart.order.order_id ?? 0;
+  const currency = cart.currency_value;
+  const path = `carts/${encodeURIComponent(cart.cart_token)}/orders/${orderId}/upsell`;
+  const [state, setState] = useState<UpsellState | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  // One key per answer to a step: a retry after a lost answer sends the same one, and is never charged twice.
+  const keys = useRef(new Map<string, string>());
+
+  // Each change of `version` reads the offers again (after one ended, or an answer that says it had).
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((value) => value + 1);
+  useEffect(() => {
+    let live = true;
+    api.http.request({ method: 'GET', path, schema: stateSchema }).then(
+      (read) => {
+        if (live) setState(read);
+      },
+      () => {
+        // The offers could not be read: the order is complete, so the confirmation is what the shopper sees.
+        if (live) setState({ order_id: orderId, currency, offer: null, linked_orders: [] });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, path, orderId, currency, version]);
+
+  const answer = async (kind: 'accept' | 'decline', step: number, authenticated?: string) => {
+    // A second click while the first is on its way sends nothing.
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setFailure(null);
+    const name = `${kind}:${step}:${authenticated ?? ''}`;
+    const key = keys.current.get(name) ?? newIdempotencyKey();
+    keys.current.set(name, key);
+    try {
+      const next = await api.http.request({
+        method: 'POST',
+        path: `${path}/${kind}`,
+        body: authenticated ? { step, authenticated_payment: authenticated } : { step },
+        headers: { 'Idempotency-Key': key },
+        schema: stateSchema,
+      });
+      setState(next);
+      if (kind === 'accept' && !next.action) announce('Added: it is on its way with your order.');
+    } catch (error) {
+      const failed = failureOf(error);
+      if (failed.status === 410) {
+        announce(ENDED);
+        reload();
+      } else {
+        // A refusal is the answer to this key: another try is a request of its own.
+        if (failed.status < 500) keys.current.delete(name);
+        setFailure(failed.message);
+      }
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  if (!state) {
+    return (
+      <div className="confirmation" aria-busy="true">
+        <p role="status">Your order is confirmed. One moment…</p>
+      </div>
+    );
+  }
+  if (!state.offer) return <Confirmation cart={cart} linked={state.linked_orders} />;
+  const offer = state.offer;
+  const challenge = state.action?.type === 'authenticate' ? state.action : null;
+  return (
+    <OfferView
+      key={offer.step}
+      offer={offer}
+      currency={state.currency}
+      isTest={cart.order.is_test}
+      busy={busy}
+      failure={failure}
+      challenge={
+        challenge
+          ? {
+              url: challenge.payment_action.type === 'challenge' ? challenge.payment_action.url : null,
+              onDone: () => void answer('accept', offer.step, challenge.reference),
+            }
+          : null
+      }
+      onAccept={() => void answer('accept', offer.step)}
+      onDecline={() => void answer('decline', offer.step)}
+      onEnded={() => {
+        announce(ENDED);
+        reload();
+      }}
+    />
+  );
+}
+
+function OfferView(props: {
+  offer: UpsellOffer;
+  currency: string;
+  /** a test order's offers move no money either */
+  isTest: boolean;
+  busy: boolean;
+  failure: string | null;
+  challenge: { url: string | null; onDone: () => void } | null;
+  onAccept: () => void;
+  onDecline: () => void;
+  onEnded: () => void;
+}) {
+  const { offer, currency, busy, failure, challenge } = props;
+  const announce = useAnnounce();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [left, setLeft] = useState(offer.seconds_left);
+  const said = useRef(offer.seconds_left);
+  const ended = useRef(props.onEnded);
+  useEffect(() => {
+    ended.current = props.onEnded;
+  });
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  // Counted against the page's clock from the server's seconds left; the server decides when the offer ended.
+  useEffect(() => {
+    const deadline = Date.now() + offer.seconds_left * 1000;
+    const timer = window.setInterval(() => {
+      const now = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      const message = countdownAnnouncement(said.current, now);
+      said.current = now;
+      if (message) announce(message);
+      setLeft(now);
+      if (now === 0) {
+        window.clearInterval(timer);
+        ended.current();
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [offer.seconds_left, announce]);
+
+  const price = (amount: number) => money(amount, currency);
+  const parts = [
+    `${price(offer.subtotal)} item`,
+    offer.shipping > 0 ? `${price(offer.shipping)} shipping` : '',
+    offer.tax > 0 ? `${price(offer.tax)} tax` : '',
+  ].filter(Boolean);
+  return (
+    <section className="confirmation upsell" aria-labelledby="upsell-title">
+      <p className="upsell__lead">
+        Your order is confirmed.{' '}
+        {offer.is_downsell ? 'Before you go, one more offer:' : 'A one-time offer for you:'}
+      </p>
+      <h2 id="upsell-title" className="confirmation__title" ref={heading} tabIndex={-1}>
+        {offer.name}
+      </h2>
+      {offer.image ? <img className="upsell__image" src={offer.image} alt={offer.name} /> : null}
+      {offer.text ? <p>{offer.text}</p> : null}
+      <p className="upsell__price" id="upsell-price">
+        <strong>{price(offer.amount)}</strong> charged today to the card you just used
+        {parts.length > 1 ? ` (${parts.join(', ')})` : ''}.
+        {props.isTest ? ' This is a test order: nobody is charged.' : ''}
+        {offer.recurring
+          ? ` Then ${price(offer.recurring.amount)} every ${offer.recurring.interval_days} days until you cancel.`
+          : ''}
+      </p>
+      <p className="upsell__countdown">
+        Offer ends in <span className="upsell__time">{countdownText(left)}</span>
+      </p>
+      {failure ? (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {challenge ? (
+        <div className="upsell__challenge">
+          <p role="alert">Your bank asks you to confirm this payment. Nothing is charged until you do.</p>
+          {challenge.url ? (
+            <iframe
+              className="upsell__challenge-frame"
+              src={challenge.url}
+              title="Your bank's confirmation"
+            />
+          ) : null}
+          <Button onClick={challenge.onDone} aria-disabled={busy}>
+            I have confirmed it with my bank
+          </Button>
+        </div>
+      ) : null}
+      <div className="upsell__actions">
+        <Button onClick={props.onAccept} aria-disabled={busy} aria-describedby="upsell-price">
+          Yes, add it
+        </Button>
+        <Button variant="secondary" onClick={props.onDecline} aria-disabled={busy}>
+          No, thanks
+        </Button>
+      </div>
+    </section>
+  );
+}

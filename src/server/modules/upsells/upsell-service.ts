@@ -1,0 +1,452 @@
+// One-click upsells after the purchase (docs/api.md, "Upsells"). An accept runs as the order path and refunds do:
+//
+//   decide and hold   ONE transaction under the first order's row lock: the step checked, its linked order (own cart,
+//                     own line, priced as any order) written or taken over with a payment lease
+//   charge            outside any transaction: the stored card, off-session, with a key derived from order + step +
+//                     attempt, so a retry after a crash between the charge and its record charges once
+//   record            ONE transaction: completed through the order completion (receipt, webhook, subscriptions), the
+//                     step accepted and the next one shown, the answer kept under the request's Idempotency-Key
+import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { CardSummary, ChargeResult, PaymentGateway } from '../../platform/payments/gateway.js';
+import { requireCartState } from '../carts/cart-service.js';
+import type { AnswerKeeper } from '../orders/idempotency.js';
+import { attemptValues, completeOrder } from '../orders/order-completion.js';
+import { lockOrder, releasePaymentLease, setOrderOutcome } from '../orders/orders-repository.js';
+import {
+  countPaymentAttempts,
+  findAwaitingAuthentication,
+  insertPaymentAttempt,
+} from '../orders/payment-attempts-repository.js';
+import type { ShopperContext } from '../organizations/request-context.js';
+import { createLinkedOrder } from './upsell-linked-order.js';
+import { presentState, type Opened } from './upsell-presenter.js';
+import { findOffers } from '../catalog/offers-repository.js';
+import {
+  activeUpsell,
+  firstUpsell,
+  isUpsellExpired,
+  nextUpsell,
+  upsellChargeKey,
+  upsellExpiry,
+} from './upsell-decisions.js';
+import {
+  decideUpsellStep,
+  findOrderLinkUpsells,
+  findOrderPaymentMethod,
+  findUpsellSteps,
+  insertUpsellStep,
+  type StoredMethodRow,
+  type UpsellStepRow,
+} from './upsells-repository.js';
+
+export interface UpsellDependencies {
+  db: Database;
+  gateways: { card: PaymentGateway };
+  /** how long one charge holds its linked order (PAYMENT_LEASE_SECONDS) */
+  paymentLeaseMs: number;
+}
+
+export interface UpsellRequest {
+  shopper: ShopperContext;
+  cartToken: string;
+  orderId: number;
+  now: Date;
+}
+
+async function openOrder(tx: Queryable, request: UpsellRequest): Promise<Opened> {
+  const cart = await requireCartState(tx, request.shopper, request.cartToken, request.now);
+  const organization = cart.organization;
+  const found = cart.order;
+  if (!found || found.id !== request.orderId || found.status !== 'complete') {
+    throw notFound('order_not_found', `There is no completed order ${request.orderId} for this cart.`);
+  }
+  // The first order's row lock serializes every answer to its offers (two tabs, a double click).
+  const order = (await lockOrder(tx, organization.id, found.id)) ?? found;
+  const plan = order.parent_order_id ? [] : await findOrderLinkUpsells(tx, organization.id, cart.cart.id);
+  return { organization, cart, order, plan };
+}
+
+/** Where the order's offers stand now: the offered step (shown now if it is next), or null when none is left. */
+async function currentStep(
+  tx: Queryable,
+  opened: Opened,
+  steps: UpsellStepRow[],
+  now: Date,
+): Promise<UpsellStepRow | null> {
+  const { organization, order, plan } = opened;
+  // Only a card kept for them can be charged again: an express payment's order goes to the confirmation.
+  if (order.payment_method_id === null) return null;
+  const last = steps.at(-1);
+  if (!last) {
+    const first = activeUpsell(plan, firstUpsell(plan), await activeOffers(tx, opened));
+    if (!first) return null;
+    const shown = { order_id: order.id, step: 1, ...first };
+    const expiresAt = upsellExpiry(order.completed_at ?? now);
+    if (now >= expiresAt) return null;
+    return insertUpsellStep(tx, organization.id, { ...shown, expires_at: expiresAt }, now);
+  }
+  if (last.status === 'offered') {
+    if (!isUpsellExpired({ expiresAt: last.expires_at, now, chargeStarted: chargeStarted(last) }))
+      return last;
+    await decideUpsellStep(tx, organization.id, last.id, 'expired', now);
+    return null;
+  }
+  const next = activeUpsell(plan, nextUpsell(plan, last, last.status), await activeOffers(tx, opened));
+  if (!next) return null;
+  return insertUpsellStep(
+    tx,
+    organization.id,
+    { order_id: order.id, step: last.step + 1, ...next, expires_at: upsellExpiry(now) },
+    now,
+  );
+}
+
+/** Which of the link's offers are active now. */
+async function activeOffers(tx: Queryable, opened: Opened): Promise<(offerId: number) => boolean> {
+  const ids = opened.plan.flatMap((step) => [
+    step.offer_id,
+    ...(step.downsell_offer_id ? [step.downsell_offer_id] : []),
+  ]);
+  const active = new Set(
+    (await findOffers(tx, opened.organization.id, ids))
+      .filter((offer) => offer.active)
+      .map((offer) => offer.id),
+  );
+  return (offerId) => active.has(offerId);
+}
+
+/** An accept's charge may be in flight or made: its linked order is neither declined nor complete. */
+function chargeStarted(step: UpsellStepRow): boolean {
+  return step.linked_order_status === 'pending' || step.linked_order_status === 'awaiting_payment';
+}
+
+/** GET …/upsell: the offer shown now (shown first by this read), or none, and what upsells bought so far. */
+export function readUpsell(deps: UpsellDependencies, request: UpsellRequest): Promise<UpsellState> {
+  return deps.db.transaction(async (tx) => {
+    const opened = await openOrder(tx, request);
+    const steps = await findUpsellSteps(tx, opened.organization.id, opened.order.id, { lock: true });
+    return presentState(tx, opened, await currentStep(tx, opened, steps, request.now), request.now);
+  });
+}
+
+function expiredError(): AppError {
+  return new AppError(
+    410,
+    'upsell_expired',
+    'This offer has ended, so nothing was charged for it. Your order is complete as placed.',
+  );
+}
+
+function stepNotShown(step: number): AppError {
+  return notFound('upsell_step_not_found', `Offer ${step} is not one shown after this order.`);
+}
+
+/**
+ * The step the request answers, as it stands once the order's offers are brought up to date: a step shown before is
+ * answered by its row, the one shown now as current. An offered step that is not current any more ran out just now.
+ */
+function answeredStep(
+  steps: readonly UpsellStepRow[],
+  current: UpsellStepRow | null,
+  step: number,
+): UpsellStepRow | 'expired' {
+  if (current?.step === step) return current;
+  const row = steps.find((entry) => entry.step === step);
+  if (!row) throw stepNotShown(step);
+  return row.status === 'offered' || row.status === 'expired' ? 'expired' : row;
+}
+
+/** POST …/upsell/decline: the step ends declined and the downsell or the next step is shown, or none. */
+export async function declineUpsell(
+  deps: UpsellDependencies,
+  request: UpsellRequest & { decision: UpsellDecision; answers: AnswerKeeper },
+): Promise<UpsellState> {
+  const outcome = await deps.db.transaction(async (tx): Promise<UpsellState | 'expired'> => {
+    const opened = await openOrder(tx, request);
+    const steps = await findUpsellSteps(tx, opened.organization.id, opened.order.id, { lock: true });
+    const current = await currentStep(tx, opened, steps, request.now);
+    const row = answeredStep(steps, current, request.decision.step);
+    if (row === 'expired') return 'expired';
+    if (row.status === 'accepted') {
+      throw new AppError(
+        409,
+        'upsell_accepted',
+        'You already said yes to this offer, and it was charged once. Nothing changed.',
+      );
+    }
+    if (row.status === 'offered') {
+      // A yes whose charge may have gone through (its answer lost) must be finished, not turned into a no.
+      if (row.linked_order_status === 'pending') {
+        throw new AppError(
+          409,
+          'payment_in_progress',
+          'Your yes to this offer is still being confirmed. Wait a moment, then send it again.',
+          { headers: { 'retry-after': '2' } },
+        );
+      }
+      await decideUpsellStep(tx, opened.organization.id, row.id, 'declined', request.now);
+    }
+    const after = await findUpsellSteps(tx, opened.organization.id, opened.order.id);
+    const state = await presentState(
+      tx,
+      opened,
+      await currentStep(tx, opened, after, request.now),
+      request.now,
+    );
+    await request.answers.keep(tx, { status: 200, body: state });
+    return state;
+  });
+  if (outcome === 'expired') throw expiredError();
+  return outcome;
+}
+
+type ChargeStep =
+  | { answer: UpsellState }
+  | { expired: true }
+  | {
+      charge: {
+        opened: Opened;
+        step: UpsellStepRow;
+        linkedOrderId: number;
+        amount: number;
+        attempt: number;
+        leaseUntil: Date;
+        method: StoredMethodRow;
+        authenticated: string | null;
+      };
+    };
+
+/**
+ * POST …/upsell/accept: charges the order's stored card for exactly the step's offer, once, and completes its linked
+ * order; answers the next step or none. A decline is a 402 (the step stays offered: the shopper may say no), the
+ * bank's wish to authenticate an answer with an action the page shows before sending the accept again.
+ */
+export async function acceptUpsell(
+  deps: UpsellDependencies,
+  request: UpsellRequest & { decision: UpsellDecision; answers: AnswerKeeper },
+): Promise<UpsellState> {
+  const decided = await deps.db.transaction((tx) => holdCharge(tx, deps, request));
+  if ('expired' in decided) throw expiredError();
+  if ('answer' in decided) return decided.answer;
+  const { charge } = decided;
+  const result = await chargeStep(deps, charge);
+  const recorded = await deps.db.transaction((tx) => recordCharge(tx, deps, request, charge, result));
+  if (recorded instanceof AppError) throw recorded;
+  return recorded;
+}
+
+async function holdCharge(
+  tx: Queryable,
+  deps: UpsellDependencies,
+  request: UpsellRequest & { decision: UpsellDecision },
+): Promise<ChargeStep> {
+  const { now, decision } = request;
+  const opened = await openOrder(tx, request);
+  const { organization, order } = opened;
+  const steps = await findUpsellSteps(tx, organization.id, order.id, { lock: true });
+  const current = await currentStep(tx, opened, steps, now);
+  const row = answeredStep(steps, current, decision.step);
+  if (row === 'expired') return { expired: true };
+  // A repeat of an accept that went through answers where the offers are now: charged once.
+  if (row.status === 'accepted') return { answer: await presentState(tx, opened, current, now) };
+  if (row.status === 'declined') {
+    throw new AppError(409, 'upsell_declined', 'You said no to this offer, so nothing was charged for it.');
+  }
+  const method =
+    order.payment_method_id === null
+      ? null
+      : await findOrderPaymentMethod(tx, organization.id, order.payment_method_id);
+  if (!method || method.gateway !== deps.gateways.card.name) {
+    throw new AppError(
+      409,
+      'upsell_unavailable',
+      'This offer cannot be charged to the card of your order. Nothing was charged.',
+    );
+  }
+  const leaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
+  let linked =
+    row.linked_order_id === null ? null : await lockOrder(tx, organization.id, row.linked_order_id);
+  if (linked?.payment_lease_until && linked.payment_lease_until > now) {
+    throw new AppError(
+      409,
+      'payment_in_progress',
+      'Your yes to this offer is being processed. Wait a moment before trying again.',
+      { headers: { 'retry-after': '2' } },
+    );
+  }
+  let authenticated: string | null = null;
+  if (decision.authenticated_payment !== undefined) {
+    const waiting =
+      linked &&
+      (await findAwaitingAuthentication(tx, organization.id, linked.id, decision.authenticated_payment));
+    if (!waiting) {
+      throw new AppError(422, 'validation_error', 'This authentication is not one this offer asked for.', {
+        fields: { authenticated_payment: 'Send the reference the accept answered with, or accept again.' },
+      });
+    }
+    authenticated = decision.authenticated_payment;
+  }
+  if (linked) {
+    linked = await setOrderOutcome(
+      tx,
+      organization.id,
+      linked.id,
+      { status: 'pending', paymentLeaseUntil: leaseUntil },
+      now,
+    );
+  } else {
+    linked = await createLinkedOrder(tx, opened, row, request, leaseUntil);
+  }
+  // Counted from the recorded attempts: a retry after a crash between the charge and its record reuses the key.
+  const attempt = (await countPaymentAttempts(tx, organization.id, linked.id)) + (authenticated ? 0 : 1);
+  return {
+    charge: {
+      opened,
+      step: row,
+      linkedOrderId: linked.id,
+      amount: linked.total,
+      attempt,
+      leaseUntil,
+      method,
+      authenticated,
+    },
+  };
+}
+
+type Charge = Extract<ChargeStep, { charge: unknown }>['charge'];
+
+/** The processor's charge of the stored card, outside any transaction; no answer is an error, the key kept. */
+async function chargeStep(deps: UpsellDependencies, charge: Charge): Promise<ChargeResult> {
+  const { organization, order } = charge.opened;
+  // Nothing to charge (a free offer): approved without asking the processor.
+  if (charge.amount === 0 && charge.authenticated === null) {
+    return { status: 'approved', reference: '', paymentMethodToken: null };
+  }
+  try {
+    return await deps.gateways.card.charge({
+      amount: charge.amount,
+      currency: organization.currency,
+      source:
+        charge.authenticated === null
+          ? {
+              kind: 'stored',
+              token: charge.method.gateway_token,
+              customerReference: charge.method.gateway_customer,
+              shopperPresent: true,
+            }
+          : { kind: 'authenticated', reference: charge.authenticated },
+      storeForFuture: false,
+      idempotencyKey: upsellChargeKey(organization.id, order.id, charge.step.step, charge.attempt),
+      description: `Order ${charge.linkedOrderId} (after order ${order.id}) at ${organization.name}`,
+      organizationId: organization.id,
+      orderId: charge.linkedOrderId,
+      attempt: charge.attempt,
+    });
+  } catch {
+    return {
+      status: 'error',
+      message: 'The payment service did not answer. Send the same request again: it is never charged twice.',
+      retryable: true,
+    };
+  }
+}
+
+function summaryOf(method: StoredMethodRow): CardSummary | null {
+  if (method.card_last4 === null) return null;
+  return {
+    brand: (method.card_brand ?? 'visa') as CardSummary['brand'],
+    typeId: method.card_type_id ?? 0,
+    last4: method.card_last4,
+    expMonth: method.card_exp_month ?? 0,
+    expYear: method.card_exp_year ?? 0,
+  };
+}
+
+async function recordCharge(
+  tx: Queryable,
+  deps: UpsellDependencies,
+  request: UpsellRequest & { answers: AnswerKeeper },
+  charge: Charge,
+  result: ChargeResult,
+): Promise<UpsellState | AppError> {
+  const { opened, method } = charge;
+  const { organization } = opened;
+  const { now, answers } = request;
+  await lockOrder(tx, organization.id, opened.order.id);
+  const linked = await lockOrder(tx, organization.id, charge.linkedOrderId);
+  if (!linked) throw new Error(`order ${charge.linkedOrderId} vanished during its payment`);
+  const afterwards = async () => {
+    const steps = await findUpsellSteps(tx, organization.id, opened.order.id, { lock: true });
+    return presentState(tx, opened, await currentStep(tx, opened, steps, now), now);
+  };
+  // Another request (this one's lease lapsed) recorded this charge meanwhile: its outcome stands.
+  if (linked.payment_lease_until?.getTime() !== charge.leaseUntil.getTime()) {
+    if (linked.status === 'complete') return afterwards();
+    return new AppError(409, 'payment_in_progress', 'Your yes to this offer is being processed. Try again.', {
+      headers: { 'retry-after': '2' },
+    });
+  }
+  const attempt = (status: 'approved' | 'declined' | 'requires_action', details: Record<string, unknown>) =>
+    attemptValues({
+      orderId: linked.id,
+      cartId: linked.cart_id,
+      method: charge.amount === 0 ? 'none' : 'card',
+      gateway: charge.amount === 0 ? 'none' : deps.gateways.card.name,
+      status,
+      amount: charge.amount,
+      currency: organization.currency,
+      isTest: linked.is_test,
+      ip: request.shopper.clientIp,
+      summary: summaryOf(method),
+      paymentMethodId: method.id,
+      ...details,
+    });
+  if (result.status === 'approved') {
+    await completeOrder(tx, organization, linked, {
+      attempt: attempt('approved', { reference: result.reference || null }),
+      paymentMethodId: method.id,
+      giftClaimId: null,
+      now,
+    });
+    await decideUpsellStep(tx, organization.id, charge.step.id, 'accepted', now);
+    const state = await afterwards();
+    await answers.keep(tx, { status: 200, body: state });
+    return state;
+  }
+  if (result.status === 'error') {
+    // Nothing recorded: the retry asks the processor again with the same key, which never charges twice.
+    await releasePaymentLease(tx, organization.id, linked.id);
+    return new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '2' } });
+  }
+  if (result.status === 'requires_action') {
+    await insertPaymentAttempt(
+      tx,
+      organization.id,
+      attempt('requires_action', { reference: result.reference }),
+      now,
+    );
+    await setOrderOutcome(tx, organization.id, linked.id, { status: 'awaiting_payment' }, now);
+    const state: UpsellState = {
+      ...(await afterwards()),
+      action: { type: 'authenticate', reference: result.reference, payment_action: result.action },
+    };
+    await answers.keep(tx, { status: 200, body: state });
+    return state;
+  }
+  await insertPaymentAttempt(
+    tx,
+    organization.id,
+    attempt('declined', { declineCode: result.code, message: result.message, reference: result.reference }),
+    now,
+  );
+  await setOrderOutcome(tx, organization.id, linked.id, { status: 'declined' }, now);
+  const error = new AppError(
+    402,
+    result.code,
+    `${result.message} Nothing was charged for this offer; you can say no to it and keep your order as placed.`,
+  );
+  await answers.keep(tx, { status: 402, body: error.toBody() });
+  return error;
+}
