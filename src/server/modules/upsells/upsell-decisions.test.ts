@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeUpsell,
+  authenticatedChargeMatches,
   firstUpsell,
   isUpsellExpired,
   keepsCardForUpsells,
@@ -128,5 +129,18 @@ describe("a link's upsell steps", () => {
       'upsells.1.downsell_offer_id':
         'The downsell is shown when the upsell is declined: choose a different offer.',
     });
+  });
+});
+
+describe('an authenticated upsell payment', () => {
+  const owed = { amount: 1977, currency: 'USD' };
+  it('completes only for exactly the amount owed, in its currency', () => {
+    expect(authenticatedChargeMatches({ amount: 1977, currency: 'usd' }, owed)).toBe(true);
+    expect(authenticatedChargeMatches({ amount: 1976, currency: 'USD' }, owed)).toBe(false);
+    expect(authenticatedChargeMatches({ amount: 1977, currency: 'EUR' }, owed)).toBe(false);
+  });
+
+  it('takes a processor that does not say what it took at its word', () => {
+    expect(authenticatedChargeMatches(undefined, owed)).toBe(true);
   });
 });

@@ -118,3 +118,16 @@ export function upsellStepProblems(
   });
   return problems;
 }
+
+/**
+ * Whether a payment the shopper authenticated on the page took exactly the step's amount, in its currency, as the
+ * processor says (docs/api.md, "Upsells"). A processor that does not say (the built-in test processor, whose
+ * authenticated payment is the one it was asked for) is taken at its word.
+ */
+export function authenticatedChargeMatches(
+  charged: { amount: number; currency: string } | undefined,
+  owed: { amount: number; currency: string },
+): boolean {
+  if (charged === undefined) return true;
+  return charged.amount === owed.amount && charged.currency.toUpperCase() === owed.currency.toUpperCase();
+}

@@ -25,6 +25,7 @@ import { presentState, type Opened } from './upsell-presenter.js';
 import { findOffers } from '../catalog/offers-repository.js';
 import {
   activeUpsell,
+  authenticatedChargeMatches,
   firstUpsell,
   isUpsellExpired,
   nextUpsell,
@@ -288,6 +289,13 @@ async function holdCharge(
     }
     authenticated = decision.authenticated_payment;
   }
+  if (linked?.status === 'complete') {
+    // The processor's webhook completed the authenticated payment before the page said so (docs/payments.md,
+    // "Stripe"): the accept is done, charged once.
+    await decideUpsellStep(tx, organization.id, row.id, 'accepted', now);
+    const after = await findUpsellSteps(tx, organization.id, order.id);
+    return { answer: await presentState(tx, opened, await currentStep(tx, opened, after, now), now) };
+  }
   if (linked) {
     linked = await setOrderOutcome(
       tx,
@@ -403,6 +411,30 @@ async function recordCharge(
       paymentMethodId: method.id,
       ...details,
     });
+  if (
+    result.status === 'approved' &&
+    charge.authenticated !== null &&
+    !authenticatedChargeMatches(result.charged, { amount: charge.amount, currency: organization.currency })
+  ) {
+    // Not the payment this step asked for: nothing is completed with it, and the merchant sees the attempt.
+    await insertPaymentAttempt(
+      tx,
+      organization.id,
+      attempt('declined', {
+        declineCode: 'payment_declined',
+        message: 'The authenticated payment is not for this offer’s amount.',
+        reference: result.reference,
+      }),
+      now,
+    );
+    await setOrderOutcome(tx, organization.id, linked.id, { status: 'awaiting_payment' }, now);
+    return new AppError(
+      409,
+      'payment_mismatch',
+      'Your bank’s confirmation is not for this offer’s amount, so the offer was not added. ' +
+        'If your card shows a charge for it, contact the shop.',
+    );
+  }
   if (result.status === 'approved') {
     await completeOrder(tx, organization, linked, {
       attempt: attempt('approved', { reference: result.reference || null }),

@@ -77,6 +77,11 @@ export type ChargeResult =
   | {
       status: 'approved';
       reference: string;
+      /**
+       * What the processor says it took (minor units, upper-case currency), where it says it: a payment the page
+       * authenticated is checked against what we asked for (docs/api.md, "Upsells").
+       */
+      charged?: { amount: number; currency: string };
       paymentMethodToken: string | null;
       /** the processor's customer the stored method belongs to (Stripe cus_…), charged again with it */
       customerReference?: string | null;

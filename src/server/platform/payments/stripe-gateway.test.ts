@@ -180,6 +180,7 @@ describe('Stripe payments the shopper authenticated', () => {
     expect(await gateway.charge(authenticated)).toEqual({
       status: 'approved',
       reference: THREE_DS,
+      charged: { amount: 5498, currency: 'USD' },
       paymentMethodToken: null,
       customerReference: null,
       summary: VISA_SUMMARY,

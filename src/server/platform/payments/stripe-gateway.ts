@@ -214,6 +214,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     request: ChargeRequest,
     token: string,
     customerReference: string | null,
+    shopperPresent: boolean,
   ): Promise<ChargeResult> {
     try {
       const intent = await stripe.paymentIntents.create(
@@ -232,15 +233,57 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // The method is kept already: nothing new to store.
       return intentResult(intent, { storeForFuture: false, customer: customerReference });
     } catch (error) {
+      const waiting = shopperPresent ? intentAwaitingAuthentication(error) : null;
+      if (waiting !== null) return confirmOnSession(request, waiting, token, customerReference);
       return failure('rebill', error);
     }
+  }
+
+  /**
+   * The same PaymentIntent confirmed again with the shopper on the page (a one-click upsell, docs/payments.md,
+   * "Stripe"): the bank's challenge comes back as requires_action for stripe.handleNextAction. Its own key, derived
+   * from the charge's, so a retry after a crash confirms once.
+   */
+  async function confirmOnSession(
+    request: ChargeRequest,
+    intentId: string,
+    token: string,
+    customerReference: string | null,
+  ): Promise<ChargeResult> {
+    try {
+      const intent = await stripe.paymentIntents.confirm(
+        intentId,
+        { payment_method: token, use_stripe_sdk: true },
+        { idempotencyKey: `${request.idempotencyKey}_on_session` },
+      );
+      return intentResult(intent, { storeForFuture: false, customer: customerReference });
+    } catch (error) {
+      return failure('confirm on session', error);
+    }
+  }
+
+  /** Stripe's 402 authentication_required for an off-session confirmation names its PaymentIntent: its id, or null. */
+  function intentAwaitingAuthentication(error: unknown): string | null {
+    if (!(error instanceof Stripe.errors.StripeCardError)) return null;
+    if (error.code !== 'authentication_required' && error.decline_code !== 'authentication_required')
+      return null;
+    const intent = error.payment_intent;
+    return intent && intent.status === 'requires_payment_method' ? intent.id : null;
   }
 
   async function chargeAuthenticated(reference: string): Promise<ChargeResult> {
     try {
       const intent = await stripe.paymentIntents.retrieve(reference, { expand: ['payment_method'] });
       const kept = intent.setup_future_usage === 'off_session';
-      return intentResult(intent, { storeForFuture: kept, customer: kept ? idOf(intent.customer) : null });
+      const result = intentResult(intent, {
+        storeForFuture: kept,
+        customer: kept ? idOf(intent.customer) : null,
+      });
+      if (result.status !== 'approved') return result;
+      return {
+        ...result,
+        charged: { amount: intent.amount_received, currency: intent.currency.toUpperCase() },
+      };
     } catch (error) {
       return failure('authenticated', error);
     }
@@ -386,7 +429,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     async charge(request) {
       const { source } = request;
       if (source.kind === 'card_token') return chargeToken(request, source.token);
-      if (source.kind === 'stored') return chargeStored(request, source.token, source.customerReference);
+      if (source.kind === 'stored') {
+        return chargeStored(request, source.token, source.customerReference, source.shopperPresent === true);
+      }
       return chargeAuthenticated(source.reference);
     },
 
