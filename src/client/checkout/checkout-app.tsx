@@ -238,7 +238,12 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
     return (
       <PageShell config={config}>
         <Suspense fallback={<p role="status">Loading your confirmation…</p>}>
-          <ConfirmationView cart={cart.data} api={api} />
+          <ConfirmationView
+            cart={cart.data}
+            api={api}
+            cardProcessor={config.card_processor}
+            {...(loadCardProcessor ? { loadCardProcessor } : {})}
+          />
         </Suspense>
       </PageShell>
     );

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Cart } from '../../../contract/cart.js';
+import type { CardProcessorConfig } from '../../../contract/page-config.js';
 import type { LinkedOrder } from '../../../contract/upsell.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
+import type { LoadCardProcessor } from '../payment/processors/load-card-processor.js';
 import { fromMajor, minor, toMajor } from '../../../domain/money.js';
 import { countryName, longDate, money } from '../format.js';
 
@@ -23,7 +25,18 @@ function addressOf(cart: Cart, prefix: 'ship' | 'bill'): string {
 }
 
 /** After a completed order: its one-click offers first when it has some, then the confirmation. */
-export default function ConfirmationView({ cart, api }: { cart: Cart; api?: CheckoutApi }) {
+export default function ConfirmationView({
+  cart,
+  api,
+  cardProcessor,
+  loadCardProcessor,
+}: {
+  cart: Cart;
+  api?: CheckoutApi;
+  /** the page's card processor, whose script runs a bank's challenge for an accepted offer (Stripe) */
+  cardProcessor?: CardProcessorConfig;
+  loadCardProcessor?: LoadCardProcessor;
+}) {
   if (api && cart.order.has_upsells && cart.order.order_id !== null) {
     return (
       <Suspense
@@ -33,7 +46,13 @@ export default function ConfirmationView({ cart, api }: { cart: Cart; api?: Chec
           </div>
         }
       >
-        <UpsellFlow cart={cart} api={api} Confirmation={Confirmation} />
+        <UpsellFlow
+          cart={cart}
+          api={api}
+          Confirmation={Confirmation}
+          cardProcessor={cardProcessor}
+          loadCardProcessor={loadCardProcessor}
+        />
       </Suspense>
     );
   }

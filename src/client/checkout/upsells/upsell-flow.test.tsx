@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UpsellState } from '../../../contract/upsell.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
 import type { RequestOptions } from '../../api/http-client.js';
@@ -8,6 +8,8 @@ import { completedOrder } from '../../testing/fake-shopper-api.js';
 import { cartFixture, FILLED_CUSTOMER } from '../../testing/fixtures.js';
 import { LiveRegionProvider } from '../../ui/live-region.js';
 import ConfirmationView from '../confirmation/confirmation-view.js';
+import type { CardProcessor, Outcome } from '../payment/processors/card-processor.js';
+import { NOT_AUTHENTICATED } from './upsell-flow.js';
 
 const OFFER: UpsellState = {
   order_id: 77,
@@ -92,5 +94,84 @@ describe('the offers after the order', () => {
     );
     screen.getByRole('heading', { name: 'Thank you, Ada!' });
     expect(fake.sent).toEqual([]);
+  });
+
+  describe('when the bank wants the accept authenticated (Stripe)', () => {
+    const ASKED: UpsellState = {
+      ...OFFER,
+      action: {
+        type: 'authenticate',
+        reference: 'pi_77',
+        payment_action: { type: 'stripe', client_secret: 'pi_77_secret_1' },
+      },
+    };
+    const DOWNSELL: UpsellState = {
+      ...OFFER,
+      offer: { ...OFFER.offer!, step: 2, is_downsell: true, name: 'Hand grinder' },
+    };
+
+    /** The shopper API answering each accept and decline in turn, with what was sent. */
+    function scriptedApi(answers: UpsellState[]) {
+      const sent: { path: string; body: unknown; key: string | undefined }[] = [];
+      const request = async (options: RequestOptions<unknown>) => {
+        if (options.method === 'GET') return OFFER;
+        sent.push({ path: options.path, body: options.body, key: options.headers?.['Idempotency-Key'] });
+        return answers.shift();
+      };
+      return { api: { http: { request } } as unknown as CheckoutApi, sent };
+    }
+
+    function renderWith(api: CheckoutApi, outcome: Outcome) {
+      const authenticate = vi.fn(async () => outcome);
+      const processor: CardProcessor = { mount: vi.fn(), authenticate };
+      const loadCardProcessor = vi.fn(async () => processor);
+      const base = completedOrder(cartFixture({ customer: FILLED_CUSTOMER }), 77);
+      render(
+        <LiveRegionProvider>
+          <ConfirmationView
+            cart={{ ...base, order: { ...base.order, has_upsells: true } }}
+            api={api}
+            cardProcessor={{ name: 'stripe', publishable_key: 'pk_test_1' }}
+            loadCardProcessor={loadCardProcessor}
+          />
+        </LiveRegionProvider>,
+      );
+      return { authenticate, loadCardProcessor };
+    }
+
+    it("runs Stripe.js's challenge, then sends the accept again with the payment and shows both orders", async () => {
+      const user = userEvent.setup();
+      const fake = scriptedApi([ASKED, DONE]);
+      const { authenticate, loadCardProcessor } = renderWith(fake.api, { ok: true });
+      await user.click(await screen.findByRole('button', { name: 'Yes, add it' }));
+      await screen.findByRole('heading', { name: 'Thank you, Ada!' });
+      expect(loadCardProcessor).toHaveBeenCalledWith({ name: 'stripe', publishable_key: 'pk_test_1' });
+      expect(authenticate).toHaveBeenCalledWith({ type: 'stripe', client_secret: 'pi_77_secret_1' });
+      expect(fake.sent.map(({ body }) => body)).toEqual([
+        { step: 1 },
+        { step: 1, authenticated_payment: 'pi_77' },
+      ]);
+      expect(fake.sent[0]?.key).not.toBe(fake.sent[1]?.key);
+      screen.getByText(/Order #78: Burr grinder\s*, \$48\.30 charged to the same card\./);
+    });
+
+    it('keeps the offer after a failed challenge: nothing charged, a yes is a new try, a no declines', async () => {
+      const user = userEvent.setup();
+      const fake = scriptedApi([ASKED, ASKED, DOWNSELL]);
+      const { authenticate } = renderWith(fake.api, { ok: false, message: 'Stripe says no.' });
+      await user.click(await screen.findByRole('button', { name: 'Yes, add it' }));
+      expect((await screen.findByText(NOT_AUTHENTICATED)).getAttribute('role')).toBe('alert');
+      expect(fake.sent).toHaveLength(1);
+      expect(screen.queryByText(/in the window that opened/)).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Yes, add it' }));
+      await waitFor(() => expect(authenticate).toHaveBeenCalledTimes(2));
+      expect(fake.sent[1]?.body).toEqual({ step: 1 });
+      expect(fake.sent[1]?.key).not.toBe(fake.sent[0]?.key);
+
+      await user.click(await screen.findByRole('button', { name: 'No, thanks' }));
+      await screen.findByRole('heading', { name: 'Hand grinder' });
+      expect(fake.sent[2]?.path).toMatch(/\/upsell\/decline$/);
+    });
   });
 });

@@ -2,6 +2,7 @@
 // order whose link has upsells. Each offer shows with its countdown; the confirmation follows the last one.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Cart } from '../../../contract/cart.js';
+import type { CardProcessorConfig } from '../../../contract/page-config.js';
 import type { LinkedOrder, UpsellOffer, UpsellState } from '../../../contract/upsell.js';
 import { failureOf } from '../../api/http-client.js';
 import { Button } from '../../ui/button.js';
@@ -9,6 +10,8 @@ import { useAnnounce } from '../../ui/live-region.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
 import { money } from '../format.js';
 import { newIdempotencyKey } from '../idempotency-key.js';
+import type { Outcome, PaymentAction } from '../payment/processors/card-processor.js';
+import { loadCardProcessor, type LoadCardProcessor } from '../payment/processors/load-card-processor.js';
 import { countdownAnnouncement, countdownText } from './upsell-rules.js';
 import './upsell.css';
 
@@ -17,9 +20,19 @@ const stateSchema = () => import('../../../contract/upsell.js').then((module) =>
 type Confirmation = ComponentType<{ cart: Cart; linked: readonly LinkedOrder[] }>;
 
 const ENDED = 'This offer has ended. Nothing was charged for it.';
+export const NOT_AUTHENTICATED =
+  'Your bank did not confirm this payment, so nothing was charged for this offer. Say yes to try again, or no thanks.';
 
-export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confirmation: Confirmation }) {
-  const { cart, api, Confirmation } = props;
+export default function UpsellFlow(props: {
+  cart: Cart;
+  api: CheckoutApi;
+  Confirmation: Confirmation;
+  /** the page's card processor: its Stripe.js runs the bank's challenge for a Stripe payment */
+  cardProcessor?: CardProcessorConfig | undefined;
+  loadCardProcessor?: LoadCardProcessor | undefined;
+}) {
+  const { cart, api, Confirmation, cardProcessor } = props;
+  const load = props.loadCardProcessor ?? loadCardProcessor;
   const announce = useAnnounce();
   const orderId = cart.order.order_id ?? 0;
   const currency = cart.currency_value;
@@ -50,9 +63,21 @@ export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confir
     };
   }, [api, path, orderId, currency, version]);
 
-  const answer = async (kind: 'accept' | 'decline', step: number, authenticated?: string) => {
+  /** The bank's challenge run by the processor's own script (Stripe.js) over the page; nothing to frame. */
+  const authenticateOnPage = async (action: PaymentAction): Promise<Outcome> => {
+    try {
+      const processor = cardProcessor ? await load(cardProcessor) : null;
+      if (processor?.authenticate) return await processor.authenticate(action);
+    } catch {
+      // The processor's script could not load: as a failed confirmation, nothing was charged.
+    }
+    return { ok: false, message: NOT_AUTHENTICATED };
+  };
+
+  const answer = async (kind: 'accept' | 'decline', step: number, authenticated?: string): Promise<void> => {
     // A second click while the first is on its way sends nothing.
     if (sending.current) return;
+    let confirmedByBank: string | null = null;
     sending.current = true;
     setBusy(true);
     setFailure(null);
@@ -68,7 +93,23 @@ export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confir
         schema: stateSchema,
       });
       setState(next);
-      if (kind === 'accept' && !next.action) announce('Added: it is on its way with your order.');
+      const action = next.action;
+      if (kind === 'accept' && action?.payment_action.type === 'stripe') {
+        // Stripe.js shows the bank's challenge; the accept goes again with the payment once it says yes.
+        announce('Your bank asks you to confirm this payment.');
+        const outcome = await authenticateOnPage(action.payment_action);
+        if (outcome.ok) {
+          confirmedByBank = action.reference;
+        } else {
+          // That payment cannot go through now: a yes again is a new request, a no declines the offer.
+          keys.current.delete(name);
+          const { action: _unused, ...offered } = next;
+          setState(offered);
+          setFailure(NOT_AUTHENTICATED);
+        }
+      } else if (kind === 'accept' && !action) {
+        announce('Added: it is on its way with your order.');
+      }
     } catch (error) {
       const failed = failureOf(error);
       if (failed.status === 410) {
@@ -83,6 +124,7 @@ export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confir
       sending.current = false;
       setBusy(false);
     }
+    if (confirmedByBank !== null) await answer('accept', step, confirmedByBank);
   };
 
   if (!state) {
@@ -105,10 +147,13 @@ export default function UpsellFlow(props: { cart: Cart; api: CheckoutApi; Confir
       failure={failure}
       challenge={
         challenge
-          ? {
-              url: challenge.payment_action.type === 'challenge' ? challenge.payment_action.url : null,
-              onDone: () => void answer('accept', offer.step, challenge.reference),
-            }
+          ? challenge.payment_action.type === 'challenge'
+            ? {
+                url: challenge.payment_action.url,
+                onDone: () => void answer('accept', offer.step, challenge.reference),
+              }
+            : // Stripe.js shows the bank's window itself, and the accept follows its answer.
+              { url: null, onDone: null }
           : null
       }
       onAccept={() => void answer('accept', offer.step)}
@@ -128,7 +173,8 @@ function OfferView(props: {
   isTest: boolean;
   busy: boolean;
   failure: string | null;
-  challenge: { url: string | null; onDone: () => void } | null;
+  /** the bank's challenge: framed with a button to say it is done, or (onDone null) shown by the processor's script */
+  challenge: { url: string | null; onDone: (() => void) | null } | null;
   onAccept: () => void;
   onDecline: () => void;
   onEnded: () => void;
@@ -199,7 +245,11 @@ function OfferView(props: {
       ) : null}
       {challenge ? (
         <div className="upsell__challenge">
-          <p role="alert">Your bank asks you to confirm this payment. Nothing is charged until you do.</p>
+          <p role="alert">
+            {challenge.onDone
+              ? 'Your bank asks you to confirm this payment. Nothing is charged until you do.'
+              : 'Your bank asks you to confirm this payment in the window that opened. Nothing is charged until you do.'}
+          </p>
           {challenge.url ? (
             <iframe
               className="upsell__challenge-frame"
@@ -207,9 +257,11 @@ function OfferView(props: {
               title="Your bank's confirmation"
             />
           ) : null}
-          <Button onClick={challenge.onDone} aria-disabled={busy}>
-            I have confirmed it with my bank
-          </Button>
+          {challenge.onDone ? (
+            <Button onClick={challenge.onDone} aria-disabled={busy}>
+              I have confirmed it with my bank
+            </Button>
+          ) : null}
         </div>
       ) : null}
       <div className="upsell__actions">

@@ -41,4 +41,9 @@ export interface MountedCardFields {
 
 export interface CardProcessor {
   mount(container: HTMLElement, options: MountOptions): Promise<MountedCardFields>;
+  /**
+   * The bank's authentication of a payment made with a card kept earlier, no card fields mounted (a one-click upsell,
+   * docs/api.md "Upsells"). Only processors whose challenge is not a page of ours to frame (Stripe.js) have it.
+   */
+  authenticate?(action: PaymentAction): Promise<Outcome>;
 }

@@ -229,6 +229,33 @@ describe('the Stripe adapter', () => {
     });
   });
 
+  it("authenticates an upsell's payment with Stripe.js alone, no element mounted", async () => {
+    const fake = fakeStripe();
+    const loadStripe = vi.fn(async () => fake.asStripe);
+    const processor = createStripeProcessor({ publishable_key: 'pk_test_123' }, loadStripe);
+    await expect(
+      processor.authenticate?.({ type: 'stripe', client_secret: 'pi_1_secret_2' }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(fake.stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
+    expect(fake.stripe.elements).not.toHaveBeenCalled();
+    const failed = fakeStripe({ handleNextAction: { error: { message: 'Your bank said no.' } } });
+    await expect(
+      createStripeProcessor({ publishable_key: 'pk' }, async () => failed.asStripe).authenticate?.({
+        type: 'stripe',
+        client_secret: 's',
+      }),
+    ).resolves.toEqual({ ok: false, message: 'Your bank said no.' });
+    await expect(
+      createStripeProcessor({ publishable_key: 'pk' }, async () => null).authenticate?.({
+        type: 'stripe',
+        client_secret: 's',
+      }),
+    ).resolves.toEqual({ ok: false, message: STRIPE_UNAVAILABLE_MESSAGE });
+  });
+
   it('focuses and takes down the element', async () => {
     const fake = fakeStripe();
     const { fields } = await mounted(fake);

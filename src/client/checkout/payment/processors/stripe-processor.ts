@@ -51,6 +51,22 @@ export function brandOfStripe(brands: readonly string[] | null | undefined): Car
 const isSettled = (status: string | undefined) =>
   status === 'succeeded' || status === 'requires_capture' || status === 'processing';
 
+/** The bank's challenge for a PaymentIntent the server confirmed (requires_action), run by Stripe.js. */
+async function handleAction(stripe: Stripe, action: PaymentAction): Promise<Outcome> {
+  if (action.type !== 'stripe') return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+  try {
+    const result = await stripe.handleNextAction({ clientSecret: action.client_secret });
+    if (result.error) {
+      return { ok: false, message: result.error.message ?? AUTHENTICATION_FAILED_MESSAGE };
+    }
+    return isSettled(result.paymentIntent?.status)
+      ? { ok: true }
+      : { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+  } catch {
+    return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+  }
+}
+
 /**
  * The Stripe adapter. `loadStripeFn` is Stripe's loader (it adds https://js.stripe.com/v3 to the page when first
  * called); tests pass a fake Stripe through it.
@@ -60,6 +76,12 @@ export function createStripeProcessor(
   loadStripeFn: LoadStripeFn = loadStripe,
 ): CardProcessor {
   return {
+    // A one-click upsell's payment (docs/api.md, "Upsells"): Stripe.js alone, no Payment Element.
+    async authenticate(action): Promise<Outcome> {
+      const stripe = await loadStripeFn(config.publishable_key).catch(() => null);
+      if (!stripe) return { ok: false, message: STRIPE_UNAVAILABLE_MESSAGE };
+      return handleAction(stripe, action);
+    },
     async mount(container, options): Promise<MountedCardFields> {
       const stripe = await loadStripeFn(config.publishable_key);
       if (!stripe) throw new Error(STRIPE_UNAVAILABLE_MESSAGE);
@@ -140,20 +162,7 @@ export function createStripeProcessor(
             return { ok: false, message: TOKENIZE_FAILED_MESSAGE };
           }
         },
-        async authenticate(action: PaymentAction): Promise<Outcome> {
-          if (action.type !== 'stripe') return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
-          try {
-            const result = await stripe.handleNextAction({ clientSecret: action.client_secret });
-            if (result.error) {
-              return { ok: false, message: result.error.message ?? AUTHENTICATION_FAILED_MESSAGE };
-            }
-            return isSettled(result.paymentIntent?.status)
-              ? { ok: true }
-              : { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
-          } catch {
-            return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
-          }
-        },
+        authenticate: (action) => handleAction(stripe, action),
         focus() {
           element.focus();
         },
