@@ -107,8 +107,14 @@ export function registerUpsellRoutes(
     body: UpsellDecisionSchema,
     responses: {
       ...responses,
-      402: { description: 'The card was declined; nothing was charged and the offer may be declined' },
-      409: { description: 'The offer was declined, or its charge is in progress (Retry-After)' },
+      402: {
+        description:
+          "The card was declined, or the bank's authentication failed; nothing was charged and the offer may be declined",
+      },
+      409: {
+        description:
+          'The offer was declined, its charge is in progress (Retry-After), or the authenticated payment is not for its amount',
+      },
       410: { description: 'The offer ended; nothing was charged' },
       422: { description: 'Invalid fields' },
       503: { description: 'The payment service did not answer; send the same request again (Retry-After)' },
