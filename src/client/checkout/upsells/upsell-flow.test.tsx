@@ -111,12 +111,14 @@ describe('the offers after the order', () => {
     };
 
     /** The shopper API answering each accept and decline in turn, with what was sent. */
-    function scriptedApi(answers: UpsellState[]) {
+    function scriptedApi(answers: (UpsellState | Error)[]) {
       const sent: { path: string; body: unknown; key: string | undefined }[] = [];
       const request = async (options: RequestOptions<unknown>) => {
         if (options.method === 'GET') return OFFER;
         sent.push({ path: options.path, body: options.body, key: options.headers?.['Idempotency-Key'] });
-        return answers.shift();
+        const answer = answers.shift();
+        if (answer instanceof Error) throw answer;
+        return answer;
       };
       return { api: { http: { request } } as unknown as CheckoutApi, sent };
     }
@@ -153,6 +155,25 @@ describe('the offers after the order', () => {
       ]);
       expect(fake.sent[0]?.key).not.toBe(fake.sent[1]?.key);
       screen.getByText(/Order #78: Burr grinder\s*, \$48\.30 charged to the same card\./);
+    });
+
+    it('sends the authenticated accept again, same key, after its answer was lost', async () => {
+      const user = userEvent.setup();
+      const fake = scriptedApi([ASKED, new Error('network'), DONE]);
+      const { authenticate } = renderWith(fake.api, { ok: true });
+      await user.click(await screen.findByRole('button', { name: 'Yes, add it' }));
+      await waitFor(() => expect(fake.sent).toHaveLength(2));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Yes, add it' }).getAttribute('aria-disabled')).not.toBe(
+          'true',
+        ),
+      );
+      expect(screen.queryByText(/in the window that opened/)).toBeNull();
+      await user.click(await screen.findByRole('button', { name: 'Yes, add it' }));
+      await screen.findByRole('heading', { name: 'Thank you, Ada!' });
+      expect(authenticate).toHaveBeenCalledTimes(1);
+      expect(fake.sent[2]?.body).toEqual({ step: 1, authenticated_payment: 'pi_77' });
+      expect(fake.sent[2]?.key).toBe(fake.sent[1]?.key);
     });
 
     it('keeps the offer after a failed challenge: nothing charged, a yes is a new try, a no declines', async () => {

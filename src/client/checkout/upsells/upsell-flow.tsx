@@ -43,6 +43,9 @@ export default function UpsellFlow(props: {
   const sending = useRef(false);
   // One key per answer to a step: a retry after a lost answer sends the same one, and is never charged twice.
   const keys = useRef(new Map<string, string>());
+  // A step whose payment the bank confirmed on the page, until the accept sent with it has its answer: a yes after
+  // a lost answer sends that accept again, never a new charge.
+  const confirmed = useRef(new Map<number, string>());
 
   // Each change of `version` reads the offers again (after one ended, or an answer that says it had).
   const [version, setVersion] = useState(0);
@@ -98,16 +101,18 @@ export default function UpsellFlow(props: {
         // Stripe.js shows the bank's challenge; the accept goes again with the payment once it says yes.
         announce('Your bank asks you to confirm this payment.');
         const outcome = await authenticateOnPage(action.payment_action);
+        const { action: _shown, ...offered } = next;
+        setState(offered);
         if (outcome.ok) {
           confirmedByBank = action.reference;
+          confirmed.current.set(step, action.reference);
         } else {
           // That payment cannot go through now: a yes again is a new request, a no declines the offer.
           keys.current.delete(name);
-          const { action: _unused, ...offered } = next;
-          setState(offered);
           setFailure(NOT_AUTHENTICATED);
         }
       } else if (kind === 'accept' && !action) {
+        confirmed.current.delete(step);
         announce('Added: it is on its way with your order.');
       }
     } catch (error) {
@@ -117,7 +122,10 @@ export default function UpsellFlow(props: {
         reload();
       } else {
         // A refusal is the answer to this key: another try is a request of its own.
-        if (failed.status < 500) keys.current.delete(name);
+        if (failed.status < 500) {
+          keys.current.delete(name);
+          if (authenticated) confirmed.current.delete(step);
+        }
         setFailure(failed.message);
       }
     } finally {
@@ -156,7 +164,7 @@ export default function UpsellFlow(props: {
               { url: null, onDone: null }
           : null
       }
-      onAccept={() => void answer('accept', offer.step)}
+      onAccept={() => void answer('accept', offer.step, confirmed.current.get(offer.step))}
       onDecline={() => void answer('decline', offer.step)}
       onEnded={() => {
         announce(ENDED);
