@@ -22,6 +22,8 @@ const offer: Offer = {
   discounted_cycles: null,
   discounted_price: null,
   total_cycles: null,
+  prepaid_cycles: null,
+  prepaid_renewal: null,
   billing_plan_description: '$29.00 today, then $25.00 every 30 days',
   is_giftable: true,
   is_taxable: true,

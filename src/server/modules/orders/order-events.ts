@@ -33,6 +33,11 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
     status: order.status,
     /** an accepted upsell's order names the order it followed (docs/api.md, "Upsells") */
     parent_order_id: order.parent_order_id ?? null,
+    /** a prepaid plan's $0 fulfilment order (docs/subscriptions.md, "Prepaid plans") */
+    kind: order.fulfilment_of_subscription_id ? 'prepaid_fulfilment' : 'order',
+    fulfilment_of_subscription_id: order.fulfilment_of_subscription_id ?? null,
+    fulfilment_of_order_id: order.fulfilment_of_order_id ?? null,
+    fulfilment_cycle: order.fulfilment_cycle ?? null,
     is_test: order.is_test,
     currency: order.currency,
     email: order.email,

@@ -13,6 +13,10 @@ import {
   type PlanCycle,
 } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
+import { prepaidStep } from '../../../domain/prepaid-plan.js';
+import type { Subscription } from '../../../contract/merchant.js';
+
+type WirePrepaid = NonNullable<Subscription['prepaid']>;
 import { major } from '../../platform/http/money-input.js';
 
 /** The part of an order line its subscription's plan comes from. */
@@ -75,5 +79,44 @@ export function presentBillingPlan(plan: BillingPlan, currency: string): WireBil
     total_cycles: planTotalCycles(plan),
     has_special_cycles: hasSpecialCycles(plan),
     description: describeBillingPlan(plan, currency),
+    prepaid: plan.prepaid
+      ? {
+          cycles: plan.prepaid.cycles,
+          renewal: plan.prepaid.renewal,
+          interval_days: plan.prepaid.intervalDays,
+        }
+      : null,
+  };
+}
+
+/**
+ * A prepaid subscription as the merchant API shows it (docs/subscriptions.md, "Prepaid plans"): its terms, the last
+ * cycle it had and what its next date does (ship a $0 fulfilment or charge the next period); null for other plans.
+ */
+export function presentPrepaid(row: {
+  billing_plan: unknown;
+  prepaid_shipped_cycle: number | null;
+  status: string;
+  next_charge_at: Date;
+  currency: string;
+}): WirePrepaid | null {
+  const plan = parseStoredPlan(row.billing_plan);
+  if (!plan?.prepaid || row.prepaid_shipped_cycle === null) return null;
+  const step =
+    row.status === 'cancelled'
+      ? null
+      : prepaidStep({ ...plan, prepaid: plan.prepaid }, row.prepaid_shipped_cycle);
+  const at = row.next_charge_at.toISOString();
+  let next: WirePrepaid['next'] = null;
+  if (step?.kind === 'fulfil') next = { kind: 'fulfilment', cycle: step.cycle, amount: 0, at };
+  if (step?.kind === 'charge') {
+    const amount = planCycle(plan, step.payment)?.amount ?? 0;
+    next = { kind: 'charge', cycle: step.cycle, amount: major(amount, row.currency), at };
+  }
+  return {
+    cycles: plan.prepaid.cycles,
+    renewal: plan.prepaid.renewal,
+    shipped_cycle: row.prepaid_shipped_cycle,
+    next,
   };
 }
