@@ -153,6 +153,10 @@ describe('a prepaid plan that renews', () => {
       expect(detail.lines[0]).toMatchObject({ total: 99.39 });
       expect(detail.payment_attempts.map((attempt) => attempt.amount)).toEqual([99.39]);
       expect(detail.kind).toBe('order');
+      // The confirmation's next charge is the next period's, not the next fulfilment.
+      expect(placed.order.subscriptions).toMatchObject([
+        { amount: 92.93, interval_days: 90, next_charge_at: new Date(orderedAt + 90 * DAY).toISOString() },
+      ]);
       const id = detail.subscription_ids[0] as number;
       const started = await read(store, id);
       expect(started).toMatchObject({
@@ -286,7 +290,9 @@ describe('a prepaid plan that ends', () => {
   it('ships its cycles, then ends with the last one and charges nothing more', async () => {
     const store = await createStore(t.app, t.db);
     const offer = await store.create('/offers', { ...PREPAID, prepaid_renewal: 'end' });
-    const { preview, detail } = await subscribeTo(store, offer.id);
+    const { preview, placed, detail } = await subscribeTo(store, offer.id);
+    // Nothing more will be charged: the confirmation names no next charge.
+    expect(placed.order.subscriptions).toEqual([]);
     expect(preview.offers[0]?.billing_plan?.description).toBe(
       '3 months for $99.39, shipped monthly; ends after the last delivery, nothing more charged',
     );

@@ -16,7 +16,7 @@ import {
 import type { CartState } from '../carts/cart-state.js';
 import { newGiftClaimCode } from '../../platform/security/secrets.js';
 import { planCycle } from '../../../domain/billing-plan.js';
-import { nextPlanCycle, subscriptionPlanOf } from '../subscriptions/subscription-plan.js';
+import { nextChargeNotice, nextPlanCycle, subscriptionPlanOf } from '../subscriptions/subscription-plan.js';
 
 /**
  * Completes an order inside the caller's transaction: its approved payment attempt and status (one statement), gift
@@ -105,7 +105,11 @@ export async function completeOrder(
       },
       now,
     );
-    subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
+    const notice = nextChargeNotice(
+      { order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription },
+      { billing_plan: plan, prepaid_shipped_cycle: plan.prepaid ? 1 : null },
+    );
+    if (notice) subscriptions.push(notice);
     started.push({
       subscription_id: subscriptionId,
       offer_id: line.offer_id,

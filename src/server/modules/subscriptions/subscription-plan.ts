@@ -90,6 +90,29 @@ export function presentBillingPlan(plan: BillingPlan, currency: string): WireBil
 }
 
 /**
+ * What the confirmation says of a subscription's next charge (docs/subscriptions.md, "Prepaid plans"): a prepaid
+ * plan's comes at the start of its next period, then every period; null when a prepaid plan charges nothing more.
+ * Any other subscription's notice is as it is.
+ */
+export function nextChargeNotice<
+  T extends { cycle_amount: number; interval_days: number; next_charge_at: Date },
+>(notice: T, kept: { billing_plan: unknown; prepaid_shipped_cycle: number | null }): T | null {
+  const plan = parseStoredPlan(kept.billing_plan);
+  const shipped = kept.prepaid_shipped_cycle;
+  if (!plan?.prepaid || shipped === null) return notice;
+  const { cycles, intervalDays } = plan.prepaid;
+  const periodsPaid = Math.ceil(shipped / cycles);
+  if (planCycle(plan, periodsPaid + 1) === null) return null;
+  // next_charge_at is the date of cycle shipped + 1; the charge is the first cycle of the next period.
+  const cyclesUntilCharge = periodsPaid * cycles + 1 - (shipped + 1);
+  return {
+    ...notice,
+    next_charge_at: new Date(notice.next_charge_at.getTime() + cyclesUntilCharge * intervalDays * 86_400_000),
+    interval_days: cycles * intervalDays,
+  };
+}
+
+/**
  * A prepaid subscription as the merchant API shows it (docs/subscriptions.md, "Prepaid plans"): its terms, the last
  * cycle it had and what its next date does (ship a $0 fulfilment or charge the next period); null for other plans.
  */

@@ -185,9 +185,12 @@ export async function findOrderSubscriptionNotices(
   db: Queryable,
   organizationId: number,
   orderId: number,
-): Promise<OrderSubscriptionNotice[]> {
-  const { rows } = await db.query<OrderSubscriptionNotice>(
-    `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at
+): Promise<(OrderSubscriptionNotice & { billing_plan: unknown; prepaid_shipped_cycle: number | null })[]> {
+  const { rows } = await db.query<
+    OrderSubscriptionNotice & { billing_plan: unknown; prepaid_shipped_cycle: number | null }
+  >(
+    `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at,
+            s.billing_plan, s.prepaid_shipped_cycle
        FROM subscriptions s
        JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id
       WHERE s.organization_id = $1 AND s.order_id = $2 ORDER BY s.id`,
