@@ -10,6 +10,8 @@ import {
 } from '../../src/server/platform/payments/select-gateway.js';
 import { DECLINING_TOKEN_PREFIX } from '../../src/server/platform/payments/test-gateway.js';
 import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
+import { scheduleChargeReminders } from '../../src/server/modules/emails/charge-reminders.js';
+import { subscriptionEmailJob } from '../../src/server/modules/emails/subscription-email-enqueue.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
@@ -345,5 +347,36 @@ describe('a runner that crashed', () => {
         id,
       ]),
     ).rejects.toThrow(/orders_one_fulfilment_per_cycle|unique/i);
+  });
+});
+
+describe('the upcoming-charge reminder', () => {
+  it('is not sent before a $0 fulfilment, only before the next period’s charge', async () => {
+    const store = await createStore(t.app, t.db);
+    const offer = await store.create('/offers', PREPAID);
+    const { detail } = await subscribeTo(store, offer.id);
+    const id = detail.subscription_ids[0] as number;
+    const reminders = async () => {
+      const { rows } = await t.db.query<{ payload: { next_charge_at: string; cycle_amount: string } }>(
+        `SELECT payload FROM jobs WHERE kind = $1 AND (payload ->> 'subscription_id')::bigint = $2 ORDER BY id`,
+        [subscriptionEmailJob('charge_reminder'), id],
+      );
+      return rows.map((row) => [row.payload.next_charge_at, Number(row.payload.cycle_amount)]);
+    };
+    const dayBefore = async () => {
+      const due = new Date((await read(store, id)).next_charge_at).getTime();
+      t.clock.set(new Date(due - DAY));
+      await scheduleChargeReminders(t.db, t.clock.now());
+    };
+    await dayBefore();
+    await advanceTo(store, id);
+    await rebill();
+    await dayBefore();
+    expect(await reminders()).toEqual([]);
+    await advanceTo(store, id);
+    await rebill();
+    await dayBefore();
+    const chargeAt = (await read(store, id)).next_charge_at;
+    expect(await reminders()).toEqual([[chargeAt, 9293]]);
   });
 });
