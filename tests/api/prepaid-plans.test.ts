@@ -15,7 +15,8 @@ import { subscriptionEmailJob } from '../../src/server/modules/emails/subscripti
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore, type Store } from '../helpers/store.js';
-import { createTestApp, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, injectJson, subscriberLinksOf, type TestApp } from '../helpers/test-app.js';
+import { SubscriberSubscriptionSchema } from '../../src/contract/subscriber.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 // Prepaid plans (docs/subscriptions.md, "Prepaid plans"): one payment for 3 cycles, $0 fulfilment orders for cycles
@@ -378,5 +379,42 @@ describe('the upcoming-charge reminder', () => {
     await dayBefore();
     const chargeAt = (await read(store, id)).next_charge_at;
     expect(await reminders()).toEqual([[chargeAt, 9293]]);
+  });
+});
+
+describe('the subscriber’s own page', () => {
+  it('names the next period’s charge, refuses a skip, and a cancel at the period’s end keeps the cycles paid for', async () => {
+    const store = await createStore(t.app, t.db);
+    const offer = await store.create('/offers', PREPAID);
+    const orderedAt = t.clock.now().getTime();
+    const { detail } = await subscribeTo(store, offer.id);
+    const id = detail.subscription_ids[0] as number;
+    const link = await store.api.post(`/subscriptions/${id}/manage-link`, {});
+    const headers = { authorization: `Bearer ${new URL(link.body.url).pathname.split('/').pop()}` };
+    const base = '/checkout/api/subscriber/subscription';
+    const act = (action: string, payload: Record<string, unknown> = {}) =>
+      injectJson(t.app, { method: 'POST', url: `${base}/${action}`, headers, payload });
+    const periodEnd = new Date(orderedAt + 90 * DAY).toISOString();
+
+    const page = SubscriberSubscriptionSchema.parse(
+      (await injectJson(t.app, { method: 'GET', url: base, headers })).body,
+    );
+    expect(page).toMatchObject({ next_charge_at: periodEnd, cycle_amount: 92.93, interval_days: 90 });
+    const skip = await act('skip', { next_charge_at: page.next_charge_at });
+    expect(skip.status).toBe(409);
+    expect(skip.body).toMatchObject({ code: 'subscription_prepaid' });
+    expect(skip.body.message).toMatch(/prepaid until .*no charge to skip/);
+
+    expect((await act('cancel')).status).toBe(200);
+    expect(await read(store, id)).toMatchObject({ status: 'active', cancel_at: periodEnd });
+    // The cycles paid for still ship; the period's end then ends it without a charge.
+    await advanceTo(store, id);
+    await rebill();
+    await advanceTo(store, id);
+    await rebill();
+    expect((await fulfilmentOrders(store, id)).map((order) => order.cycle)).toEqual([2, 3]);
+    await advanceTo(store, id);
+    await rebill();
+    expect(await read(store, id)).toMatchObject({ status: 'cancelled', charges: [] });
   });
 });

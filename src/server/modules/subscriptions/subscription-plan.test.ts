@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { minor } from '../../../domain/money.js';
 import {
   nextPlanCycle,
+  prepaidPeriodEnd,
   presentBillingPlan,
   presentPrepaid,
   subscriptionPlanOf,
@@ -84,5 +85,27 @@ describe('presentPrepaid', () => {
   it('says nothing comes next once it has ended, and nothing of a plan that is not prepaid', () => {
     expect(presentPrepaid({ ...row, status: 'cancelled' })?.next).toBeNull();
     expect(presentPrepaid({ ...row, billing_plan: { phases: plan.phases } })).toBeNull();
+  });
+});
+
+describe('prepaidPeriodEnd', () => {
+  const plan = buildPrepaidPlan(
+    { cycles: 3, renewal: 'end', intervalDays: 30 },
+    { first: minor(9939), renewal: minor(9293) },
+  );
+  const next = new Date('2026-02-01T00:00:00Z');
+
+  it('ends the paid period where the next one would start, and says a plan that ends does not renew', () => {
+    expect(prepaidPeriodEnd({ billing_plan: plan, prepaid_shipped_cycle: 1, next_charge_at: next })).toEqual({
+      endsAt: new Date('2026-04-02T00:00:00Z'),
+      days: 90,
+      renews: false,
+    });
+    expect(
+      prepaidPeriodEnd({ billing_plan: plan, prepaid_shipped_cycle: 3, next_charge_at: next })?.endsAt,
+    ).toEqual(next);
+    expect(
+      prepaidPeriodEnd({ billing_plan: plan.phases, prepaid_shipped_cycle: null, next_charge_at: next }),
+    ).toBeNull();
   });
 });

@@ -97,18 +97,32 @@ export function presentBillingPlan(plan: BillingPlan, currency: string): WireBil
 export function nextChargeNotice<
   T extends { cycle_amount: number; interval_days: number; next_charge_at: Date },
 >(notice: T, kept: { billing_plan: unknown; prepaid_shipped_cycle: number | null }): T | null {
-  const plan = parseStoredPlan(kept.billing_plan);
-  const shipped = kept.prepaid_shipped_cycle;
-  if (!plan?.prepaid || shipped === null) return notice;
+  const period = prepaidPeriodEnd({ ...kept, next_charge_at: notice.next_charge_at });
+  if (period === null) return notice;
+  if (!period.renews) return null;
+  return { ...notice, next_charge_at: period.endsAt, interval_days: period.days };
+}
+
+/**
+ * When a prepaid subscription's paid period ends (the date of its next charge, when it renews), how long a period
+ * lasts and whether it renews; null for any other subscription. `next_charge_at` is the date of its next cycle.
+ */
+export function prepaidPeriodEnd(row: {
+  billing_plan: unknown;
+  prepaid_shipped_cycle: number | null;
+  next_charge_at: Date;
+}): { endsAt: Date; days: number; renews: boolean } | null {
+  const plan = parseStoredPlan(row.billing_plan);
+  const shipped = row.prepaid_shipped_cycle;
+  if (!plan?.prepaid || shipped === null) return null;
   const { cycles, intervalDays } = plan.prepaid;
   const periodsPaid = Math.ceil(shipped / cycles);
-  if (planCycle(plan, periodsPaid + 1) === null) return null;
-  // next_charge_at is the date of cycle shipped + 1; the charge is the first cycle of the next period.
-  const cyclesUntilCharge = periodsPaid * cycles + 1 - (shipped + 1);
+  // The period ends where the first cycle of the next one would start.
+  const cyclesLeft = periodsPaid * cycles - shipped;
   return {
-    ...notice,
-    next_charge_at: new Date(notice.next_charge_at.getTime() + cyclesUntilCharge * intervalDays * 86_400_000),
-    interval_days: cycles * intervalDays,
+    endsAt: new Date(row.next_charge_at.getTime() + cyclesLeft * intervalDays * 86_400_000),
+    days: cycles * intervalDays,
+    renews: planCycle(plan, periodsPaid + 1) !== null,
   };
 }
 

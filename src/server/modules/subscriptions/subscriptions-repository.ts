@@ -243,7 +243,8 @@ export async function claimDueSubscriptions(
     `WITH due AS (
        SELECT id FROM subscriptions
         WHERE status = 'active' AND next_charge_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-          AND cancel_at IS NULL
+          -- A prepaid plan cancelled for the end of its period still ships the cycles paid for before then.
+          AND (cancel_at IS NULL OR (prepaid_shipped_cycle IS NOT NULL AND next_charge_at < cancel_at))
         ORDER BY next_charge_at, id
         LIMIT $3
         FOR UPDATE SKIP LOCKED
