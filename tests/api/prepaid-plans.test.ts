@@ -100,6 +100,19 @@ describe('offer fields', () => {
       billing_plan_description:
         '3 months for $89.97, shipped monthly; ends after the last delivery, nothing more charged',
     });
+    const link = await store.create('/checkout-links', { name: 'Prepaid', offers: [{ offer_id: offer.id }] });
+    const renewing = await store.api.patch(`/offers/${offer.id}`, { prepaid_renewal: 'renew' });
+    expect(renewing.status).toBe(200);
+    // The link's preview (no address: no tax) names the next whole period's charge, every 90 days.
+    expect((await store.api.get(`/checkout-links/${link.id}/preview`)).body.later_charges).toEqual([
+      {
+        offer_id: offer.id,
+        item_name: 'Coffee club, 3 months',
+        amount: 86,
+        interval_days: 90,
+        plan_description: '3 months for $91.97, shipped monthly; renews every 3 months at $86.00',
+      },
+    ]);
     const cleared = await store.api.patch(`/offers/${offer.id}`, { prepaid_cycles: null });
     expect(cleared.body).toMatchObject({ prepaid_cycles: null, prepaid_renewal: null });
   });
