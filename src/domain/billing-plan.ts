@@ -267,6 +267,23 @@ function period(cycles: number, days: number): string {
 }
 
 /**
+ * What a prepaid plan charges after the order, for the welcome email: "$92.93 for each next 3 months, shipped
+ * monthly" (said before "starting on <date>"), or null when it ends after its period (nothing more is charged).
+ */
+export function describePrepaidRenewal(plan: BillingPlan, currency: string): string | null {
+  const terms = plan.prepaid;
+  const next = plan.phases[1];
+  if (!terms || terms.renewal !== 'renew' || !next) return null;
+  const covers = period(terms.cycles, terms.intervalDays);
+  return `${formatMoney(next.amount, currency)} for each next ${covers}, shipped ${shipped(terms.intervalDays)}`;
+}
+
+/** A prepaid plan that ends, for the welcome email: "Your 3 months are paid for, shipped monthly." */
+export function describePrepaidPaidFor(terms: PrepaidTerms): string {
+  return `Your ${period(terms.cycles, terms.intervalDays)} are paid for, shipped ${shipped(terms.intervalDays)}.`;
+}
+
+/**
  * A prepaid plan in words, for the page, the terms box and the merchant: "3 months for $89.97, shipped monthly;
  * renews every 3 months at $89.97", or "...; ends after the 3rd delivery, nothing more charged".
  */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeBillingPlan, parseStoredPlan, planCycle, type BillingPlan } from './billing-plan.js';
+import {
+  describeBillingPlan,
+  describePrepaidPaidFor,
+  describePrepaidRenewal,
+  parseStoredPlan,
+  planCycle,
+  type BillingPlan,
+} from './billing-plan.js';
 import { minor } from './money.js';
 import { buildPrepaidPlan, prepaidStep } from './prepaid-plan.js';
 
@@ -53,5 +60,13 @@ describe('prepaidStep', () => {
     expect(prepaidStep(ending, 1)).toEqual({ kind: 'fulfil', cycle: 2, endsPlan: false });
     expect(prepaidStep(ending, 2)).toEqual({ kind: 'fulfil', cycle: 3, endsPlan: true });
     expect(prepaidStep(ending, 3)).toEqual({ kind: 'end' });
+  });
+});
+
+describe('the welcome words', () => {
+  it('names the renewal of a plan that renews, and says a plan that ends is paid for', () => {
+    expect(describePrepaidRenewal(renewing, 'USD')).toBe('$89.97 for each next 3 months, shipped monthly');
+    expect(describePrepaidRenewal(ending, 'USD')).toBeNull();
+    expect(describePrepaidPaidFor(ending.prepaid)).toBe('Your 3 months are paid for, shipped monthly.');
   });
 });

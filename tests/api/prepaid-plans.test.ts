@@ -84,6 +84,15 @@ async function fulfilmentOrders(store: Store, subscriptionId: number) {
   return rows.map((row) => ({ id: Number(row.id), cycle: row.fulfilment_cycle }));
 }
 
+/** The facts of the subscriber's welcome email, as enqueued with the order. */
+async function welcomeFacts(subscriptionId: number) {
+  const { rows } = await t.db.query<{ payload: Record<string, unknown> }>(
+    `SELECT payload FROM jobs WHERE kind = $1 AND (payload ->> 'subscription_id')::bigint = $2`,
+    [subscriptionEmailJob('welcome'), subscriptionId],
+  );
+  return rows[0]?.payload;
+}
+
 describe('offer fields', () => {
   it('keeps the prepaid terms, says them in words and defaults the renewal', async () => {
     const store = await createStore(t.app, t.db);
@@ -185,6 +194,12 @@ describe('a prepaid plan that renews', () => {
           shipped_cycle: 1,
           next: { kind: 'fulfilment', cycle: 2, amount: 0 },
         },
+      });
+
+      // The welcome names the next period's charge and its date, not the fulfilment before it.
+      expect(await welcomeFacts(id)).toMatchObject({
+        next_charge_at: new Date(orderedAt + 90 * DAY).toISOString(),
+        later_cycles: '$92.93 for each next 3 months, shipped monthly',
       });
 
       // Cycle 2: two runs at once make one $0 order.
@@ -309,6 +324,9 @@ describe('a prepaid plan that ends', () => {
     const { preview, placed, detail } = await subscribeTo(store, offer.id);
     // Nothing more will be charged: the confirmation names no next charge.
     expect(placed.order.subscriptions).toEqual([]);
+    expect(await welcomeFacts(detail.subscription_ids[0] as number)).toMatchObject({
+      paid_in_full: 'Your 3 months are paid for, shipped monthly.',
+    });
     expect(preview.offers[0]?.billing_plan?.description).toBe(
       '3 months for $99.39, shipped monthly; ends after the last delivery, nothing more charged',
     );
