@@ -92,6 +92,19 @@ describe("an offer's form", () => {
     });
   });
 
+  it('sends a prepaid plan with its renewal only when its cycles are given, on a recurring offer', () => {
+    const values = { ...offerFormValues(offer), prepaid_cycles: '3', prepaid_renewal: 'end' as const };
+    expect(offerBody(values)).toMatchObject({ prepaid_cycles: 3, prepaid_renewal: 'end' });
+    expect(offerBody({ ...values, prepaid_cycles: '' })).toMatchObject({
+      prepaid_cycles: null,
+      prepaid_renewal: null,
+    });
+    expect(offerBody({ ...values, is_recurring: false })).toMatchObject({
+      prepaid_cycles: null,
+      prepaid_renewal: null,
+    });
+  });
+
   it('gives back the offer it was filled from, so an untouched edit changes nothing', () => {
     const values = offerFormValues(offer);
     const before = offerBody(values);
