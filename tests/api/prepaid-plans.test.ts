@@ -379,6 +379,22 @@ describe('a runner that crashed', () => {
         id,
       ]),
     ).rejects.toThrow(/orders_one_fulfilment_per_cycle|unique/i);
+
+    // A cycle whose order the database refuses (here: cycle 3 already taken) is rolled back whole, and the run goes on.
+    await t.db.query(
+      `UPDATE orders SET fulfilment_of_subscription_id = $2, fulfilment_cycle = 3 WHERE id = $1`,
+      [detail.order_id, id],
+    );
+    await advanceTo(store, id);
+    await rebill();
+    expect(await read(store, id)).toMatchObject({ status: 'active', prepaid: { shipped_cycle: 2 } });
+    await t.db.query(
+      `UPDATE orders SET fulfilment_of_subscription_id = NULL, fulfilment_cycle = NULL WHERE id = $1`,
+      [detail.order_id],
+    );
+    t.clock.advance(11 * 60_000);
+    await rebill();
+    expect((await fulfilmentOrders(store, id)).map((order) => order.cycle)).toEqual([2, 3]);
   });
 });
 

@@ -221,21 +221,31 @@ async function fulfilOne(
     DEFAULT_DUNNING,
     now,
   );
-  const order = await deps.db.transaction(async (tx) => {
-    const made = await fulfilPrepaidCycle(tx, subscription, step, { nextChargeAt, now });
-    // The last cycle of a plan that does not renew is shipped: it ends (docs/subscriptions.md, "Prepaid plans").
-    if (made && step.endsPlan) {
-      await emitSubscriptionEvent(
-        tx,
-        subscription.organization_id,
-        subscription.id,
-        'subscription.cancelled',
-        `prepaid:${step.cycle}`,
-        now,
+  // A failure rolls the whole cycle back (no order, the subscription not moved): its lease lapses and a later run
+  // ships it; the other subscriptions of this run go on.
+  const order = await deps.db
+    .transaction(async (tx) => {
+      const made = await fulfilPrepaidCycle(tx, subscription, step, { nextChargeAt, now });
+      // The last cycle of a plan that does not renew is shipped: it ends (docs/subscriptions.md, "Prepaid plans").
+      if (made && step.endsPlan) {
+        await emitSubscriptionEvent(
+          tx,
+          subscription.organization_id,
+          subscription.id,
+          'subscription.cancelled',
+          `prepaid:${step.cycle}`,
+          now,
+        );
+      }
+      return made;
+    })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { subscription: subscription.id, cycle: step.cycle, error: String(error) },
+        'prepaid fulfilment failed; a later run retries it',
       );
-    }
-    return made;
-  });
+      return null;
+    });
   deps.logger?.info(
     { subscription: subscription.id, cycle: step.cycle, order: order?.id ?? null },
     'prepaid fulfilment',
