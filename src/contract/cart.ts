@@ -64,6 +64,13 @@ export const BillingPlanSchema = z.object({
   /** whether the plan has a trial, discounted cycles or an end (else: the same charge every interval) */
   has_special_cycles: z.boolean(),
   description: z.string(),
+  /**
+   * a prepaid plan (docs/subscriptions.md, "Prepaid plans"): each phase's cycle is one payment covering `cycles`
+   * cycles of `interval_days`, the later ones shipped as $0 fulfilment orders; null for any other plan
+   */
+  prepaid: z.nullable(
+    z.object({ cycles: z.int(), renewal: z.enum(['renew', 'end']), interval_days: z.int() }),
+  ),
 });
 export type BillingPlan = z.infer<typeof BillingPlanSchema>;
 

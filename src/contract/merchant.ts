@@ -91,6 +91,24 @@ const offerFields = {
         ),
     ),
   ),
+  /**
+   * a prepaid plan (docs/subscriptions.md, "Prepaid plans"): one payment of `price` covers this many cycles, each
+   * later one shipped as a $0 fulfilment order
+   */
+  prepaid_cycles: z.optional(
+    z.nullable(
+      z
+        .int({ error: 'prepaid_cycles must be a whole number of cycles.' })
+        .check(
+          z.gte(2, 'prepaid_cycles must be from 2 to 24 (one cycle is not prepaid).'),
+          z.lte(24, 'prepaid_cycles must be from 2 to 24.'),
+        ),
+    ),
+  ),
+  /** renew: the next whole period is charged when one ends; end: the subscription ends after its last cycle */
+  prepaid_renewal: z.optional(
+    z.nullable(z.enum(['renew', 'end'], { error: 'prepaid_renewal must be "renew" or "end".' })),
+  ),
   is_giftable: z.optional(z.boolean()),
   is_taxable: z.optional(z.boolean()),
   requires_shipping: z.optional(z.boolean()),
@@ -128,6 +146,9 @@ export const OfferSchema = z.object({
   discounted_cycles: z.nullable(z.int()),
   discounted_price: z.nullable(z.number()),
   total_cycles: z.nullable(z.int()),
+  /** a prepaid plan: cycles one payment (of `price`) covers; null when the offer is not prepaid */
+  prepaid_cycles: z.nullable(z.int()),
+  prepaid_renewal: z.nullable(z.enum(['renew', 'end'])),
   /** the offer's cycles in words, at its unit prices (before tax and shipping); null for one-off offers */
   billing_plan_description: z.nullable(z.string()),
   is_giftable: z.boolean(),
@@ -476,6 +497,14 @@ export const OrderSummarySchema = z.object({
   total: z.number(),
   created_at: z.string(),
   completed_at: z.nullable(z.string()),
+  /**
+   * "prepaid_fulfilment": a $0 order shipping one cycle of a prepaid plan (docs/subscriptions.md, "Prepaid plans"),
+   * with its subscription, the order that paid for it and the cycle; "order" for any other order
+   */
+  kind: z.enum(['order', 'prepaid_fulfilment']),
+  fulfilment_of_subscription_id: z.nullable(z.int()),
+  fulfilment_of_order_id: z.nullable(z.int()),
+  fulfilment_cycle: z.nullable(z.int()),
 });
 export const OrderListSchema = listOf(OrderSummarySchema);
 
@@ -619,6 +648,26 @@ export const SubscriptionSchema = z.object({
   plan_remaining: z.nullable(z.string()),
   /** plan_completed: it ended after the last of its total cycles (status cancelled); null otherwise */
   end_reason: z.nullable(z.enum(['plan_completed'])),
+  /**
+   * a prepaid plan (docs/subscriptions.md, "Prepaid plans"): cycles each payment covers, what follows them, the last
+   * cycle had (1 = the order's) and what its next date does; null for any other subscription
+   */
+  prepaid: z.nullable(
+    z.object({
+      cycles: z.int(),
+      renewal: z.enum(['renew', 'end']),
+      shipped_cycle: z.int(),
+      next: z.nullable(
+        z.object({
+          kind: z.enum(['fulfilment', 'charge']),
+          cycle: z.int(),
+          /** the charge's amount; 0 for a fulfilment */
+          amount: z.number(),
+          at: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionListSchema = listOf(SubscriptionSchema);

@@ -14,6 +14,20 @@ export interface PlanPhase {
 
 export interface BillingPlan {
   phases: readonly PlanPhase[];
+  /**
+   * A prepaid plan (docs/subscriptions.md, "Prepaid plans"): each phase's cycle is one payment covering `cycles`
+   * cycles of `intervalDays`, the later ones shipped as $0 fulfilment orders. Absent for any other plan.
+   */
+  prepaid?: PrepaidTerms;
+}
+
+export interface PrepaidTerms {
+  /** cycles one payment covers */
+  cycles: number;
+  /** renew: the next period is charged when one ends; end: the subscription ends after its last shipped cycle */
+  renewal: 'renew' | 'end';
+  /** each shipped cycle's length */
+  intervalDays: number;
 }
 
 /** The offer's cycle terms (the fields of a recurring offer, docs/api.md "Offers"). */
@@ -55,7 +69,10 @@ export function mapPlanAmounts(
   plan: BillingPlan,
   amountOf: (unitAmount: Minor, index: number) => Minor,
 ): BillingPlan {
-  return { phases: plan.phases.map((phase, index) => ({ ...phase, amount: amountOf(phase.amount, index) })) };
+  return {
+    ...plan,
+    phases: plan.phases.map((phase, index) => ({ ...phase, amount: amountOf(phase.amount, index) })),
+  };
 }
 
 /** Cycles in all, or null when the plan repeats until cancelled. */
@@ -94,6 +111,7 @@ export function planCycle(plan: BillingPlan, cycle: number): PlanCycle | null {
 
 /** Whether the plan is more than "a first charge, then the same every interval until cancelled". */
 export function hasSpecialCycles(plan: BillingPlan): boolean {
+  if (plan.prepaid) return true;
   const [first, rest, ...more] = plan.phases;
   if (!first || !rest || more.length > 0) return true;
   return rest.cycles !== null || first.days !== rest.days;
@@ -119,6 +137,7 @@ function payments(count: number): string {
  * from the next one's.
  */
 export function describeBillingPlan(plan: BillingPlan, currency: string): string {
+  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency);
   const money = (amount: Minor) => formatMoney(amount, currency);
   const [first, ...later] = plan.phases;
   if (!first) return '';
@@ -144,6 +163,7 @@ export function describeBillingPlan(plan: BillingPlan, currency: string): string
  * days for 2 payments, then $29.99 every 30 days for 9 payments; 12 payments in all, the first included".
  */
 export function describeLaterCycles(plan: BillingPlan, currency: string): string {
+  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency);
   const later = plan.phases.slice(1);
   const parts = later.map((phase) => {
     const amount = formatMoney(phase.amount, currency);
@@ -161,6 +181,7 @@ export function describeLaterCycles(plan: BillingPlan, currency: string): string
  * then $34.46 every 30 days for 2 payments, the last one"; "" when nothing is left.
  */
 export function describeRemainingCycles(plan: BillingPlan, paidCycle: number, currency: string): string {
+  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency);
   const parts: string[] = [];
   let start = 1;
   for (const phase of plan.phases) {
@@ -199,7 +220,19 @@ export function parseStoredPlan(value: unknown): BillingPlan | null {
     if (!Number.isSafeInteger(days) || (days as number) < 1) return null;
     parsed.push({ cycles: cycles as number | null, amount: amount as Minor, days: days as number });
   }
-  return { phases: parsed };
+  const prepaid = parsePrepaidTerms((value as { prepaid?: unknown }).prepaid);
+  if (prepaid === undefined) return null;
+  return prepaid === null ? { phases: parsed } : { phases: parsed, prepaid };
+}
+
+/** A stored plan's prepaid part: null when it has none, undefined when it is not one. */
+function parsePrepaidTerms(value: unknown): PrepaidTerms | null | undefined {
+  if (value === undefined || value === null) return null;
+  const { cycles, renewal, intervalDays } = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(cycles) || (cycles as number) < 2) return undefined;
+  if (renewal !== 'renew' && renewal !== 'end') return undefined;
+  if (!Number.isSafeInteger(intervalDays) || (intervalDays as number) < 1) return undefined;
+  return { cycles: cycles as number, renewal, intervalDays: intervalDays as number };
 }
 
 /**
@@ -216,4 +249,51 @@ export function hasPricesByCycle(
   return offers.some(
     (offer) => offer.is_recurring && !offer.is_gift && offer.billing_plan?.has_special_cycles === true,
   );
+}
+
+/** "monthly", "weekly", "every 10 days": how often a prepaid plan ships. */
+function shipped(days: number): string {
+  if (days === 30) return 'monthly';
+  if (days === 7) return 'weekly';
+  if (days === 1) return 'daily';
+  return `every ${days} days`;
+}
+
+/** "3 months", "3 weeks", "3 deliveries": the period one prepaid payment covers. */
+function period(cycles: number, days: number): string {
+  if (days === 30) return `${cycles} months`;
+  if (days === 7) return `${cycles} weeks`;
+  return `${cycles} deliveries`;
+}
+
+/**
+ * What a prepaid plan charges after the order, for the welcome email: "$92.93 for each next 3 months, shipped
+ * monthly" (said before "starting on <date>"), or null when it ends after its period (nothing more is charged).
+ */
+export function describePrepaidRenewal(plan: BillingPlan, currency: string): string | null {
+  const terms = plan.prepaid;
+  const next = plan.phases[1];
+  if (!terms || terms.renewal !== 'renew' || !next) return null;
+  const covers = period(terms.cycles, terms.intervalDays);
+  return `${formatMoney(next.amount, currency)} for each next ${covers}, shipped ${shipped(terms.intervalDays)}`;
+}
+
+/** A prepaid plan that ends, for the welcome email: "Your 3 months are paid for, shipped monthly." */
+export function describePrepaidPaidFor(terms: PrepaidTerms): string {
+  return `Your ${period(terms.cycles, terms.intervalDays)} are paid for, shipped ${shipped(terms.intervalDays)}.`;
+}
+
+/**
+ * A prepaid plan in words, for the page, the terms box and the merchant: "3 months for $89.97, shipped monthly;
+ * renews every 3 months at $89.97", or "...; ends after the 3rd delivery, nothing more charged".
+ */
+export function describePrepaidPlan(plan: BillingPlan, terms: PrepaidTerms, currency: string): string {
+  const [first, next] = plan.phases;
+  if (!first) return '';
+  const covers = period(terms.cycles, terms.intervalDays);
+  const head = `${covers} for ${formatMoney(first.amount, currency)}, shipped ${shipped(terms.intervalDays)}`;
+  if (terms.renewal === 'renew' && next) {
+    return `${head}; renews every ${covers} at ${formatMoney(next.amount, currency)}`;
+  }
+  return `${head}; ends after the last delivery, nothing more charged`;
 }

@@ -1,3 +1,4 @@
+import { buildPrepaidPlan } from './prepaid-plan.js';
 import { buildBillingPlan, planCycle, type BillingPlan, type CycleTerms } from './billing-plan.js';
 import { allocate, minor, mulDivRound, sumMinor, ZERO, type Minor } from './money.js';
 
@@ -20,6 +21,8 @@ export interface PricingLine {
     nextUnitPrice: Minor;
     /** prices by cycle (docs/subscriptions.md, "Prices by cycle"); absent = every later cycle at nextUnitPrice */
     cycles?: LineCycles | undefined;
+    /** a prepaid plan (docs/subscriptions.md, "Prepaid plans"): the unit prices are each whole period's */
+    prepaid?: { cycles: number; renewal: 'renew' | 'end' } | null | undefined;
   } | null;
 }
 
@@ -219,6 +222,13 @@ function linePlan(
 ): BillingPlan {
   const cycles = recurring.cycles;
   const regular = laterCycleTotal(line, recurring.nextUnitPrice, taxRatePpm);
+  if (recurring.prepaid) {
+    // One payment per period, priced as any later cycle (items, offer shipping, tax).
+    return buildPrepaidPlan(
+      { ...recurring.prepaid, intervalDays: recurring.intervalDays },
+      { first: firstTotal, renewal: regular },
+    );
+  }
   const discountedUnit = cycles?.discountedUnitPrice ?? null;
   return buildBillingPlan(
     {

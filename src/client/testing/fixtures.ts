@@ -105,6 +105,7 @@ export function subscriptionOfferFixture(overrides: Partial<CartOffer> = {}): Ca
       total_cycles: null,
       has_special_cycles: false,
       description: '$29.00 today, then $25.00 every 30 days',
+      prepaid: null,
     },
     is_giftable: true,
     ...overrides,

@@ -22,6 +22,8 @@ const offer: Offer = {
   discounted_cycles: null,
   discounted_price: null,
   total_cycles: null,
+  prepaid_cycles: null,
+  prepaid_renewal: null,
   billing_plan_description: '$29.00 today, then $25.00 every 30 days',
   is_giftable: true,
   is_taxable: true,
@@ -87,6 +89,19 @@ describe("an offer's form", () => {
     expect(offerBody({ ...values, is_recurring: false })).toMatchObject({
       trial_days: null,
       total_cycles: null,
+    });
+  });
+
+  it('sends a prepaid plan with its renewal only when its cycles are given, on a recurring offer', () => {
+    const values = { ...offerFormValues(offer), prepaid_cycles: '3', prepaid_renewal: 'end' as const };
+    expect(offerBody(values)).toMatchObject({ prepaid_cycles: 3, prepaid_renewal: 'end' });
+    expect(offerBody({ ...values, prepaid_cycles: '' })).toMatchObject({
+      prepaid_cycles: null,
+      prepaid_renewal: null,
+    });
+    expect(offerBody({ ...values, is_recurring: false })).toMatchObject({
+      prepaid_cycles: null,
+      prepaid_renewal: null,
     });
   });
 

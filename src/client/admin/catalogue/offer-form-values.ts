@@ -25,6 +25,9 @@ export interface OfferFormValues {
   discounted_cycles: string;
   discounted_price: string;
   total_cycles: string;
+  /** a prepaid plan (docs/subscriptions.md, "Prepaid plans"): empty for none */
+  prepaid_cycles: string;
+  prepaid_renewal: 'renew' | 'end';
   /** subscribe and save, on one-off offers only (docs/subscriptions.md) */
   has_subscribe_and_save: boolean;
   subscribe_interval_days: string;
@@ -59,6 +62,8 @@ export const NEW_OFFER: OfferFormValues = {
   discounted_cycles: '',
   discounted_price: '',
   total_cycles: '',
+  prepaid_cycles: '',
+  prepaid_renewal: 'renew',
   has_subscribe_and_save: false,
   subscribe_interval_days: '30',
   subscribe_percent_off: '10',
@@ -92,6 +97,8 @@ export function offerFormValues(offer: Offer): OfferFormValues {
     discounted_cycles: amountText(offer.discounted_cycles),
     discounted_price: amountText(offer.discounted_price),
     total_cycles: amountText(offer.total_cycles),
+    prepaid_cycles: amountText(offer.prepaid_cycles),
+    prepaid_renewal: offer.prepaid_renewal ?? 'renew',
     has_subscribe_and_save: offer.subscribe_and_save !== null,
     subscribe_interval_days: String(offer.subscribe_and_save?.interval_days ?? 30),
     subscribe_percent_off: String(offer.subscribe_and_save?.percent_off ?? 10),
@@ -132,6 +139,7 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
     discounted_cycles: values.is_recurring ? (wholeOf(values.discounted_cycles) ?? null) : null,
     discounted_price: values.is_recurring ? (amountOf(values.discounted_price) ?? null) : null,
     total_cycles: values.is_recurring ? (wholeOf(values.total_cycles) ?? null) : null,
+    ...prepaidBody(values),
     subscribe_and_save:
       !values.is_recurring && values.has_subscribe_and_save
         ? {
@@ -148,6 +156,12 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
       : null,
     active: values.active,
   };
+}
+
+/** A recurring offer's prepaid fields: both null when the cycles are left empty. */
+function prepaidBody(values: OfferFormValues): { prepaid_cycles: unknown; prepaid_renewal: unknown } {
+  const cycles = values.is_recurring ? (wholeOf(values.prepaid_cycles) ?? null) : null;
+  return { prepaid_cycles: cycles, prepaid_renewal: cycles === null ? null : values.prepaid_renewal };
 }
 
 /** The form's fields in the order it shows them, for its error summary. */
@@ -172,6 +186,8 @@ export function offerFieldOrder(values: OfferFormValues): string[] {
     'discounted_cycles',
     'discounted_price',
     'total_cycles',
+    'prepaid_cycles',
+    'prepaid_renewal',
     'subscribe_and_save',
     'subscribe_and_save.interval_days',
     'subscribe_and_save.percent_off',

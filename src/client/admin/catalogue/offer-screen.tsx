@@ -10,6 +10,7 @@ import { focusField } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { TextArea } from '../../ui/text-area.js';
 import { TextField } from '../../ui/text-field.js';
+import { SelectField } from '../../ui/select-field.js';
 import { navigate } from '../navigation.js';
 import { AuditTrail, auditKey } from '../kit/audit-trail.js';
 import { failureOf, summaryOf } from '../kit/form-failure.js';
@@ -294,6 +295,26 @@ function OfferForm({ offer }: { offer: Offer | null }) {
               onChange={set('total_cycles')}
               error={fields.total_cycles}
             />
+            <TextField
+              name="prepaid_cycles"
+              label="Prepaid cycles"
+              required={false}
+              hint="One payment of the price covers this many cycles (2 to 24), each later one shipped as a $0 order; empty when not prepaid."
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.prepaid_cycles}
+              onChange={set('prepaid_cycles')}
+              error={fields.prepaid_cycles}
+            />
+            <SelectField
+              name="prepaid_renewal"
+              label="When the prepaid period ends"
+              autoComplete="off"
+              value={values.prepaid_renewal}
+              options={PREPAID_RENEWALS}
+              onChange={(value) => set('prepaid_renewal')(value === 'end' ? 'end' : 'renew')}
+              error={fields.prepaid_renewal}
+            />
           </div>
         ) : (
           <>
@@ -432,6 +453,11 @@ function OfferForm({ offer }: { offer: Offer | null }) {
     </form>
   );
 }
+
+const PREPAID_RENEWALS = [
+  { value: 'renew', label: 'Charge the next prepaid period' },
+  { value: 'end', label: 'End after the last cycle' },
+] as const;
 
 export function OfferScreen({ id }: { id: number | null }) {
   const offer = useQuery({

@@ -58,6 +58,7 @@ describe('order summary', () => {
         total_cycles: null,
         has_special_cycles: true,
         description: '$3.08 today for 14 days, then $23.64 every 30 days',
+        prepaid: null,
       },
     });
     renderCheckout({ cart: cartFixture({ offers: [trial], total: 8.08 }) });

@@ -99,6 +99,10 @@ function pricingLines(state: CartState): PricingLine[] {
               discountedUnitPrice: line.discounted_price === null ? null : minor(line.discounted_price),
               totalCycles: line.total_cycles,
             },
+            prepaid:
+              line.prepaid_cycles !== null && line.prepaid_renewal !== null
+                ? { cycles: line.prepaid_cycles, renewal: line.prepaid_renewal }
+                : null,
           }
         : null,
   }));

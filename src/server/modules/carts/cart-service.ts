@@ -1,3 +1,4 @@
+import { nextChargeNotice } from '../subscriptions/subscription-plan.js';
 import type { Cart } from '../../../contract/cart.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
 import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../../domain/link-errors.js';
@@ -215,7 +216,10 @@ export async function viewCartState(db: Queryable, state: CartState, now: Date):
     );
     // Subscriptions start from recurring lines only: an order without one has none to look up.
     const subscriptions = lines.some((line) => line.is_recurring)
-      ? await findOrderSubscriptionNotices(db, state.organization.id, order.id)
+      ? (await findOrderSubscriptionNotices(db, state.organization.id, order.id)).flatMap(
+          ({ billing_plan, prepaid_shipped_cycle, ...notice }) =>
+            nextChargeNotice(notice, { billing_plan, prepaid_shipped_cycle }) ?? [],
+        )
       : [];
     return presentCompletedCart(state, order, { lines, profile, subscriptions });
   }

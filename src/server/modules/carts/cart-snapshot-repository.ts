@@ -103,7 +103,7 @@ SELECT row_to_json(c) AS cart,
                   o.offer_name, o.offer_title, o.item_id, o.item_name, o.item_image, o.item_category, o.item_options,
                   o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
                   o.billing_interval_days, o.next_price, o.trial_days, o.discounted_cycles, o.discounted_price,
-                  o.total_cycles, o.is_giftable, o.is_taxable, o.requires_shipping,
+                  o.total_cycles, o.prepaid_cycles, o.prepaid_renewal, o.is_giftable, o.is_taxable, o.requires_shipping,
                   o.shipping_price, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date,
                   g.gift_message, g.gift_phone, g.order_offer_notes
              FROM cart_offers co

@@ -6,7 +6,7 @@ export interface CartRow {
   id: number;
   organization_id: number;
   token: string;
-  source: 'merchant' | 'link' | 'gift_claim' | 'demo' | 'upsell';
+  source: 'merchant' | 'link' | 'gift_claim' | 'demo' | 'upsell' | 'prepaid_fulfilment';
   customer_id: number | null;
   discount_code_id: number | null;
   shipping_profile_id: number | null;

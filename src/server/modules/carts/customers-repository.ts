@@ -27,6 +27,18 @@ export interface AddressRow extends AddressValues {
   kind: 'shipping' | 'billing';
 }
 
+export async function findCustomer(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<CustomerRow | null> {
+  const { rows } = await db.query<CustomerRow>(
+    'SELECT * FROM customers WHERE organization_id = $1 AND id = $2',
+    [organizationId, id],
+  );
+  return rows[0] ?? null;
+}
+
 export async function insertCustomer(
   db: Queryable,
   organizationId: number,

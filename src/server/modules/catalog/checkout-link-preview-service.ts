@@ -1,7 +1,7 @@
 // A checkout link's preview (docs/api.md, "Checkout link preview"): the checkout a visit opens now, priced by the
 // checkout's own pricing (priceCartState) on the lines and code a visit would put in its cart, with no cart made.
 import type { CheckoutLinkPreview } from '../../../contract/checkout-link-preview.js';
-import { describeLaterCycles, hasSpecialCycles } from '../../../domain/billing-plan.js';
+import { describeBillingPlan, describeLaterCycles, hasSpecialCycles } from '../../../domain/billing-plan.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { iso, major } from '../../platform/http/money-input.js';
@@ -124,17 +124,22 @@ export async function previewCheckoutLink(
   const laterCharges = lines.flatMap((line) => {
     const priced = result.lines.find((entry) => entry.id === line.id);
     if (!priced || priced.nextCycleTotal === null || line.billing_interval_days === null) return [];
+    // A prepaid plan's later charge is the next whole period's (docs/subscriptions.md, "Prepaid plans").
+    const plan = priced.billingPlan;
+    const prepaid = plan?.prepaid;
     return [
       {
         offer_id: line.offer_id,
         item_name: line.item_name,
         amount: money(priced.nextCycleTotal),
-        interval_days: line.billing_interval_days,
+        interval_days: prepaid ? prepaid.cycles * prepaid.intervalDays : line.billing_interval_days,
         plan_description:
-          priced.billingPlan && hasSpecialCycles(priced.billingPlan)
-            ? `from day ${priced.billingPlan.phases[0]?.days ?? line.billing_interval_days}: ` +
-              describeLaterCycles(priced.billingPlan, currency)
-            : null,
+          plan && prepaid
+            ? describeBillingPlan(plan, currency)
+            : priced.billingPlan && hasSpecialCycles(priced.billingPlan)
+              ? `from day ${priced.billingPlan.phases[0]?.days ?? line.billing_interval_days}: ` +
+                describeLaterCycles(priced.billingPlan, currency)
+              : null,
       },
     ];
   });

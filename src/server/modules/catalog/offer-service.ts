@@ -13,6 +13,7 @@ import type { OrganizationRow } from '../organizations/organizations-repository.
 import { iso, major, majorOrNull, MoneyInput } from '../../platform/http/money-input.js';
 import { buildBillingPlan, describeBillingPlan } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
+import { buildPrepaidPlan } from '../../../domain/prepaid-plan.js';
 
 /** The offer's cycles in words at its unit prices (before tax and shipping), for the merchant; null when one-off. */
 export function offerPlanDescription(
@@ -26,11 +27,24 @@ export function offerPlanDescription(
     | 'discounted_cycles'
     | 'discounted_price'
     | 'total_cycles'
+    | 'prepaid_cycles'
+    | 'prepaid_renewal'
   >,
   currency: string,
 ): string | null {
   if (!row.is_recurring || row.billing_interval_days === null) return null;
   const regular = minor(row.next_price ?? row.price);
+  if (row.prepaid_cycles !== null && row.prepaid_renewal !== null) {
+    const terms = {
+      cycles: row.prepaid_cycles,
+      renewal: row.prepaid_renewal,
+      intervalDays: row.billing_interval_days,
+    };
+    return describeBillingPlan(
+      buildPrepaidPlan(terms, { first: minor(row.price), renewal: regular }),
+      currency,
+    );
+  }
   const plan = buildBillingPlan(
     {
       intervalDays: row.billing_interval_days,
@@ -63,6 +77,8 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
     discounted_cycles: row.discounted_cycles,
     discounted_price: majorOrNull(row.discounted_price, currency),
     total_cycles: row.total_cycles,
+    prepaid_cycles: row.prepaid_cycles,
+    prepaid_renewal: row.prepaid_renewal,
     billing_plan_description: offerPlanDescription(row, currency),
     is_giftable: row.is_giftable,
     is_taxable: row.is_taxable,
@@ -104,6 +120,9 @@ function toValues(
     discounted_cycles: input.discounted_cycles,
     discounted_price: money.minor('discounted_price', input.discounted_price),
     total_cycles: input.total_cycles,
+    prepaid_cycles: input.prepaid_cycles,
+    // No longer prepaid, it has no renewal either.
+    prepaid_renewal: input.prepaid_renewal ?? (input.prepaid_cycles === null ? null : undefined),
     is_giftable: input.is_giftable,
     is_taxable: input.is_taxable,
     requires_shipping: input.requires_shipping,
@@ -157,6 +176,8 @@ const RECURRING_ONLY = [
   'discounted_cycles',
   'discounted_price',
   'total_cycles',
+  'prepaid_cycles',
+  'prepaid_renewal',
 ] as const satisfies readonly (keyof OfferValues)[];
 
 const RECURRING_ONLY_WORDS: Record<(typeof RECURRING_ONLY)[number], string> = {
@@ -166,6 +187,8 @@ const RECURRING_ONLY_WORDS: Record<(typeof RECURRING_ONLY)[number], string> = {
   discounted_cycles: 'Only recurring offers have discounted cycles.',
   discounted_price: 'Only recurring offers have discounted cycles.',
   total_cycles: 'Only recurring offers have a number of cycles.',
+  prepaid_cycles: 'Only recurring offers can be prepaid.',
+  prepaid_renewal: 'Only recurring offers can be prepaid.',
 };
 
 /**
@@ -173,9 +196,17 @@ const RECURRING_ONLY_WORDS: Record<(typeof RECURRING_ONLY)[number], string> = {
  * and the total leaves room for the first cycle and every discounted one.
  */
 export function checkCycles(
-  offer: Pick<OfferValues, 'discounted_cycles' | 'discounted_price' | 'total_cycles'>,
+  offer: Pick<
+    OfferValues,
+    | 'discounted_cycles'
+    | 'discounted_price'
+    | 'total_cycles'
+    | 'trial_days'
+    | 'prepaid_cycles'
+    | 'prepaid_renewal'
+  >,
 ): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = { ...checkPrepaid(offer) };
   if (offer.discounted_cycles !== null && offer.discounted_price === null) {
     fields.discounted_price = 'Give the price of the discounted cycles, or remove discounted_cycles.';
   }
@@ -191,6 +222,42 @@ export function checkCycles(
     fields.total_cycles =
       `${offer.total_cycles} cycles in all leave room for at most ${offer.total_cycles - 1} discounted ` +
       `cycles after the first: raise total_cycles or lower discounted_cycles.`;
+  }
+  return fields;
+}
+
+/**
+ * A prepaid plan (docs/subscriptions.md, "Prepaid plans") is its own shape of cycles: one payment for the period,
+ * renewed whole or ended. It does not combine with a trial, discounted cycles or a total number of cycles (renewal
+ * `end` says when it ends).
+ */
+export function checkPrepaid(
+  offer: Pick<
+    OfferValues,
+    | 'discounted_cycles'
+    | 'discounted_price'
+    | 'total_cycles'
+    | 'trial_days'
+    | 'prepaid_cycles'
+    | 'prepaid_renewal'
+  >,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (offer.prepaid_cycles === null) {
+    if (offer.prepaid_renewal !== null) {
+      fields.prepaid_cycles = 'Say how many cycles one payment covers, or set prepaid_renewal to null.';
+    }
+    return fields;
+  }
+  const alone = 'A prepaid plan cannot also have';
+  if (offer.trial_days !== null) fields.trial_days = `${alone} a trial: set trial_days to null.`;
+  if (offer.discounted_cycles !== null || offer.discounted_price !== null) {
+    fields.discounted_cycles = `${alone} discounted cycles: set discounted_cycles and discounted_price to null.`;
+  }
+  if (offer.total_cycles !== null) {
+    fields.total_cycles =
+      `${alone} a total number of cycles: set total_cycles to null and prepaid_renewal to "end" to stop ` +
+      'after one prepaid period.';
   }
   return fields;
 }
@@ -219,6 +286,9 @@ export async function createOffer(
     discounted_cycles: values.discounted_cycles ?? null,
     discounted_price: values.discounted_price ?? null,
     total_cycles: values.total_cycles ?? null,
+    prepaid_cycles: values.prepaid_cycles ?? null,
+    // A prepaid offer renews unless told otherwise (docs/subscriptions.md, "Prepaid plans").
+    prepaid_renewal: values.prepaid_renewal ?? ((values.prepaid_cycles ?? null) === null ? null : 'renew'),
     is_giftable: values.is_giftable ?? false,
     is_taxable: values.is_taxable ?? true,
     requires_shipping: values.requires_shipping ?? true,
@@ -247,7 +317,12 @@ export async function changeOffer(
   if (values.is_recurring === false) {
     for (const field of RECURRING_ONLY) values[field] ??= null;
   }
-  Object.assign(fields, checkRecurringShape({ ...existing, ...stripUndefined(values) }));
+  const merged = { ...existing, ...stripUndefined(values) };
+  if (merged.prepaid_cycles !== null && merged.prepaid_renewal === null) values.prepaid_renewal = 'renew';
+  Object.assign(
+    fields,
+    checkRecurringShape({ ...merged, prepaid_renewal: values.prepaid_renewal ?? merged.prepaid_renewal }),
+  );
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const updated = await updateOffer(db, organization.id, id, values, now);
   return presentOffer(updated ?? existing, organization.currency);

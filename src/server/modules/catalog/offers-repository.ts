@@ -25,6 +25,9 @@ export interface OfferRow {
   discounted_price: number | null;
   /** cycles in all, after which the subscription ends; null = until cancelled */
   total_cycles: number | null;
+  /** prepaid plans (docs/subscriptions.md, "Prepaid plans"): cycles one payment covers, and what follows them */
+  prepaid_cycles: number | null;
+  prepaid_renewal: 'renew' | 'end' | null;
   is_giftable: boolean;
   is_taxable: boolean;
   requires_shipping: boolean;
@@ -60,6 +63,8 @@ const COLUMNS = [
   'discounted_cycles',
   'discounted_price',
   'total_cycles',
+  'prepaid_cycles',
+  'prepaid_renewal',
   'is_giftable',
   'is_taxable',
   'requires_shipping',

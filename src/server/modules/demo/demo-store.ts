@@ -31,6 +31,8 @@ const offer = (
   discounted_cycles: null,
   discounted_price: null,
   total_cycles: null,
+  prepaid_cycles: null,
+  prepaid_renewal: null,
   is_giftable: false,
   is_taxable: true,
   requires_shipping: true,

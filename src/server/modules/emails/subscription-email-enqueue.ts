@@ -82,6 +82,8 @@ export async function enqueueSubscriptionWelcome(
     cycle_amount: number;
     next_charge_at: Date;
     later_cycles?: string | null;
+    /** a prepaid plan that ends after its period: it says so, and nothing more is charged */
+    paid_in_full?: string;
   },
   now: Date,
 ): Promise<void> {
@@ -96,6 +98,7 @@ export async function enqueueSubscriptionWelcome(
         cycle_amount: subscription.cycle_amount,
         next_charge_at: subscription.next_charge_at.toISOString(),
         ...(subscription.later_cycles ? { later_cycles: subscription.later_cycles } : {}),
+        ...(subscription.paid_in_full ? { paid_in_full: subscription.paid_in_full } : {}),
       },
     },
     now,

@@ -76,6 +76,7 @@ function renderSubscriptionEmail(
         cycleAmount,
         nextChargeAt,
         laterCycles: typeof facts.later_cycles === 'string' ? facts.later_cycles : null,
+        paidInFull: typeof facts.paid_in_full === 'string' ? facts.paid_in_full : null,
       });
     case 'renewal_receipt':
       return renderRenewalReceipt({

@@ -79,6 +79,9 @@ export async function enqueueDueChargeReminders(
        FROM unnest($3::bigint[], $4::int[]) AS r(organization_id, days)
        JOIN subscriptions s ON s.organization_id = r.organization_id
       WHERE s.status = 'active' AND s.retry_count = 0 AND s.interval_days > r.days
+        -- A prepaid plan's next date inside a paid period is a $0 fulfilment, not a charge (docs/subscriptions.md).
+        AND (s.prepaid_shipped_cycle IS NULL
+             OR s.prepaid_shipped_cycle % (s.billing_plan -> 'prepaid' ->> 'cycles')::int = 0)
         AND s.next_charge_at > $5::timestamptz AND s.next_charge_at <= $5::timestamptz + r.days * interval '24 hours'
      ON CONFLICT (key) DO NOTHING`,
     [

@@ -35,6 +35,19 @@ function base(overrides: Partial<SubscriptionEmailBase> = {}): SubscriptionEmail
 const NEXT = new Date('2026-12-21T12:00:00.000Z');
 
 describe('the welcome', () => {
+  it('says a prepaid plan that ends is paid for, and that nothing more will be charged', () => {
+    const email = renderSubscriptionWelcome({
+      ...base(),
+      cycleAmount: 0,
+      nextChargeAt: NEXT,
+      paidInFull: 'Your 3 months are paid for, shipped monthly.',
+    });
+    expect(email.text).toContain(
+      'Your 3 months are paid for, shipped monthly. Nothing more will be charged.',
+    );
+    expect(email.text).not.toContain('You will be charged');
+  });
+
   it('says how a plan priced by cycle charges after the trial, and when it ends', () => {
     const email = renderSubscriptionWelcome({
       ...base(),

@@ -93,6 +93,8 @@ export interface WelcomeInput extends SubscriptionEmailBase {
   nextChargeAt: Date;
   /** a plan priced by cycle: what its later cycles charge, in words (describeLaterCycles); null when they are alike */
   laterCycles?: string | null;
+  /** a prepaid plan that ends after its period (describePrepaidPaidFor): nothing more is charged */
+  paidInFull?: string | null;
 }
 
 export function renderSubscriptionWelcome(input: WelcomeInput): RenderedEmail {
@@ -101,10 +103,12 @@ export function renderSubscriptionWelcome(input: WelcomeInput): RenderedEmail {
   return render(input, `Your ${items} subscription at ${oneLine(input.store.name)}`, [
     { text: `Thank you for subscribing to ${items}.` },
     {
-      text: input.laterCycles
-        ? `You will be charged ${input.laterCycles}, starting on ${chargeDate(input.nextChargeAt)}.`
-        : `You will be charged ${money(input.cycleAmount)} ${everyInterval(input.subscription.intervalDays)}, ` +
-          `starting on ${chargeDate(input.nextChargeAt)}, until you cancel.`,
+      text: input.paidInFull
+        ? `${input.paidInFull} Nothing more will be charged.`
+        : input.laterCycles
+          ? `You will be charged ${input.laterCycles}, starting on ${chargeDate(input.nextChargeAt)}.`
+          : `You will be charged ${money(input.cycleAmount)} ${everyInterval(input.subscription.intervalDays)}, ` +
+            `starting on ${chargeDate(input.nextChargeAt)}, until you cancel.`,
     },
     { text: 'You can pause or cancel your subscription, or update your card, at any time:' },
   ]);

@@ -27,7 +27,12 @@ import { presentRefund } from '../refunds/refund-service.js';
 import { findRefunds } from '../refunds/refunds-repository.js';
 import { createdRange, customerNameOf, parseOrderSearch } from './order-search.js';
 import { parseStoredPlan, type BillingPlan } from '../../../domain/billing-plan.js';
-import { nextPlanCycle, presentBillingPlan, remainingPlanWords } from '../subscriptions/subscription-plan.js';
+import {
+  nextPlanCycle,
+  presentBillingPlan,
+  presentPrepaid,
+  remainingPlanWords,
+} from '../subscriptions/subscription-plan.js';
 
 export const GIFT_CLAIM_PREFIX = '__g__';
 
@@ -48,6 +53,10 @@ function presentOrderSummary(row: OrderRow) {
     total: major(row.total, row.currency),
     created_at: iso(row.created_at),
     completed_at: iso(row.completed_at),
+    kind: row.fulfilment_of_subscription_id ? ('prepaid_fulfilment' as const) : ('order' as const),
+    fulfilment_of_subscription_id: row.fulfilment_of_subscription_id ?? null,
+    fulfilment_of_order_id: row.fulfilment_of_order_id ?? null,
+    fulfilment_cycle: row.fulfilment_cycle ?? null,
   };
 }
 
@@ -228,6 +237,7 @@ export function presentSubscription(
     next_cycle: presentNextCycle(row),
     plan_remaining: remainingPlanWords(row),
     end_reason: row.end_reason,
+    prepaid: presentPrepaid(row),
   };
 }
 

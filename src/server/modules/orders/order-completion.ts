@@ -16,7 +16,7 @@ import {
 import type { CartState } from '../carts/cart-state.js';
 import { newGiftClaimCode } from '../../platform/security/secrets.js';
 import { planCycle } from '../../../domain/billing-plan.js';
-import { nextPlanCycle, subscriptionPlanOf } from '../subscriptions/subscription-plan.js';
+import { nextChargeNotice, nextPlanCycle, subscriptionPlanOf } from '../subscriptions/subscription-plan.js';
 
 /**
  * Completes an order inside the caller's transaction: its approved payment attempt and status (one statement), gift
@@ -77,10 +77,15 @@ export async function completeOrder(
     // subscriber's charges. Cycle 1 (paid now) lasts the trial's length when there is one.
     const plan = subscriptionPlanOf(line);
     const paidCycle = planCycle(plan, 1);
+    // A prepaid plan's next date is its cycle 2, a fulfilment, one interval on (docs/subscriptions.md, "Prepaid
+    // plans"); its cycle_amount is still what its next charge will be.
+    const firstDays = plan.prepaid
+      ? line.billing_interval_days
+      : (paidCycle?.days ?? line.billing_interval_days);
     const subscription = {
       cycle_amount: nextPlanCycle(plan, 1)?.amount ?? 0,
       interval_days: line.billing_interval_days,
-      next_charge_at: new Date(now.getTime() + (paidCycle?.days ?? line.billing_interval_days) * 86_400_000),
+      next_charge_at: new Date(now.getTime() + firstDays * 86_400_000),
       billing_plan: plan,
     };
     const subscriptionId = await insertSubscription(
@@ -95,11 +100,16 @@ export async function completeOrder(
         quantity: line.quantity,
         currency: order.currency,
         ...subscription,
+        prepaid_shipped_cycle: plan.prepaid ? 1 : null,
         is_test: order.is_test,
       },
       now,
     );
-    subscriptions.push({ order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription });
+    const notice = nextChargeNotice(
+      { order_offer_id: line.cart_offer_id, item_name: line.item_name, ...subscription },
+      { billing_plan: plan, prepaid_shipped_cycle: plan.prepaid ? 1 : null },
+    );
+    if (notice) subscriptions.push(notice);
     started.push({
       subscription_id: subscriptionId,
       offer_id: line.offer_id,

@@ -6,11 +6,13 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { OrderLineRow, OrderRow } from './orders-repository.js';
 import {
   describeLaterCycles,
+  describePrepaidPaidFor,
+  describePrepaidRenewal,
   hasSpecialCycles,
   planCycle,
   type BillingPlan,
 } from '../../../domain/billing-plan.js';
-import { presentBillingPlan } from '../subscriptions/subscription-plan.js';
+import { prepaidPeriodEnd, presentBillingPlan } from '../subscriptions/subscription-plan.js';
 
 /** The cycle after `paidCycle` as a webhook carries it, or null when the plan ends with it. */
 export function nextCycleData(plan: BillingPlan, paidCycle: number, currency: string) {
@@ -33,6 +35,11 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
     status: order.status,
     /** an accepted upsell's order names the order it followed (docs/api.md, "Upsells") */
     parent_order_id: order.parent_order_id ?? null,
+    /** a prepaid plan's $0 fulfilment order (docs/subscriptions.md, "Prepaid plans") */
+    kind: order.fulfilment_of_subscription_id ? 'prepaid_fulfilment' : 'order',
+    fulfilment_of_subscription_id: order.fulfilment_of_subscription_id ?? null,
+    fulfilment_of_order_id: order.fulfilment_of_order_id ?? null,
+    fulfilment_cycle: order.fulfilment_cycle ?? null,
     is_test: order.is_test,
     currency: order.currency,
     email: order.email,
@@ -55,6 +62,22 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
       subscribe_and_save_percent_off: line.subscribe_and_save_percent,
     })),
   };
+}
+
+/**
+ * A prepaid plan's welcome (docs/subscriptions.md, "Prepaid plans"): its next charge is the next period's, at the end
+ * of the one paid with the order, or there is none; nothing to change for any other plan.
+ */
+function prepaidWelcome(
+  subscription: Pick<StartedSubscription, 'billing_plan' | 'next_charge_at'>,
+  currency: string,
+): { next_charge_at?: Date; later_cycles?: string | null; paid_in_full?: string } {
+  const plan = subscription.billing_plan;
+  if (!plan.prepaid) return {};
+  const period = prepaidPeriodEnd({ ...subscription, prepaid_shipped_cycle: 1 });
+  const renewal = describePrepaidRenewal(plan, currency);
+  if (renewal === null || !period) return { paid_in_full: describePrepaidPaidFor(plan.prepaid) };
+  return { next_charge_at: period.endsAt, later_cycles: renewal };
 }
 
 export interface StartedSubscription {
@@ -113,7 +136,12 @@ export async function emitOrderStarted(
     const later = hasSpecialCycles(subscription.billing_plan)
       ? describeLaterCycles(subscription.billing_plan, order.currency)
       : null;
-    await enqueueSubscriptionWelcome(tx, organizationId, { ...subscription, later_cycles: later }, now);
+    await enqueueSubscriptionWelcome(
+      tx,
+      organizationId,
+      { ...subscription, later_cycles: later, ...prepaidWelcome(subscription, order.currency) },
+      now,
+    );
   }
   if (started.claimedGiftId !== null) {
     await emitWebhookEvent(

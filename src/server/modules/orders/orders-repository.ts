@@ -55,6 +55,11 @@ export interface OrderRow {
   payment_method_id: number | null;
   /** the order this one is an accepted upsell of (docs/api.md, "Upsells") */
   parent_order_id?: number | null;
+  /** a prepaid plan's $0 fulfilment order (docs/subscriptions.md, "Prepaid plans"): its subscription, the order
+   * that paid for it and the cycle it ships; null for any other order */
+  fulfilment_of_subscription_id?: number | null;
+  fulfilment_of_order_id?: number | null;
+  fulfilment_cycle?: number | null;
   /** joined: the cart's token */
   cart_token: string;
 }
@@ -241,6 +246,23 @@ const NEW_ORDER_COLUMNS = ORDER_COLUMNS.filter((column) => column !== 'customer_
  * cart_id is unique, so only one order per cart can ever exist. With `paymentLeaseUntil` its payment is in flight from
  * the start (and `discountReserved` says it holds a use of its code). Answers the order as written.
  */
+/**
+ * Marks an order as a prepaid plan's fulfilment of `cycle`; a second one for the same subscription and cycle breaks
+ * the unique index (orders_one_fulfilment_per_cycle).
+ */
+export async function markFulfilmentOrder(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+  of: { subscriptionId: number; orderId: number; cycle: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE orders SET fulfilment_of_subscription_id = $3, fulfilment_of_order_id = $4, fulfilment_cycle = $5
+      WHERE organization_id = $1 AND id = $2`,
+    [organizationId, orderId, of.subscriptionId, of.orderId, of.cycle],
+  );
+}
+
 export async function insertOrder(
   db: Queryable,
   organizationId: number,

@@ -22,7 +22,7 @@ import {
 } from '../subscriptions/subscriptions-repository.js';
 import { chargeAfterNewCard } from './card-update-rules.js';
 import { findSubscribedItemName, findSubscriptionCard } from './subscriber-repository.js';
-import { remainingPlanWords } from '../subscriptions/subscription-plan.js';
+import { prepaidPeriodEnd, remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 /** The subscription a verified link names, within its organization. */
 export interface SubscriberSubject {
@@ -47,7 +47,11 @@ function cancelledError(): AppError {
 
 /** A renewal date the subscriber can count on: none while paused, past due, cancelled or ending. */
 function upcomingCharge(row: SubscriptionRow): Date | null {
-  return row.status === 'active' && row.cancel_at === null ? row.next_charge_at : null;
+  if (row.status !== 'active' || row.cancel_at !== null) return null;
+  // A prepaid plan's next dates inside its period are $0 fulfilments: its charge is the next period's, if any.
+  const period = prepaidPeriodEnd(row);
+  if (period) return period.renews ? period.endsAt : null;
+  return row.next_charge_at;
 }
 
 export async function readSubscriberSubscription(
@@ -67,7 +71,7 @@ export async function readSubscriberSubscription(
     quantity: row.quantity,
     currency: row.currency,
     cycle_amount: major(row.cycle_amount, row.currency),
-    interval_days: row.interval_days,
+    interval_days: prepaidPeriodEnd(row)?.days ?? row.interval_days,
     plan_remaining: remainingPlanWords(row),
     status: row.status,
     next_charge_at: iso(upcomingCharge(row)),

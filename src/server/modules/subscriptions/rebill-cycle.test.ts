@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DUNNING } from '../../../contract/organization.js';
-import { cycleToCharge, nextSchedule } from './rebill-service.js';
+import { cycleToCharge, nextSchedule, prepaidStepOf } from './rebill-service.js';
 
 const DAY = 86_400_000;
 const plan = {
@@ -44,5 +44,32 @@ describe('nextSchedule', () => {
       now,
     );
     expect(schedule.nextChargeAt.getTime()).toBe(now.getTime() + 7 * DAY);
+  });
+});
+
+describe('prepaidStepOf', () => {
+  const prepaid = {
+    phases: [
+      { cycles: 1, amount: 9939, days: 90 },
+      { cycles: null, amount: 9293, days: 90 },
+    ],
+    prepaid: { cycles: 3, renewal: 'renew', intervalDays: 30 },
+  };
+
+  it('fulfils inside the paid period and charges at the start of the next', () => {
+    expect(prepaidStepOf({ billing_plan: prepaid, prepaid_shipped_cycle: 2 })).toEqual({
+      kind: 'fulfil',
+      cycle: 3,
+      endsPlan: false,
+    });
+    expect(prepaidStepOf({ billing_plan: prepaid, prepaid_shipped_cycle: 3 })).toEqual({
+      kind: 'charge',
+      cycle: 4,
+      payment: 2,
+    });
+  });
+
+  it('leaves any other subscription to its charges', () => {
+    expect(prepaidStepOf({ billing_plan: plan, prepaid_shipped_cycle: null })).toBeNull();
   });
 });

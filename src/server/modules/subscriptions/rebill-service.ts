@@ -17,6 +17,8 @@ import { nextDunningStep, type DunningEnd } from './dunning.js';
 import { parseStoredPlan, planCycle, type PlanCycle } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
 import { emitSubscriptionEvent } from './subscription-events.js';
+import { fulfilPrepaidCycle } from './prepaid-fulfilment.js';
+import { prepaidStep, type PrepaidStep } from '../../../domain/prepaid-plan.js';
 
 const DAY_MS = 86_400_000;
 /**
@@ -49,6 +51,8 @@ export interface RebillSummary {
   paused: number;
   /** cancelled at the end of their period, as the subscriber asked (docs/subscriptions.md, "Self-service") */
   endedAsScheduled: number;
+  /** prepaid cycles shipped as $0 fulfilment orders (docs/subscriptions.md, "Prepaid plans") */
+  fulfilled: number;
 }
 
 const END_EVENTS = {
@@ -195,6 +199,60 @@ async function endCompletedPlan(deps: RebillDependencies, subscription: DueSubsc
   });
 }
 
+/** What a due prepaid subscription does now (fulfil, charge, end); null for any other subscription. */
+export function prepaidStepOf(
+  subscription: Pick<DueSubscriptionRow, 'billing_plan' | 'prepaid_shipped_cycle'>,
+): PrepaidStep | null {
+  const plan = parseStoredPlan(subscription.billing_plan);
+  if (!plan?.prepaid || subscription.prepaid_shipped_cycle === null) return null;
+  return prepaidStep({ ...plan, prepaid: plan.prepaid }, subscription.prepaid_shipped_cycle);
+}
+
+/** Ships a prepaid cycle as a $0 order and moves the subscription on, in one transaction; false when done already. */
+async function fulfilOne(
+  deps: RebillDependencies,
+  subscription: DueSubscriptionRow,
+  step: { cycle: number; endsPlan: boolean },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const { nextChargeAt } = nextSchedule(
+    { ...subscription, cycleDays: subscription.interval_days },
+    { status: 'approved' },
+    DEFAULT_DUNNING,
+    now,
+  );
+  // A failure rolls the whole cycle back (no order, the subscription not moved): its lease lapses and a later run
+  // ships it; the other subscriptions of this run go on.
+  const order = await deps.db
+    .transaction(async (tx) => {
+      const made = await fulfilPrepaidCycle(tx, subscription, step, { nextChargeAt, now });
+      // The last cycle of a plan that does not renew is shipped: it ends (docs/subscriptions.md, "Prepaid plans").
+      if (made && step.endsPlan) {
+        await emitSubscriptionEvent(
+          tx,
+          subscription.organization_id,
+          subscription.id,
+          'subscription.cancelled',
+          `prepaid:${step.cycle}`,
+          now,
+        );
+      }
+      return made;
+    })
+    .catch((error: unknown) => {
+      deps.logger?.warn(
+        { subscription: subscription.id, cycle: step.cycle, error: String(error) },
+        'prepaid fulfilment failed; a later run retries it',
+      );
+      return null;
+    });
+  deps.logger?.info(
+    { subscription: subscription.id, cycle: step.cycle, order: order?.id ?? null },
+    'prepaid fulfilment',
+  );
+  return order !== null;
+}
+
 /**
  * Charges every due subscription once. Several runners (processes, instances) may run at the same time: each claims
  * due rows with FOR UPDATE SKIP LOCKED and a lease, charges outside any transaction, and records the attempt once
@@ -209,6 +267,7 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
     cancelled: 0,
     paused: 0,
     endedAsScheduled: 0,
+    fulfilled: 0,
   };
   // A cancel scheduled for the end of the period ends it before anything is charged: its subscription is not claimed.
   summary.endedAsScheduled = await deps.db.transaction(async (tx) => {
@@ -236,7 +295,12 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
     );
     if (claimed.length === 0) return summary;
     for (const subscription of claimed) {
-      const charged = cycleToCharge(subscription);
+      const prepaid = prepaidStepOf(subscription);
+      if (prepaid?.kind === 'fulfil') {
+        if (await fulfilOne(deps, subscription, prepaid)) summary.fulfilled++;
+        continue;
+      }
+      const charged = prepaid?.kind === 'end' ? null : cycleToCharge(subscription);
       if (!charged) {
         // Its plan ended with its last paid cycle: it is never charged again.
         await endCompletedPlan(deps, subscription);
@@ -244,8 +308,9 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
       }
       const result = await chargeOne(deps, subscription, charged);
       const recordedAt = deps.clock.now();
+      // A prepaid payment starts its period: its next date is the period's next cycle, a fulfilment.
       const schedule = nextSchedule(
-        { ...subscription, cycleDays: charged.days },
+        { ...subscription, cycleDays: prepaid ? subscription.interval_days : charged.days },
         result,
         parseDunning(subscription.org_dunning),
         recordedAt,
@@ -270,7 +335,8 @@ export async function runRebills(deps: RebillDependencies): Promise<RebillSummar
           chargedCycle: cycle,
           ...schedule,
           nextCycleAmount: amountAfter(subscription, charged),
-          planCompleted: charged.isLast,
+          planCompleted: charged.isLast && !prepaid,
+          shippedCycle: prepaid?.kind === 'charge' ? prepaid.cycle : null,
           now: recordedAt,
         });
         const emit = (

@@ -89,3 +89,20 @@ describe('when a cancel takes effect', () => {
     ).toBe('now');
   });
 });
+
+describe('skipRefusal of a prepaid plan', () => {
+  it('refuses: its deliveries are paid for until the end of its period', () => {
+    const refusal = skipRefusal(
+      {
+        status: 'active',
+        nextChargeAt: new Date('2026-04-01T00:00:00Z'),
+        intervalDays: 30,
+        cancelAt: null,
+        prepaid: true,
+      },
+      null,
+    );
+    expect(refusal).toMatchObject({ code: 'subscription_prepaid' });
+    expect(refusal?.message).toMatch(/prepaid until 2026-04-01/);
+  });
+});

@@ -13,6 +13,8 @@ export interface SubscriptionState {
   intervalDays: number;
   /** a cancel scheduled for the end of the paid period */
   cancelAt: Date | null;
+  /** a prepaid plan (docs/subscriptions.md, "Prepaid plans"): nextChargeAt is then the end of its paid period */
+  prepaid?: boolean;
 }
 
 export interface Refusal {
@@ -46,6 +48,14 @@ export function skipRefusal(state: SubscriptionState, seenChargeAt: Date | null)
     return {
       code: 'subscription_cancelled',
       message: 'This subscription is canceled; there is no charge to skip.',
+    };
+  }
+  if (state.prepaid) {
+    return {
+      code: 'subscription_prepaid',
+      message:
+        `This plan is prepaid until ${day(state.nextChargeAt)}: its deliveries are paid for, so there is no charge ` +
+        'to skip. Cancel it to stop it renewing.',
     };
   }
   if (state.cancelAt !== null) {

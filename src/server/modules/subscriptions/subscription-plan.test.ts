@@ -1,6 +1,13 @@
+import { buildPrepaidPlan } from '../../../domain/prepaid-plan.js';
 import { describe, expect, it } from 'vitest';
 import { minor } from '../../../domain/money.js';
-import { nextPlanCycle, presentBillingPlan, subscriptionPlanOf } from './subscription-plan.js';
+import {
+  nextPlanCycle,
+  prepaidPeriodEnd,
+  presentBillingPlan,
+  presentPrepaid,
+  subscriptionPlanOf,
+} from './subscription-plan.js';
 
 describe('subscriptionPlanOf', () => {
   it('keeps the plan priced with the order', () => {
@@ -42,6 +49,63 @@ describe('presentBillingPlan', () => {
       total_cycles: null,
       has_special_cycles: false,
       description: '$1.00 today, then $29.99 every 30 days',
+      prepaid: null,
     });
+  });
+});
+
+describe('presentPrepaid', () => {
+  const plan = buildPrepaidPlan(
+    { cycles: 3, renewal: 'renew', intervalDays: 30 },
+    { first: minor(9939), renewal: minor(9293) },
+  );
+  const row = {
+    billing_plan: plan,
+    prepaid_shipped_cycle: 1,
+    status: 'active',
+    next_charge_at: new Date('2026-02-01T00:00:00Z'),
+    currency: 'USD',
+  };
+
+  it('says a fulfilment comes next inside the period, a charge of the whole period at its end', () => {
+    expect(presentPrepaid(row)).toEqual({
+      cycles: 3,
+      renewal: 'renew',
+      shipped_cycle: 1,
+      next: { kind: 'fulfilment', cycle: 2, amount: 0, at: '2026-02-01T00:00:00.000Z' },
+    });
+    expect(presentPrepaid({ ...row, prepaid_shipped_cycle: 3 })?.next).toEqual({
+      kind: 'charge',
+      cycle: 4,
+      amount: 92.93,
+      at: '2026-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('says nothing comes next once it has ended, and nothing of a plan that is not prepaid', () => {
+    expect(presentPrepaid({ ...row, status: 'cancelled' })?.next).toBeNull();
+    expect(presentPrepaid({ ...row, billing_plan: { phases: plan.phases } })).toBeNull();
+  });
+});
+
+describe('prepaidPeriodEnd', () => {
+  const plan = buildPrepaidPlan(
+    { cycles: 3, renewal: 'end', intervalDays: 30 },
+    { first: minor(9939), renewal: minor(9293) },
+  );
+  const next = new Date('2026-02-01T00:00:00Z');
+
+  it('ends the paid period where the next one would start, and says a plan that ends does not renew', () => {
+    expect(prepaidPeriodEnd({ billing_plan: plan, prepaid_shipped_cycle: 1, next_charge_at: next })).toEqual({
+      endsAt: new Date('2026-04-02T00:00:00Z'),
+      days: 90,
+      renews: false,
+    });
+    expect(
+      prepaidPeriodEnd({ billing_plan: plan, prepaid_shipped_cycle: 3, next_charge_at: next })?.endsAt,
+    ).toEqual(next);
+    expect(
+      prepaidPeriodEnd({ billing_plan: plan.phases, prepaid_shipped_cycle: null, next_charge_at: next }),
+    ).toBeNull();
   });
 });

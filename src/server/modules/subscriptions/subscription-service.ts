@@ -1,3 +1,4 @@
+import { prepaidPeriodEnd } from './subscription-plan.js';
 import type { Subscription } from '../../../contract/merchant.js';
 import { parseOrganizationSettings } from '../../../contract/organization.js';
 import type { Database } from '../../platform/db/database.js';
@@ -30,11 +31,15 @@ export interface SubscriptionChange {
 }
 
 function stateOf(row: SubscriptionRow): SubscriptionState {
+  // A prepaid plan's paid period lasts until its end, past the $0 fulfilments of its next dates: a cancel at the end
+  // of the period keeps them (docs/subscriptions.md, "Prepaid plans").
+  const period = prepaidPeriodEnd(row);
   return {
     status: row.status,
-    nextChargeAt: row.next_charge_at,
+    nextChargeAt: period?.endsAt ?? row.next_charge_at,
     intervalDays: row.interval_days,
     cancelAt: row.cancel_at,
+    prepaid: period !== null,
   };
 }
 

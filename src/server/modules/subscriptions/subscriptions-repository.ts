@@ -31,6 +31,8 @@ export interface SubscriptionRow {
   billing_plan: unknown;
   /** plan_completed: ended after the last of its cycles */
   end_reason: 'plan_completed' | null;
+  /** a prepaid plan's last cycle had (charged or fulfilled), 1 = the order's; null for any other plan */
+  prepaid_shipped_cycle: number | null;
   /** a rebill runner is charging it until then */
   lease_until: Date | null;
   /** joined */
@@ -132,6 +134,8 @@ export interface NewSubscription {
   next_charge_at: Date;
   /** the prices by cycle it keeps (subscriptionPlanOf) */
   billing_plan: BillingPlan;
+  /** a prepaid plan's cycle shipped with the order (1); null otherwise */
+  prepaid_shipped_cycle: number | null;
   is_test: boolean;
 }
 
@@ -144,8 +148,8 @@ export async function insertSubscription(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO subscriptions (organization_id, order_id, order_line_id, customer_id, offer_id, payment_method_id, status,
                                 quantity, cycle_amount, currency, interval_days, cycle, next_charge_at, is_test,
-                                created_at, updated_at, billing_plan)
-     VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, 1, $11, $12, $13, $13, $14::jsonb) RETURNING id`,
+                                created_at, updated_at, billing_plan, prepaid_shipped_cycle)
+     VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, 1, $11, $12, $13, $13, $14::jsonb, $15) RETURNING id`,
     [
       organizationId,
       values.order_id,
@@ -161,6 +165,7 @@ export async function insertSubscription(
       values.is_test,
       now,
       JSON.stringify(values.billing_plan),
+      values.prepaid_shipped_cycle,
     ],
   );
   return (rows[0] as { id: number }).id;
@@ -180,9 +185,12 @@ export async function findOrderSubscriptionNotices(
   db: Queryable,
   organizationId: number,
   orderId: number,
-): Promise<OrderSubscriptionNotice[]> {
-  const { rows } = await db.query<OrderSubscriptionNotice>(
-    `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at
+): Promise<(OrderSubscriptionNotice & { billing_plan: unknown; prepaid_shipped_cycle: number | null })[]> {
+  const { rows } = await db.query<
+    OrderSubscriptionNotice & { billing_plan: unknown; prepaid_shipped_cycle: number | null }
+  >(
+    `SELECT l.cart_offer_id AS order_offer_id, l.item_name, s.cycle_amount, s.interval_days, s.next_charge_at,
+            s.billing_plan, s.prepaid_shipped_cycle
        FROM subscriptions s
        JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id
       WHERE s.organization_id = $1 AND s.order_id = $2 ORDER BY s.id`,
@@ -213,6 +221,14 @@ export interface DueSubscriptionRow {
   org_dunning: unknown;
   /** its prices by cycle (parseStoredPlan reads it); null for subscriptions made before them */
   billing_plan: unknown;
+  /** a prepaid plan's last cycle had; null for any other plan */
+  prepaid_shipped_cycle: number | null;
+  /** what a prepaid plan's fulfilment order is made from: the first order, its customer, line and offer */
+  order_id: number;
+  order_line_id: number;
+  customer_id: number;
+  offer_id: number;
+  quantity: number;
 }
 
 /**
@@ -227,7 +243,8 @@ export async function claimDueSubscriptions(
     `WITH due AS (
        SELECT id FROM subscriptions
         WHERE status = 'active' AND next_charge_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-          AND cancel_at IS NULL
+          -- A prepaid plan cancelled for the end of its period still ships the cycles paid for before then.
+          AND (cancel_at IS NULL OR (prepaid_shipped_cycle IS NOT NULL AND next_charge_at < cancel_at))
         ORDER BY next_charge_at, id
         LIMIT $3
         FOR UPDATE SKIP LOCKED
@@ -236,7 +253,8 @@ export async function claimDueSubscriptions(
        FROM due
       WHERE s.id = due.id
      RETURNING s.id, s.organization_id, s.status, s.cycle, s.cycle_amount, s.currency, s.interval_days, s.next_charge_at,
-               s.retry_count, s.is_test, s.payment_method_id, s.billing_plan,
+               s.retry_count, s.is_test, s.payment_method_id, s.billing_plan, s.prepaid_shipped_cycle,
+               s.order_id, s.order_line_id, s.customer_id, s.offer_id, s.quantity,
                (SELECT pm.gateway FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_gateway,
                (SELECT pm.gateway_token FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_token,
                (SELECT pm.gateway_customer FROM payment_methods pm WHERE pm.organization_id = s.organization_id AND pm.id = s.payment_method_id) AS pm_customer,
@@ -298,6 +316,8 @@ export async function scheduleSubscription(
     nextCycleAmount?: number | null;
     /** approved: the charged cycle was the last of its plan, so it ends now (docs/subscriptions.md) */
     planCompleted?: boolean;
+    /** approved, a prepaid plan: the cycle its payment starts (docs/subscriptions.md, "Prepaid plans") */
+    shippedCycle?: number | null;
     now: Date;
   },
 ): Promise<{ ended: boolean; completed: boolean }> {
@@ -319,6 +339,8 @@ export async function scheduleSubscription(
                                 WHEN $7::text = 'cancelled' AND s.status = 'active' THEN $8 ELSE s.cancelled_at END,
             end_reason = CASE WHEN $4 AND $10::boolean AND s.status <> 'cancelled' THEN 'plan_completed' ELSE s.end_reason END,
             cancel_at = CASE WHEN $4 AND $10::boolean THEN NULL ELSE s.cancel_at END,
+            prepaid_shipped_cycle = CASE WHEN $4 AND $11::integer IS NOT NULL THEN $11::integer
+                                         ELSE s.prepaid_shipped_cycle END,
             lease_until = NULL,
             updated_at = $8
        FROM before
@@ -336,9 +358,45 @@ export async function scheduleSubscription(
       values.now,
       values.nextCycleAmount ?? null,
       values.planCompleted ?? false,
+      values.shippedCycle ?? null,
     ],
   );
   return { ended: rows[0]?.ended ?? false, completed: rows[0]?.completed ?? false };
+}
+
+/**
+ * Moves a prepaid subscription past the cycle `cycle` it fulfils, only if it is active and nobody did already (its
+ * last cycle had is `cycle` - 1); `ends` ends it there (plan_completed). False when it did not move.
+ */
+export async function advancePrepaidCycle(
+  db: Queryable,
+  values: {
+    organizationId: number;
+    subscriptionId: number;
+    cycle: number;
+    nextChargeAt: Date;
+    ends: boolean;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE subscriptions
+        SET prepaid_shipped_cycle = $3, next_charge_at = $4, lease_until = NULL, updated_at = $6,
+            status = CASE WHEN $5 THEN 'cancelled' ELSE status END,
+            cancelled_at = CASE WHEN $5 THEN $6 ELSE cancelled_at END,
+            end_reason = CASE WHEN $5 THEN 'plan_completed' ELSE end_reason END,
+            cancel_at = CASE WHEN $5 THEN NULL ELSE cancel_at END
+      WHERE organization_id = $1 AND id = $2 AND status = 'active' AND prepaid_shipped_cycle = $3 - 1`,
+    [
+      values.organizationId,
+      values.subscriptionId,
+      values.cycle,
+      values.nextChargeAt,
+      values.ends,
+      values.now,
+    ],
+  );
+  return rowCount > 0;
 }
 
 /** Ends a subscription whose plan has no cycle left (plan_completed); false when it had ended already. */

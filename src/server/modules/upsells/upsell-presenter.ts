@@ -1,5 +1,6 @@
 // What the shopper is shown of an order's upsells: the offer priced as its linked order would be, and the orders
 // accepted ones made (docs/api.md, "Upsells").
+import type { BillingPlan } from '../../../domain/billing-plan.js';
 import type { LinkedOrder, UpsellOffer, UpsellState } from '../../../contract/upsell.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { major } from '../../platform/http/money-input.js';
@@ -97,10 +98,7 @@ async function presentOffer(
     shipping: money(result.totalOfferShipping + result.totalCampaignShipping),
     tax: money(result.totalTax),
     amount: money(result.total),
-    recurring:
-      offer.is_recurring && offer.billing_interval_days !== null
-        ? { amount: money(line?.nextCycleTotal ?? 0), interval_days: offer.billing_interval_days }
-        : null,
+    recurring: laterCharge(offer, line, money),
     expires_at: step.expires_at.toISOString(),
     seconds_left: Math.max(0, Math.ceil((step.expires_at.getTime() - now.getTime()) / 1000)),
   };
@@ -130,4 +128,22 @@ export async function presentState(
     offer: current ? await presentOffer(tx, opened, current, now) : null,
     linked_orders: linkedOrders,
   };
+}
+
+/**
+ * What an upsell offer charges after today: every interval; a prepaid plan's next whole period every period, or
+ * nothing when it ends after its period (docs/subscriptions.md, "Prepaid plans").
+ */
+function laterCharge(
+  offer: { is_recurring: boolean; billing_interval_days: number | null },
+  line: { nextCycleTotal: number | null; billingPlan: BillingPlan | null } | undefined,
+  money: (amount: number) => number,
+): { amount: number; interval_days: number } | null {
+  if (!offer.is_recurring || offer.billing_interval_days === null) return null;
+  const prepaid = line?.billingPlan?.prepaid;
+  if (prepaid) {
+    if (!line || line.nextCycleTotal === null) return null;
+    return { amount: money(line.nextCycleTotal), interval_days: prepaid.cycles * prepaid.intervalDays };
+  }
+  return { amount: money(line?.nextCycleTotal ?? 0), interval_days: offer.billing_interval_days };
 }
