@@ -31,7 +31,7 @@ import {
   type LinkUpsellValues,
 } from './checkout-link-form-values.js';
 import { CheckoutLinkPreview } from './checkout-link-preview.js';
-import { CopyButton } from './copy-button.js';
+import { CopyButton } from '../kit/copy-button.js';
 import { FieldGroup, FormFooter, ObjectLoading } from './form-parts.js';
 import { changedFields } from './form-values.js';
 import { useAllOffers } from './use-all-offers.js';

@@ -6,7 +6,7 @@ import { Pager, usePagedList } from '../kit/paged-list.js';
 import { QueryState } from '../kit/query-state.js';
 import { ScreenHeading } from '../screen-heading.js';
 import { linksKey, readLinks } from './catalogue-queries.js';
-import { CopyButton } from './copy-button.js';
+import { CopyButton } from '../kit/copy-button.js';
 
 export function CheckoutLinksList() {
   const list = usePagedList(

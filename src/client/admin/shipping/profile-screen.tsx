@@ -1,25 +1,22 @@
 // A shipping profile's screen (/admin/shipping/profiles/<id|new>): every field of CreateShippingProfileSchema.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ShippingProfile } from '../../../contract/merchant.js';
 import { Checkbox } from '../../ui/checkbox.js';
-import { useAnnounce } from '../../ui/live-region.js';
 import { TextField } from '../../ui/text-field.js';
 import { AdminLink } from '../kit/admin-link.js';
-import { AuditTrail, auditKey } from '../kit/audit-trail.js';
+import { AuditTrail } from '../kit/audit-trail.js';
 import { QueryState } from '../kit/query-state.js';
-import { navigate } from '../navigation.js';
 import { ScreenHeading } from '../screen-heading.js';
 import { listOfText, numberOrText, optionalNumber, textOfList } from '../settings/field-values.js';
 import { ORGANIZATION_KEY, readOrganization } from '../settings/organization-query.js';
 import { errorsOf, ObjectForm } from './object-form.js';
+import { useObjectSave } from './use-object-save.js';
 import { PROFILES_KEY, readProfile, saveProfile } from './shipping-queries.js';
 
 const FIELDS = ['name', 'countries', 'price', 'free_over', 'active'] as const;
 
 function ProfileForm({ profile, currency }: { profile: ShippingProfile | null; currency: string }) {
-  const client = useQueryClient();
-  const announce = useAnnounce();
   const [name, setName] = useState(profile?.name ?? '');
   const [countries, setCountries] = useState(textOfList(profile?.countries ?? []));
   const [price, setPrice] = useState(profile ? String(profile.price) : '');
@@ -27,9 +24,12 @@ function ProfileForm({ profile, currency }: { profile: ShippingProfile | null; c
     profile === null || profile.free_over === null ? '' : String(profile.free_over),
   );
   const [active, setActive] = useState(profile?.active ?? true);
-  const [saved, setSaved] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, saved } = useObjectSave({
+    listKey: PROFILES_KEY,
+    auditType: 'shipping_profile',
+    basePath: '/admin/shipping/profiles',
+    isNew: profile === null,
+    send: () =>
       saveProfile(profile?.id ?? null, {
         name,
         countries: listOfText(countries).map((code) => code.toUpperCase()),
@@ -37,20 +37,8 @@ function ProfileForm({ profile, currency }: { profile: ShippingProfile | null; c
         free_over: optionalNumber(freeOver),
         active,
       }),
-    onMutate: () => setSaved(null),
-    onSuccess: async (answer) => {
-      client.setQueryData([...PROFILES_KEY, answer.id], answer);
-      const said = profile
-        ? `Shipping profile ${answer.name} saved.`
-        : `Shipping profile ${answer.name} created.`;
-      announce(said);
-      setSaved(said);
-      if (!profile) navigate(`/admin/shipping/profiles/${answer.id}?created`, { replace: true });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: PROFILES_KEY }),
-        client.invalidateQueries({ queryKey: auditKey('shipping_profile', answer.id) }),
-      ]);
-    },
+    saidOf: (answer) =>
+      profile ? `Shipping profile ${answer.name} saved.` : `Shipping profile ${answer.name} created.`,
   });
   const { errors } = errorsOf(save.error, FIELDS);
   return (

@@ -1,16 +1,15 @@
 // A tax rate's screen (/admin/shipping/tax-rates/<id|new>): every field of CreateTaxRateSchema.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TaxRate } from '../../../contract/merchant.js';
-import { useAnnounce } from '../../ui/live-region.js';
 import { TextField } from '../../ui/text-field.js';
 import { AdminLink } from '../kit/admin-link.js';
-import { AuditTrail, auditKey } from '../kit/audit-trail.js';
+import { AuditTrail } from '../kit/audit-trail.js';
 import { QueryState } from '../kit/query-state.js';
-import { navigate } from '../navigation.js';
 import { ScreenHeading } from '../screen-heading.js';
 import { numberOrText, optionalText } from '../settings/field-values.js';
 import { errorsOf, ObjectForm } from './object-form.js';
+import { useObjectSave } from './use-object-save.js';
 import { readTaxRate, saveTaxRate, TAX_RATES_KEY } from './shipping-queries.js';
 
 const FIELDS = ['country', 'state', 'rate', 'name'] as const;
@@ -20,33 +19,23 @@ function placeOf(rate: TaxRate): string {
 }
 
 function TaxRateForm({ rate }: { rate: TaxRate | null }) {
-  const client = useQueryClient();
-  const announce = useAnnounce();
   const [country, setCountry] = useState(rate?.country ?? '');
   const [state, setState] = useState(rate?.state ?? '');
   const [percent, setPercent] = useState(rate ? String(rate.rate) : '');
   const [name, setName] = useState(rate?.name ?? '');
-  const [saved, setSaved] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, saved } = useObjectSave({
+    listKey: TAX_RATES_KEY,
+    auditType: 'tax_rate',
+    basePath: '/admin/shipping/tax-rates',
+    isNew: rate === null,
+    send: () =>
       saveTaxRate(rate?.id ?? null, {
         country: country.trim().toUpperCase(),
         state: optionalText(state.toUpperCase()),
         rate: numberOrText(percent),
         name: name.trim(),
       }),
-    onMutate: () => setSaved(null),
-    onSuccess: async (answer) => {
-      client.setQueryData([...TAX_RATES_KEY, answer.id], answer);
-      const said = `Tax rate for ${placeOf(answer)} saved.`;
-      announce(said);
-      setSaved(said);
-      if (!rate) navigate(`/admin/shipping/tax-rates/${answer.id}?created`, { replace: true });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: TAX_RATES_KEY }),
-        client.invalidateQueries({ queryKey: auditKey('tax_rate', answer.id) }),
-      ]);
-    },
+    saidOf: (answer) => `Tax rate for ${placeOf(answer)} saved.`,
   });
   const { errors } = errorsOf(save.error, FIELDS);
   return (
