@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { catalogues } from './vite.catalogues.js';
 
 /**
  * Writes the frame's stylesheet into its pages (a <style> element) instead of linking it. Chromium painted the
@@ -36,7 +37,7 @@ export default defineConfig({
   root: 'src/card-frame',
   base: '/',
   publicDir: false,
-  plugins: [inlineStylesheet()],
+  plugins: [catalogues(), inlineStylesheet()],
   build: {
     outDir: '../../dist/client/card-frame',
     emptyOutDir: true,

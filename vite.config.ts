@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogues } from './vite.catalogues.js';
 import { breakpointMedia } from './vite.entry.js';
 import { writePageIntegrity } from './src/server/modules/page/page-manifest.js';
 
@@ -63,7 +64,7 @@ function pageIntegrity(): Plugin {
 export default defineConfig({
   root: 'src/client',
   base: '/checkout/',
-  plugins: [react(), compileHintOnEntry(), breakpointMedia(), pageIntegrity()],
+  plugins: [react(), catalogues(), compileHintOnEntry(), breakpointMedia(), pageIntegrity()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
+import { catalogues } from './vite.catalogues.js';
 import { resolveCustomMedia } from './src/client/theme/breakpoints.js';
 import {
   expectedPageHeaders,
@@ -70,7 +71,7 @@ export function entryPageConfig(folder: string, base: string): UserConfig {
     root: `src/client/${folder}`,
     base,
     publicDir: false,
-    plugins: [react(), breakpointMedia(), entryIntegrity(base)],
+    plugins: [react(), catalogues(), breakpointMedia(), entryIntegrity(base)],
     build: {
       outDir: `../../../dist/client/${folder}`,
       emptyOutDir: true,

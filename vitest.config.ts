@@ -1,19 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './vite.catalogues.js';
 
 // Database-backed suites run once on the embedded PGlite and, when TEST_DATABASE_URL points at a real PostgreSQL,
 // once more there (project "api-postgres").
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogues()],
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/server/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'src/i18n/**/*.test.ts',
+            'src/server/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { linkErrorTitle } from '../domain/link-errors.js';
@@ -9,6 +10,7 @@ import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
 import { CheckoutApp, PageMessage } from './checkout/checkout-app.js';
 import { preloadPageChunks } from './checkout/page-chunks.js';
+import { checkoutLanguages } from './i18n/checkout-languages.js';
 import './theme/theme.css';
 import './theme/base.css';
 
@@ -27,22 +29,26 @@ if (root) {
   // when this script arrives; on a fast one nothing else competes with it.
   void afterFirstPaint()
     .then(() => readPageBoot(document))
-    .then((boot) => {
+    .then(async (boot) => {
+      // The page's language before its first render: a language other than English is a chunk of its own.
+      if (boot.ok) await checkoutLanguages.activate(boot.config.language);
       // Amounts are written as the server described its currency: no Intl formatter (ICU's data) on the first render.
       if (boot.ok && boot.config.money_format) adoptMoneyFormat(boot.config.money_format);
       const reactRoot = createRoot(root);
       // A transition renders in slices: no long task before the shopper can interact.
       startTransition(() =>
         reactRoot.render(
-          boot.ok && routeToken ? (
-            <CheckoutApp config={boot.config} routeToken={routeToken} handshake={handshake} />
-          ) : (
-            <PageMessage
-              config={boot.ok ? boot.config : null}
-              title={linkErrorTitle(boot.ok ? null : boot.code)}
-              message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
-            />
-          ),
+          <I18nProvider i18n={checkoutLanguages.i18n}>
+            {boot.ok && routeToken ? (
+              <CheckoutApp config={boot.config} routeToken={routeToken} handshake={handshake} />
+            ) : (
+              <PageMessage
+                config={boot.ok ? boot.config : null}
+                title={linkErrorTitle(boot.ok ? null : boot.code)}
+                message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
+              />
+            )}
+          </I18nProvider>,
         ),
       );
     });

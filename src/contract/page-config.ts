@@ -6,6 +6,7 @@ import {
 } from './organization.js';
 import type { MoneyFormat } from '../domain/money.js';
 import { z } from './zod.js';
+import { LANGUAGES } from '../i18n/languages.js';
 
 /** How the page writes amounts of the organization's currency (src/domain/money.ts MoneyFormat). */
 export const MoneyFormatSchema: z.ZodMiniType<MoneyFormat> = z.object({
@@ -57,6 +58,10 @@ export const PageConfigSchema = z.object({
   /** a Sentry-compatible DSN; errors are reported to the server when null */
   error_reporting_dsn: z.nullable(z.string()),
   card_processor: CardProcessorSchema,
+  /** the language the page opens in (docs/languages.md, "Which language") */
+  language: z.enum(LANGUAGES),
+  /** the store's languages, for the page's switcher; the page's language is among them */
+  languages: z.array(z.enum(LANGUAGES)),
 });
 export type PageConfig = z.infer<typeof PageConfigSchema>;
 

@@ -24,6 +24,8 @@ export function pageConfigFixture(overrides: Partial<PageConfig> = {}): PageConf
     test_mode: false,
     error_reporting_dsn: null,
     card_processor: { name: 'test', origin: 'https://cards.example.test' },
+    language: 'en',
+    languages: ['en'],
     ...overrides,
   });
 }

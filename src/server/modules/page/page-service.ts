@@ -71,6 +71,8 @@ export async function resolvePageBoot(
       test_mode: options.testMode,
       error_reporting_dsn: options.errorReportingDsn,
       card_processor: options.cardProcessor,
+      language: 'en',
+      languages: ['en'],
     },
   };
 }

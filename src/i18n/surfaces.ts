@@ -1,0 +1,17 @@
+// Which catalogues (src/i18n/catalogues/<namespace>/<language>.json) each page loads: a page carries the messages it can
+// show and no others (docs/languages.md). The server reads every catalogue.
+
+export const SURFACES = {
+  /** the checkout page (src/client) */
+  checkout: ['common', 'language'],
+  /** the subscriber's self-service page (src/client/manage) */
+  manage: ['common', 'language'],
+  /** the test processor's card frame and bank challenge (src/card-frame) */
+  'card-frame': ['common'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Surface = keyof typeof SURFACES;
+
+export function isSurface(name: string): name is Surface {
+  return Object.hasOwn(SURFACES, name);
+}
