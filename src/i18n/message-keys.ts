@@ -6,3 +6,9 @@ export type MessageKey = keyof typeof common | keyof typeof language;
 
 /** Values a message is filled with: {name} placeholders, plural counts. */
 export type MessageValues = Record<string, string | number>;
+
+/** A message to say, not yet said: what shared rules (src/domain) answer, each side saying it in its language. */
+export interface Message {
+  key: MessageKey;
+  values?: MessageValues;
+}
