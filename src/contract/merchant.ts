@@ -10,6 +10,7 @@ import {
   LegalLinksSchema,
   SectionsSchema,
   SelfServiceSchema,
+  StoreLanguagesSchema,
   SubscriptionTermsSchema,
 } from './organization.js';
 import { listOf, ListQuerySchema } from './common.js';
@@ -41,6 +42,8 @@ export const OrganizationSchema = z.object({
   self_service: SelfServiceSchema,
   /** order bumps of carts whose checkout link names none (docs/checkout-rules.md, "Order bumps") */
   bump_offer_ids: z.array(z.int()),
+  /** the store's default language and those its pages may speak (docs/languages.md) */
+  languages: StoreLanguagesSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -64,6 +67,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   abandoned_checkout: z.optional(AbandonedCheckoutPatchSchema),
   self_service: z.optional(SelfServiceSchema),
   bump_offer_ids: z.optional(BumpOfferIdsSchema),
+  languages: z.optional(StoreLanguagesSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 

@@ -7,6 +7,8 @@ export interface PageShellProps {
   children: ReactNode;
   /** while an order is processed the page behind the overlay is inert */
   inert?: boolean;
+  /** the language switcher, first in the footer (below the fold: nothing visible moves when it appears) */
+  languages?: ReactNode;
 }
 
 function LockIcon() {
@@ -28,7 +30,7 @@ function LockIcon() {
 }
 
 /** Header (the store, a lock and "Secure Checkout"), the page, and the store's legal links. No way out but back. */
-export function PageShell({ config, children, inert = false }: PageShellProps) {
+export function PageShell({ config, children, inert = false, languages = null }: PageShellProps) {
   const legal = config?.legal;
   const links = [
     { href: legal?.refund_policy_url, label: 'Refund policy' },
@@ -56,8 +58,9 @@ export function PageShell({ config, children, inert = false }: PageShellProps) {
       <main className="main" id="main">
         {children}
       </main>
-      {links.length > 0 ? (
+      {links.length > 0 || languages ? (
         <footer className="footer">
+          {languages}
           <ul className="footer__links">
             {links.map((link) => (
               <li key={link.label}>

@@ -88,6 +88,7 @@ export async function previewCheckoutLink(
     gift_claim_id: null,
     preview: null,
     is_test: false,
+    language: null,
     expires_at: null,
     ordered_at: null,
     created_at: now,
