@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutLink, Offer } from '../../../contract/merchant.js';
@@ -41,6 +41,10 @@ function offer(id: number, name: string, saveTerms: Offer['subscribe_and_save'])
     updated_at: '2026-11-01T00:00:00.000Z',
   };
 }
+
+// Other suites share the machine's cores: limits for a hang, not timing assertions (as render-checkout.tsx sets).
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const OFFERS = [offer(5, 'Mug', null), offer(6, 'Tea', { interval_days: 30, percent_off: 10 })];
 
