@@ -6,6 +6,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { iso, major } from '../../platform/http/money-input.js';
 import { priceCartState } from '../carts/cart-pricing.js';
+import { pricedAsChosen } from '../../../domain/subscribe-and-save.js';
 import type { CartLineRow, CartRow } from '../carts/carts-repository.js';
 import type { CartState } from '../carts/cart-state.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
@@ -19,9 +20,14 @@ export const ADDRESS_NOTE =
   "Shipping and tax depend on the shopper's address: the checkout adds the shipping method's price and the tax " +
   'for the address they give, so the amounts here are before both.';
 
-function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gift: boolean }): CartLineRow {
+function lineOf(
+  offer: OfferRow,
+  index: number,
+  line: { quantity: number; is_gift: boolean; subscribe: boolean },
+): CartLineRow {
   const { id, organization_id: _org, active: _active, created_at: _c, updated_at: _u, ...fields } = offer;
-  return {
+  // Priced as the cart's snapshot prices it: a line the link starts subscribed is a recurring line.
+  return pricedAsChosen({
     ...fields,
     // Stands for the cart line's id, which pricing only uses to match its answer to the line.
     id: index + 1,
@@ -32,8 +38,8 @@ function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gif
     is_gift: line.is_gift && offer.is_giftable,
     is_bump: false,
     price_override: null,
-    // A link's preview shows its lines bought once: subscribing is the shopper's choice on the page.
-    subscribed: false,
+    // As the link starts it (the shopper may still change it on the page); a stale preset on a gift is not priced.
+    subscribed: line.subscribe,
     once_unit_price: offer.price,
     gift_name: null,
     gift_email: null,
@@ -41,7 +47,7 @@ function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gif
     gift_message: null,
     gift_phone: null,
     order_offer_notes: null,
-  };
+  });
 }
 
 export async function previewCheckoutLink(
