@@ -159,6 +159,7 @@ export const OrderSummarySchema = z.object({
   /** the order this one was an accepted upsell of (docs/api.md, "Upsells"); null for any other order */
   parent_order_id: z.nullable(z.int()),
 });
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderListSchema = listOf(OrderSummarySchema);
 
 const calendarDay = () =>
