@@ -160,7 +160,10 @@ export const OrderSummarySchema = z.object({
   fulfilment_of_subscription_id: z.nullable(z.int()),
   fulfilment_of_order_id: z.nullable(z.int()),
   fulfilment_cycle: z.nullable(z.int()),
+  /** the order this one was an accepted upsell of (docs/api.md, "Upsells"); null for any other order */
+  parent_order_id: z.nullable(z.int()),
 });
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderListSchema = listOf(OrderSummarySchema);
 
 const calendarDay = () =>
@@ -245,8 +248,6 @@ export const OrderDetailSchema = z.extend(OrderSummarySchema, {
   /** refunded so far, ours and those made at the processor (docs/api.md, "Refunds") */
   amount_refunded: z.number(),
   refunds: z.array(RefundSchema),
-  /** the order this one was an accepted upsell of (docs/api.md, "Upsells"); null for any other order */
-  parent_order_id: z.nullable(z.int()),
   /** the orders accepted upsells made after this one, in the order accepted */
   linked_orders: z.array(z.object({ order_id: z.int(), status: OrderStatusSchema, total: z.number() })),
   /** each upsell offer shown after this order and how it ended */
