@@ -11,7 +11,8 @@ import {
   runIdempotent,
 } from '../orders/idempotency.js';
 import { shopperOf } from '../organizations/request-context.js';
-import { acceptUpsell, declineUpsell, readUpsell, type UpsellDependencies } from './upsell-service.js';
+import { declineUpsell } from './upsell-decline.js';
+import { acceptUpsell, readUpsell, type UpsellDependencies } from './upsell-service.js';
 
 const UpsellParamsSchema = z.strictObject({
   cart_token: z.string().check(z.maxLength(80)),

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { ACCEPTED_BRANDS_TEXT, CARD_TYPE_IDS } from '../../../domain/card.js';
 import { DECLINE_MESSAGES } from './decline-messages.js';
 import type {
+  CancelResult,
   CardSummary,
   CardTokenDescription,
   ChargeRequest,
@@ -290,6 +291,38 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   }
 
   /**
+   * A PaymentIntent still waiting for the shopper's authentication, cancelled (docs/api.md, "Upsells"). Stripe refuses
+   * to cancel one that succeeded meanwhile (payment_intent_unexpected_state, with the PaymentIntent): that payment
+   * stands.
+   */
+  async function cancelPayment(request: { reference: string; idempotencyKey: string }): Promise<CancelResult> {
+    const outcome = (status: string | undefined): CancelResult =>
+      status === 'canceled'
+        ? { status: 'canceled' }
+        : status === 'succeeded'
+          ? { status: 'succeeded' }
+          : unavailable();
+    try {
+      const intent = await stripe.paymentIntents.cancel(
+        request.reference,
+        { cancellation_reason: 'abandoned' },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return outcome(intent.status);
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'payment_intent_unexpected_state' &&
+        (error.payment_intent?.status === 'canceled' || error.payment_intent?.status === 'succeeded')
+      ) {
+        return outcome(error.payment_intent.status);
+      }
+      if (!(error instanceof Stripe.errors.StripeConnectionError)) warn('cancel', error);
+      return unavailable();
+    }
+  }
+
+  /**
    * A subscriber's new card through a SetupIntent (docs/payments.md, "The server adapter"): confirmed at once for
    * off-session use, on the subscription's Customer (or a new one, under a key derived from the save's). A card whose
    * bank asks for 3-D Secure is answered requires_action; once the page says it was authenticated, the SetupIntent
@@ -396,6 +429,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     name: 'stripe',
 
     saveCard,
+
+    cancelPayment,
 
     async describeCardToken(token): Promise<CardTokenDescription> {
       let method: Stripe.PaymentMethod;
