@@ -35,8 +35,16 @@ interface Funnel {
 /** An order through a link offering a grinder (downsell: a scale), paid with a card whose bank asks for 3-D Secure. */
 async function orderWithAuthenticatingCard(): Promise<Funnel> {
   const store = await createStore(t.app, t.db);
-  const upsell = await store.create('/offers', { offer_name: 'Grinder', item_name: 'Burr grinder', price: 40 });
-  const downsell = await store.create('/offers', { offer_name: 'Scale', item_name: 'Coffee scale', price: 12.5 });
+  const upsell = await store.create('/offers', {
+    offer_name: 'Grinder',
+    item_name: 'Burr grinder',
+    price: 40,
+  });
+  const downsell = await store.create('/offers', {
+    offer_name: 'Scale',
+    item_name: 'Coffee scale',
+    price: 12.5,
+  });
   const link = await store.create('/checkout-links', {
     offers: [{ offer_id: store.offers.beans.id }],
     upsells: [{ offer_id: upsell.id, downsell_offer_id: downsell.id }],
@@ -164,9 +172,10 @@ describe('a no after the bank asked to authenticate a yes', () => {
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('upsell_declined');
     expect(await chargesOf(f.orderId)).toEqual([expect.objectContaining({ status: 'declined' })]);
-    const after = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE parent_order_id = $1', [
-      f.orderId,
-    ]);
+    const after = await t.db.query<{ status: string }>(
+      'SELECT status FROM orders WHERE parent_order_id = $1',
+      [f.orderId],
+    );
     expect(after.rows).toEqual([{ status: 'declined' }]);
     expect((await f.shopper.get(f.path)).body).toMatchObject({
       offer: { step: 2, is_downsell: true },

@@ -30,7 +30,11 @@ const INTENT = 'pi_3QvS7h2eZvKYlo2C0AuthRq';
 /** A completed Stripe order whose link offers a $19 upsell with a downsell, and its accept that Stripe asks to authenticate. */
 async function acceptAsked() {
   const store = await createStore(t.app, t.db);
-  const upsell = await store.create('/offers', { offer_name: 'Grinder', item_name: 'Burr grinder', price: 19 });
+  const upsell = await store.create('/offers', {
+    offer_name: 'Grinder',
+    item_name: 'Burr grinder',
+    price: 19,
+  });
   const downsell = await store.create('/offers', { offer_name: 'Scoop', item_name: 'Scoop', price: 3 });
   const link = await store.create('/checkout-links', {
     offers: [{ offer_id: store.offers.beans.id }],
@@ -54,7 +58,11 @@ async function acceptAsked() {
   await shopper.get(path);
   t.stripe.expect(
     { method: 'POST', path: '/v1/payment_intents', answer: 'upsell-authentication-required' },
-    { method: 'POST', path: `/v1/payment_intents/${INTENT}/confirm`, answer: 'upsell-confirm-requires-action' },
+    {
+      method: 'POST',
+      path: `/v1/payment_intents/${INTENT}/confirm`,
+      answer: 'upsell-confirm-requires-action',
+    },
   );
   const asked = await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes' });
   expect(asked.body.action?.reference, JSON.stringify(asked.body)).toBe(INTENT);
@@ -166,7 +174,9 @@ describe('a no to an upsell Stripe asked to authenticate', () => {
     const no = await shopper.post(`${path}/decline`, { step: 1 }, { 'idempotency-key': 'no' });
     expect(no.status, JSON.stringify(no.body)).toBe(409);
     expect(no.body.code).toBe('upsell_accepted');
-    expect(await linkedOrders(orderId)).toEqual([expect.objectContaining({ status: 'complete', total: 2557 })]);
+    expect(await linkedOrders(orderId)).toEqual([
+      expect.objectContaining({ status: 'complete', total: 2557 }),
+    ]);
   });
 
   it('records nothing when Stripe does not answer: the no is sent again', async () => {

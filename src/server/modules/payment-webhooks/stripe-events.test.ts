@@ -181,11 +181,15 @@ describe('decideSucceededPayment', () => {
 
   it('refunds a payment of an upsell the shopper said no to, whatever its amount', () => {
     const declined = { ...open, status: 'declined' as const };
-    expect(decideSucceededPayment({ ...input, order: declined, attempts: [], upsellDeclined: true })).toEqual({
-      action: 'refund',
-      why: 'upsell_declined',
-    });
-    expect(decideSucceededPayment({ ...input, order: declined, attempts: [], upsellDeclined: false })).toEqual({
+    expect(decideSucceededPayment({ ...input, order: declined, attempts: [], upsellDeclined: true })).toEqual(
+      {
+        action: 'refund',
+        why: 'upsell_declined',
+      },
+    );
+    expect(
+      decideSucceededPayment({ ...input, order: declined, attempts: [], upsellDeclined: false }),
+    ).toEqual({
       action: 'complete',
     });
   });

@@ -98,7 +98,9 @@ async function holdDecline(tx: Queryable, deps: UpsellDependencies, request: Dec
       return { refused: bought };
     }
     const ask =
-      row.linked_order_status === 'awaiting_payment' ? await holdWaiting(tx, deps, request, opened, row) : null;
+      row.linked_order_status === 'awaiting_payment'
+        ? await holdWaiting(tx, deps, request, opened, row)
+        : null;
     if (ask) return { ask };
     await decideUpsellStep(tx, organization.id, row.id, 'declined', now);
   }

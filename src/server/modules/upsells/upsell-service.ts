@@ -13,7 +13,12 @@ import type { CardSummary, ChargeResult, PaymentGateway } from '../../platform/p
 import { requireCartState } from '../carts/cart-service.js';
 import type { AnswerKeeper } from '../orders/idempotency.js';
 import { attemptValues, completeOrder } from '../orders/order-completion.js';
-import { lockOrder, releasePaymentLease, setOrderOutcome, type OrderRow } from '../orders/orders-repository.js';
+import {
+  lockOrder,
+  releasePaymentLease,
+  setOrderOutcome,
+  type OrderRow,
+} from '../orders/orders-repository.js';
 import {
   countPaymentAttempts,
   findAwaitingAuthentication,
@@ -335,7 +340,10 @@ export function stepAttempt(
   request: UpsellRequest,
   charge: Charge,
   linked: OrderRow,
-): (status: 'approved' | 'declined' | 'requires_action', details: Record<string, unknown>) => PaymentAttemptValues {
+): (
+  status: 'approved' | 'declined' | 'requires_action',
+  details: Record<string, unknown>,
+) => PaymentAttemptValues {
   return (status, details) =>
     attemptValues({
       orderId: linked.id,

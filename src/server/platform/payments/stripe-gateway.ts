@@ -292,34 +292,24 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   /**
    * A PaymentIntent still waiting for the shopper's authentication, cancelled (docs/api.md, "Upsells"). Stripe refuses
-   * to cancel one that succeeded meanwhile (payment_intent_unexpected_state, with the PaymentIntent): that payment
-   * stands.
+   * to cancel one that succeeded meanwhile (payment_intent_unexpected_state, with the PaymentIntent): it stands.
    */
-  async function cancelPayment(request: { reference: string; idempotencyKey: string }): Promise<CancelResult> {
-    const outcome = (status: string | undefined): CancelResult =>
-      status === 'canceled'
-        ? { status: 'canceled' }
-        : status === 'succeeded'
-          ? { status: 'succeeded' }
-          : unavailable();
+  async function cancelPayment(request: {
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<CancelResult> {
+    let status: string | undefined;
     try {
-      const intent = await stripe.paymentIntents.cancel(
-        request.reference,
-        { cancellation_reason: 'abandoned' },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return outcome(intent.status);
+      const options = { idempotencyKey: request.idempotencyKey };
+      const cancellation = { cancellation_reason: 'abandoned' as const };
+      status = (await stripe.paymentIntents.cancel(request.reference, cancellation, options)).status;
     } catch (error) {
-      if (
-        error instanceof Stripe.errors.StripeInvalidRequestError &&
-        error.code === 'payment_intent_unexpected_state' &&
-        (error.payment_intent?.status === 'canceled' || error.payment_intent?.status === 'succeeded')
-      ) {
-        return outcome(error.payment_intent.status);
-      }
-      if (!(error instanceof Stripe.errors.StripeConnectionError)) warn('cancel', error);
-      return unavailable();
+      const refused = error instanceof Stripe.errors.StripeInvalidRequestError;
+      if (refused && error.code === 'payment_intent_unexpected_state') status = error.payment_intent?.status;
+      else if (!(error instanceof Stripe.errors.StripeConnectionError)) warn('cancel', error);
     }
+    if (status === 'canceled' || status === 'succeeded') return { status };
+    return unavailable();
   }
 
   /**
