@@ -76,7 +76,10 @@ describe('the page’s language', () => {
     expect(asked.html).toContain('<html lang="ar" dir="rtl">');
     expect(asked.config.languages).toEqual(['de', 'es', 'ar']);
     expect(asked.config.money_format?.locale).toBe('ar');
-    expect((await page(token, { lang: 'de' })).config.money_format).toMatchObject({ locale: 'de', group: '.' });
+    expect((await page(token, { lang: 'de' })).config.money_format).toMatchObject({
+      locale: 'de',
+      group: '.',
+    });
 
     expect((await page(token, { acceptLanguage: 'fr-CA,es-MX;q=0.9,en;q=0.8' })).config.language).toBe('es');
     // Not enabled: French and ?lang=ja are passed over.
@@ -111,7 +114,9 @@ describe('the page’s language', () => {
     expect(refused.body.message).toMatch(/en, es/);
     const unknown = await shopper.put(`carts/${token}/language`, { language: 'klingon' });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.fields.language).toBe('language must be one of en, es, fr, de, it, pt-BR, nl, ja, ar.');
+    expect(unknown.body.fields.language).toBe(
+      'language must be one of en, es, fr, de, it, pt-BR, nl, ja, ar.',
+    );
     const { rows } = await t.db.query<{ language: string | null }>(
       'SELECT language FROM carts WHERE token = $1',
       [token],
