@@ -1,5 +1,7 @@
 import type { PageConfig, PageError } from '../../../contract/page-config.js';
 import { linkErrorTitle } from '../../../domain/link-errors.js';
+import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
+import { translatorFor } from '../../i18n/translator.js';
 
 export const SHELL_PLACEHOLDER = '<!--checkout-shell-->';
 
@@ -56,9 +58,11 @@ function shell(config: ShellConfig, body: string): string {
  */
 export function renderPageShell(boot: PageConfig | PageError): string {
   if ('error' in boot) {
+    // The link's error is said in English: the page's language comes with its config, which a broken link has not.
+    const title = linkErrorTitle(boot.error.code);
     return shell(
       null,
-      `<div class="page-error" role="alert"><h2>${escapeHtml(linkErrorTitle(boot.error.code))}</h2>` +
+      `<div class="page-error" role="alert"><h2>${escapeHtml(translatorFor(DEFAULT_LANGUAGE)(title.key))}</h2>` +
         `<p>${escapeHtml(boot.error.message)}</p></div>`,
     );
   }
