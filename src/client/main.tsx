@@ -44,7 +44,7 @@ if (root) {
             ) : (
               <PageMessage
                 config={boot.ok ? boot.config : null}
-                title={linkErrorTitle(boot.ok ? null : boot.code)}
+                title={checkoutLanguages.i18n._(linkErrorTitle(boot.ok ? null : boot.code).key)}
                 message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
               />
             )}

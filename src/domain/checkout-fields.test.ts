@@ -6,16 +6,16 @@ const now = new Date('2026-11-21T12:00:00Z');
 describe('contact fields', () => {
   it('requires a plausible email', () => {
     expect(checkEmail('ada@example.com')).toBeNull();
-    expect(checkEmail('')).toBe('Enter your email address.');
-    expect(checkEmail('ada@example')).toBe('Enter an email address like name@example.com.');
-    expect(checkEmail('ada example.com')).toBe('Enter an email address like name@example.com.');
+    expect(checkEmail('')).toEqual({ key: 'fields.email_required' });
+    expect(checkEmail('ada@example')).toEqual({ key: 'fields.email_invalid' });
+    expect(checkEmail('ada example.com')).toEqual({ key: 'fields.email_invalid' });
   });
 
   it('takes an optional phone with 7 to 15 digits', () => {
     expect(checkPhone(undefined)).toBeNull();
     expect(checkPhone('+1 (555) 010-0199')).toBeNull();
-    expect(checkPhone('12345')).toBe('Enter a phone number like +1 555 010 0199.');
-    expect(checkPhone('call me')).toBe('Enter a phone number like +1 555 010 0199.');
+    expect(checkPhone('12345')).toEqual({ key: 'fields.phone_invalid' });
+    expect(checkPhone('call me')).toEqual({ key: 'fields.phone_invalid' });
   });
 });
 

@@ -8,26 +8,28 @@ import {
   luhnValid,
 } from './card.js';
 import { checkPostalCode, countryHasStates, isCountryCode, isStateOf } from './countries.js';
+import type { Message } from '../i18n/message-keys.js';
 
 /** Field problems keyed by field name, each a sentence the shopper can act on. */
 export type FieldProblems = Record<string, string>;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-export function checkEmail(value: string | undefined): string | null {
+/** What is wrong with an email address, as a message each side says in its reader's language; null when fine. */
+export function checkEmail(value: string | undefined): Message | null {
   const email = value?.trim() ?? '';
-  if (email === '') return 'Enter your email address.';
-  if (email.length > 254 || !EMAIL.test(email)) return 'Enter an email address like name@example.com.';
+  if (email === '') return { key: 'fields.email_required' };
+  if (email.length > 254 || !EMAIL.test(email)) return { key: 'fields.email_invalid' };
   return null;
 }
 
 /** Phone numbers are optional; when given they need 7 to 15 digits (E.164 allows 15). */
-export function checkPhone(value: string | undefined): string | null {
+export function checkPhone(value: string | undefined): Message | null {
   const phone = value?.trim() ?? '';
   if (phone === '') return null;
   const digits = digitsOnly(phone);
   if (!/^\+?[0-9 ().-]+$/.test(phone) || digits.length < 7 || digits.length > 15) {
-    return 'Enter a phone number like +1 555 010 0199.';
+    return { key: 'fields.phone_invalid' };
   }
   return null;
 }

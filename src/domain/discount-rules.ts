@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/languages.js';
+import type { Message, MessageKey, MessageValues } from '../i18n/message-keys.js';
 import { formatMoney, minor, type Minor } from './money.js';
 
 /** A discount code as the rules need it (minor units, dates as instants). */
@@ -21,16 +23,55 @@ export type DiscountRefusalCode =
   | 'discount_code_minimum_not_met'
   | 'discount_code_not_applicable';
 
-export type DiscountCheck =
-  { ok: true } | { ok: false; status: 404 | 422; code: DiscountRefusalCode; message: string };
+/**
+ * A refusal's facts: the message is made in the reader's language, dates and amounts written as that language writes
+ * them (docs/languages.md).
+ */
+export type DiscountRefusal =
+  | { reason: 'not_found' | 'used_up' | 'not_applicable' }
+  | { reason: 'not_started' | 'expired'; date: Date }
+  | { reason: 'minimum_not_met'; minimum: Minor; missing: Minor; currency: string };
 
-function day(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
+export type DiscountCheck =
+  | { ok: true }
+  | { ok: false; status: 404 | 422; code: DiscountRefusalCode; codeName: string; refusal: DiscountRefusal };
+
+function day(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   }).format(date);
+}
+
+const REFUSAL_KEYS = {
+  not_found: ['errors.discount_code_not_found', 'errors.order_discount_code_not_found'],
+  not_started: ['errors.discount_code_not_started', 'errors.order_discount_code_not_started'],
+  expired: ['errors.discount_code_expired', 'errors.order_discount_code_expired'],
+  used_up: ['errors.discount_code_used_up', 'errors.order_discount_code_used_up'],
+  not_applicable: ['errors.discount_code_not_applicable', 'errors.order_discount_code_not_applicable'],
+  minimum_not_met: ['errors.discount_code_minimum_not_met', 'errors.order_discount_code_minimum_not_met'],
+} as const satisfies Record<DiscountRefusal['reason'], readonly [MessageKey, MessageKey]>;
+
+/**
+ * Why a code does not apply, in `language`: on the cart, or when an order is placed with it (which also says to
+ * remove the code, the one way on).
+ */
+export function discountRefusalMessage(
+  check: Extract<DiscountCheck, { ok: false }>,
+  language: Language,
+  when: 'cart' | 'order' = 'cart',
+): Message {
+  const { refusal } = check;
+  const key = REFUSAL_KEYS[refusal.reason][when === 'cart' ? 0 : 1];
+  const values: MessageValues = { code: check.codeName };
+  if ('date' in refusal) values.date = day(refusal.date, language);
+  if ('minimum' in refusal) {
+    values.minimum = formatMoney(refusal.minimum, refusal.currency, language);
+    values.missing = formatMoney(refusal.missing, refusal.currency, language);
+  }
+  return { key, values };
 }
 
 /**
@@ -42,7 +83,8 @@ export function isDiscountCodeUsedUp(code: Pick<DiscountCodeFacts, 'usageLimit' 
 }
 
 /**
- * Whether a code may discount this cart now, and if not, why in words the shopper can act on. The usage count is
+ * Whether a code may discount this cart now, and if not, why (discountRefusalMessage says it in words the shopper
+ * can act on). The usage count is
  * only read here: it grows when an order completes (a conditional update keeps it within the limit).
  */
 export function checkDiscountCode(
@@ -54,7 +96,8 @@ export function checkDiscountCode(
       ok: false,
       status: 404,
       code: 'discount_code_not_found',
-      message: `We don't recognize the code ${code.code}.`,
+      codeName: code.code,
+      refusal: { reason: 'not_found' },
     };
   }
   if (code.startsAt && cart.now < code.startsAt) {
@@ -62,7 +105,8 @@ export function checkDiscountCode(
       ok: false,
       status: 422,
       code: 'discount_code_not_started',
-      message: `The code ${code.code} can be used from ${day(code.startsAt)}.`,
+      codeName: code.code,
+      refusal: { reason: 'not_started', date: code.startsAt },
     };
   }
   if (code.endsAt && cart.now >= code.endsAt) {
@@ -70,7 +114,8 @@ export function checkDiscountCode(
       ok: false,
       status: 422,
       code: 'discount_code_expired',
-      message: `The code ${code.code} expired on ${day(code.endsAt)}.`,
+      codeName: code.code,
+      refusal: { reason: 'expired', date: code.endsAt },
     };
   }
   if (isDiscountCodeUsedUp(code)) {
@@ -78,7 +123,8 @@ export function checkDiscountCode(
       ok: false,
       status: 422,
       code: 'discount_code_used_up',
-      message: `The code ${code.code} has been used as many times as it allows.`,
+      codeName: code.code,
+      refusal: { reason: 'used_up' },
     };
   }
   if (code.offerIds.length > 0 && !cart.offerIds.some((id) => code.offerIds.includes(id))) {
@@ -86,16 +132,22 @@ export function checkDiscountCode(
       ok: false,
       status: 422,
       code: 'discount_code_not_applicable',
-      message: `The code ${code.code} is not valid for the items in your cart.`,
+      codeName: code.code,
+      refusal: { reason: 'not_applicable' },
     };
   }
   if (cart.subtotal < code.minSubtotal) {
-    const missing = minor(code.minSubtotal - cart.subtotal);
     return {
       ok: false,
       status: 422,
       code: 'discount_code_minimum_not_met',
-      message: `The code ${code.code} needs an order of ${formatMoney(code.minSubtotal, cart.currency)} or more. Add ${formatMoney(missing, cart.currency)} to use it.`,
+      codeName: code.code,
+      refusal: {
+        reason: 'minimum_not_met',
+        minimum: code.minSubtotal,
+        missing: minor(code.minSubtotal - cart.subtotal),
+        currency: cart.currency,
+      },
     };
   }
   return { ok: true };

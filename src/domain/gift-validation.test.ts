@@ -18,20 +18,21 @@ describe('validateGift', () => {
 
   it('asks for the recipient name, email and date', () => {
     expect(validateGift(gift({ gift_name: '', gift_email: '', gift_date: '' }), '2026-11-15')).toEqual({
-      gift_name: 'Enter the recipient’s name.',
-      gift_email: 'Enter the recipient’s email address.',
-      gift_date: 'Choose the day the recipient is told about the gift.',
+      gift_name: { key: 'fields.gift_name_required' },
+      gift_email: { key: 'fields.gift_email_required' },
+      gift_date: { key: 'fields.gift_date_required' },
     });
   });
 
   it('allows today or a later date only', () => {
     expect(validateGift(gift({ gift_date: '2026-11-15' }), '2026-11-15')).toEqual({});
-    expect(validateGift(gift({ gift_date: '2026-11-14' }), '2026-11-15').gift_date).toBe(
-      'Choose today or a later date.',
-    );
-    expect(validateGift(gift({ gift_date: '2026-02-30' }), '2026-01-01').gift_date).toBe(
-      'Enter a date like 2026-12-24.',
-    );
+    expect(validateGift(gift({ gift_date: '2026-11-14' }), '2026-11-15').gift_date).toEqual({
+      key: 'fields.gift_date_past',
+    });
+    expect(validateGift(gift({ gift_date: '2026-02-30' }), '2026-01-01').gift_date).toEqual({
+      key: 'fields.gift_date_invalid',
+      values: { example: '2026-12-24' },
+    });
   });
 
   it('limits the message and notes to 500 characters', () => {
@@ -39,15 +40,15 @@ describe('validateGift', () => {
       gift({ gift_message: 'x'.repeat(501), order_offer_notes: 'y'.repeat(501) }),
       '2026-11-15',
     );
-    expect(errors.gift_message).toBe('Keep the gift message to 500 characters.');
-    expect(errors.order_offer_notes).toBe('Keep the notes to 500 characters.');
+    expect(errors.gift_message).toEqual({ key: 'fields.gift_message_too_long', values: { max: 500 } });
+    expect(errors.order_offer_notes).toEqual({ key: 'fields.notes_too_long', values: { max: 500 } });
     expect(validateGift(gift({ gift_message: 'x'.repeat(500) }), '2026-11-15')).toEqual({});
   });
 
   it('checks an optional phone number when given', () => {
-    expect(validateGift(gift({ gift_phone: 'abc' }), '2026-11-15').gift_phone).toBe(
-      'Enter a phone number like +1 555 010 0199.',
-    );
+    expect(validateGift(gift({ gift_phone: 'abc' }), '2026-11-15').gift_phone).toEqual({
+      key: 'fields.phone_invalid',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { checkEmail, checkPhone } from './checkout-fields.js';
-import type { FieldErrors } from './field-errors.js';
+import type { Message } from '../i18n/message-keys.js';
 
 export const GIFT_TEXT_MAX_LENGTH = 500;
 
@@ -37,28 +37,31 @@ function isCalendarDate(text: string): boolean {
   return isoDate(date) === text;
 }
 
-/** Errors keyed by gift field (without the offer id); today is the shopper's YYYY-MM-DD. */
-export function validateGift(values: GiftValues, today: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.gift_name.trim() === '') errors.gift_name = 'Enter the recipient’s name.';
-  else if (values.gift_name.trim().length > 100)
-    errors.gift_name = 'Use at most 100 characters for the name.';
-  if (values.gift_email.trim() === '') errors.gift_email = 'Enter the recipient’s email address.';
+export const GIFT_NAME_MAX_LENGTH = 100;
+
+/** Errors keyed by gift field (without the offer id), as messages to say; today is the shopper's YYYY-MM-DD. */
+export function validateGift(values: GiftValues, today: string): Record<string, Message> {
+  const errors: Record<string, Message> = {};
+  if (values.gift_name.trim() === '') errors.gift_name = { key: 'fields.gift_name_required' };
+  else if (values.gift_name.trim().length > GIFT_NAME_MAX_LENGTH)
+    errors.gift_name = { key: 'fields.gift_name_too_long', values: { max: GIFT_NAME_MAX_LENGTH } };
+  if (values.gift_email.trim() === '') errors.gift_email = { key: 'fields.gift_email_required' };
   else {
     const email = checkEmail(values.gift_email);
     if (email) errors.gift_email = email;
   }
   const date = values.gift_date.trim();
-  if (date === '') errors.gift_date = 'Choose the day the recipient is told about the gift.';
-  else if (!isCalendarDate(date)) errors.gift_date = 'Enter a date like 2026-12-24.';
-  else if (date < today) errors.gift_date = 'Choose today or a later date.';
+  if (date === '') errors.gift_date = { key: 'fields.gift_date_required' };
+  else if (!isCalendarDate(date))
+    errors.gift_date = { key: 'fields.gift_date_invalid', values: { example: '2026-12-24' } };
+  else if (date < today) errors.gift_date = { key: 'fields.gift_date_past' };
   if (values.gift_message.length > GIFT_TEXT_MAX_LENGTH) {
-    errors.gift_message = `Keep the gift message to ${GIFT_TEXT_MAX_LENGTH} characters.`;
+    errors.gift_message = { key: 'fields.gift_message_too_long', values: { max: GIFT_TEXT_MAX_LENGTH } };
   }
   const phone = checkPhone(values.gift_phone);
   if (phone) errors.gift_phone = phone;
   if (values.order_offer_notes.length > GIFT_TEXT_MAX_LENGTH) {
-    errors.order_offer_notes = `Keep the notes to ${GIFT_TEXT_MAX_LENGTH} characters.`;
+    errors.order_offer_notes = { key: 'fields.notes_too_long', values: { max: GIFT_TEXT_MAX_LENGTH } };
   }
   return errors;
 }

@@ -166,6 +166,33 @@ describe('request', () => {
     expect(call?.init.body).toBeUndefined();
   });
 
+  it('asks every call, handshake included, to answer in the page’s language as it is now', async () => {
+    const { fetch, calls } = server({
+      ...handshake,
+      [`GET /checkout/api/vrio/carts/${cart.cart_token}`]: () => ok(cart),
+    });
+    const page = { language: 'es' };
+    const http = client(fetch, { language: () => page.language });
+    await http.start();
+    await http.request({ method: 'GET', path: `carts/${cart.cart_token}`, schema: cartSchema });
+    expect(calls.map((call) => headerOf(call, 'accept-language'))).toEqual(['es', 'es', 'es']);
+    // The shopper switches the page to French: the next call asks for French.
+    page.language = 'fr';
+    await http.request({ method: 'GET', path: `carts/${cart.cart_token}`, schema: cartSchema });
+    expect(headerOf(calls.at(-1), 'accept-language')).toBe('fr');
+  });
+
+  it('takes the page’s language from <html lang> when not told', async () => {
+    const { fetch, calls } = server(handshake);
+    document.documentElement.lang = 'pt-BR';
+    try {
+      await client(fetch).start();
+    } finally {
+      document.documentElement.lang = '';
+    }
+    expect(headerOf(calls[0], 'accept-language')).toBe('pt-BR');
+  });
+
   it('adds the checkout marker (and the visitor IP when known) to non-GET bodies', async () => {
     const { fetch, calls } = server({
       ...handshake,

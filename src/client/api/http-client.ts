@@ -56,6 +56,15 @@ export interface HttpClientOptions {
   csrfTokenExpiry?: number;
   /** called with the expiry of each new CSRF token (the scheduler plans the next one) */
   onCsrfToken?: (expirySeconds: number) => void;
+  /**
+   * The page's language now, sent as Accept-Language on every call so the store's refusals speak it
+   * (docs/languages.md); by default <html lang>, which the page sets when it turns to a language.
+   */
+  language?: () => string | null;
+}
+
+function documentLanguage(): string | null {
+  return typeof document === 'undefined' ? null : document.documentElement.lang || null;
 }
 
 export interface HttpClient {
@@ -99,6 +108,11 @@ async function readBody(response: Response): Promise<unknown> {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const auth = initialAuthState(options.organization);
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const language = options.language ?? documentLanguage;
+  const languageHeader = (): Record<string, string> => {
+    const tag = language();
+    return tag ? { 'accept-language': tag } : {};
+  };
   let starting: Promise<boolean> | null = null;
   /** Whether the handshake call that failed last got no answer at all: auth.error then holds the browser's words. */
   let unanswered = false;
@@ -137,7 +151,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(url(path), {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          ...languageHeader(),
+          ...headers,
+        },
         body: JSON.stringify(markedBody(body)),
       });
     } catch (raw) {
@@ -209,6 +228,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!hasCredentials(auth)) throw new ApiRequestError(missingCredentialsFailure(auth.error));
     const headers: Record<string, string> = {
       accept: 'application/json',
+      ...languageHeader(),
       authorization: `${auth.token_type} ${auth.access_token}`,
       'CSRF-Token': auth.csrfToken ?? '',
       ...call.headers,

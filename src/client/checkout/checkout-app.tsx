@@ -9,6 +9,7 @@ import { createHttpClient, failureOf } from '../api/http-client.js';
 import { handshakeFor, type EarlyHandshake } from '../boot/early-handshake.js';
 import { NO_ACCESS_TOKEN_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
 import { linkErrorTitle } from '../../domain/link-errors.js';
+import { useT } from '../i18n/use-t.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
@@ -171,6 +172,7 @@ function lastKnownOrder(client: QueryClient, routeToken: string): Pick<PageFailu
 
 function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
   const { config, api, queryClient, now, routeToken, loadCardProcessor } = props;
+  const { t } = useT();
   const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
   const [attempt, setAttempt] = useState(0);
 
@@ -226,7 +228,9 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
     return (
       <PageMessage
         config={config}
-        title={failure.status === 404 ? linkErrorTitle(failure.code) : 'Your order could not be loaded'}
+        title={
+          failure.status === 404 ? t(linkErrorTitle(failure.code).key) : 'Your order could not be loaded'
+        }
         message={failure.message}
         {...(failure.status === 404 ? {} : { onRetry: () => void (first.error ? first : cart).refetch() })}
       />

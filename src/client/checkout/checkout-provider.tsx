@@ -7,6 +7,7 @@ import { testCardsFrom } from '../../domain/editable-cart.js';
 import { initialProcessOrderState, processOrder } from '../../domain/process-order-state.js';
 import { invalidateCart, setCachedCart, updateCachedCart } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
+import { useT } from '../i18n/use-t.js';
 import { focusField } from '../ui/field-ids.js';
 import {
   CheckoutContext,
@@ -47,6 +48,7 @@ export function CheckoutProvider({
   children,
 }: CheckoutProviderProps) {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const [form, dispatchForm] = useReducer(formReducer, null, () =>
     initialForm(cart, readStoredForm(sessionStore(), token), now()),
   );
@@ -130,6 +132,7 @@ export function CheckoutProvider({
         now: now(),
         expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
         subscriptionTerms: orderState.subscriptionTerms,
+        t,
       }),
       sectionAlerts,
       setSectionAlert,
@@ -152,6 +155,7 @@ export function CheckoutProvider({
       sectionAlerts,
       setSectionAlert,
       requestFocus,
+      t,
     ],
   );
   return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;

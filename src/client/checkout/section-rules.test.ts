@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishT } from '../testing/english-t.js';
 import { cartFixture, FILLED_CUSTOMER, offerFixture, US_PROFILES } from '../testing/fixtures.js';
 import { initialForm } from './form/checkout-form.js';
 import {
@@ -19,6 +20,7 @@ function context(overrides: Partial<SectionContext> = {}): SectionContext {
     now,
     expressPaymentTokenId: null,
     subscriptionTerms: { display: false, value: true },
+    t: englishT,
     ...overrides,
   };
 }

@@ -2,9 +2,15 @@ import { ADDRESS_FIELDS, type AddressField } from '../../contract/address-fields
 import type { Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
 import { checkAddress, checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
-import { renameFieldErrors, type FieldErrors } from '../../domain/field-errors.js';
+import {
+  renameFieldErrors,
+  sayFieldMessage,
+  sayFieldMessages,
+  type FieldErrors,
+} from '../../domain/field-errors.js';
 import { isoDate, validateGift } from '../../domain/gift-validation.js';
 import type { CheckboxState } from '../../domain/process-order-state.js';
+import type { Translate } from '../i18n/use-t.js';
 import { GIFT_FIELDS, giftFieldName, type CheckoutForm } from './form/checkout-form.js';
 
 /** Address fields in the order the form shows them: country first (it decides states and postal format). */
@@ -31,6 +37,8 @@ export interface SectionContext {
   now: Date;
   expressPaymentTokenId: string | null;
   subscriptionTerms: CheckboxState;
+  /** says the rules' messages in the page's language */
+  t: Translate;
 }
 
 export function giftOffers(cart: Cart) {
@@ -67,15 +75,15 @@ function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
  * by the payment step (payment-rules.ts) from what the processor's frame reports.
  */
 export function validateSection(component: SectionType, context: SectionContext): FieldErrors {
-  const { form, cart } = context;
+  const { form, cart, t } = context;
   const text = (name: string) => form.text[name] ?? '';
   switch (component) {
     case 'ContactInformation': {
       const errors: FieldErrors = {};
       const email = checkEmail(text('email'));
-      if (email) errors.email = email;
+      if (email) errors.email = sayFieldMessage(email, t);
       const phone = checkPhone(text('phone'));
-      if (phone) errors.phone = phone;
+      if (phone) errors.phone = sayFieldMessage(phone, t);
       return errors;
     }
     case 'ShippingAddress': {
@@ -85,7 +93,7 @@ export function validateSection(component: SectionType, context: SectionContext)
         profiles.length > 0 &&
         !profiles.some((p) => p.shipping_profile_id === text('shipping_profile_id'))
       ) {
-        errors.shipping_profile_id = 'Choose a shipping method.';
+        errors.shipping_profile_id = t('fields.shipping_method_required');
       }
       return errors;
     }
@@ -102,7 +110,7 @@ export function validateSection(component: SectionType, context: SectionContext)
         Object.assign(
           errors,
           renameFieldErrors(
-            validateGift(values as Record<(typeof GIFT_FIELDS)[number], string>, today),
+            sayFieldMessages(validateGift(values as Record<(typeof GIFT_FIELDS)[number], string>, today), t),
             (name) => giftFieldName(name as (typeof GIFT_FIELDS)[number], id),
           ),
         );
@@ -112,7 +120,7 @@ export function validateSection(component: SectionType, context: SectionContext)
     case 'PaymentInformation': {
       const errors: FieldErrors = {};
       if (context.subscriptionTerms.display && !context.subscriptionTerms.value) {
-        errors.subscription_terms = 'Agree to the subscription terms to start your subscription.';
+        errors.subscription_terms = t('fields.subscription_terms_required');
       }
       return errors;
     }

@@ -9,7 +9,9 @@ import {
   isLineQuantityAllowed,
 } from '../../../domain/editable-cart.js';
 import type { Database } from '../../platform/db/database.js';
-import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { notFound, refusal, validationError } from '../../platform/errors.js';
+import type { Message } from '../../../i18n/message-keys.js';
+import { discountRefusalMessage } from '../../../domain/discount-rules.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import {
   findBumpLine,
@@ -44,7 +46,7 @@ export async function applyDiscountCode(
     const { organization, cart } = state;
     refuseIfComplete(state);
     if (isGiftClaimCart(state)) {
-      throw new AppError(409, 'gift_claim_fixed', 'A gift is already paid for: codes cannot be used on it.');
+      throw refusal(409, 'gift_claim_fixed', { key: 'errors.gift_claim_no_code' });
     }
     const text = input.trim();
     if (text === '') {
@@ -52,15 +54,15 @@ export async function applyDiscountCode(
     } else {
       const code = await findDiscountCodeByCode(tx, organization.id, text);
       const unknown = () =>
-        notFound(
-          'discount_code_not_found',
-          `We don't recognize the code ${text.toUpperCase()}. Check it and try again.`,
-        );
+        notFound('discount_code_not_found', {
+          key: 'errors.discount_code_unknown',
+          values: { code: text.toUpperCase() },
+        });
       if (!code) throw unknown();
       const check = checkCartDiscount(state, code, now);
       if (!check.ok) {
         if (check.status === 404) throw unknown();
-        throw new AppError(check.status, check.code, check.message);
+        throw refusal(check.status, check.code, (language) => discountRefusalMessage(check, language));
       }
       await setCartDiscountCode(tx, organization.id, cart.id, code.id, now);
     }
@@ -81,7 +83,7 @@ export async function changeQuantity(
   now: Date,
 ): Promise<Cart> {
   if (!isLineQuantityAllowed(input.quantity)) {
-    const message = `Choose a quantity from 1 to ${MAX_LINE_QUANTITY}, or 0 to remove the item.`;
+    const message: Message = { key: 'errors.quantity_out_of_range', values: { max: MAX_LINE_QUANTITY } };
     throw validationError({ quantity: message }, message);
   }
   return db.transaction(async (tx) => {
@@ -89,28 +91,20 @@ export async function changeQuantity(
     const { organization, cart, order } = state;
     const editable = settingsOf(organization).clientOptions.cart.editable;
     if (!isCartEditable(editable) || isGiftClaimCart(state)) {
-      throw new AppError(409, 'cart_not_editable', "The items in this cart can't be changed.");
+      throw refusal(409, 'cart_not_editable', { key: 'errors.cart_not_editable' });
     }
     if (!canChangeCartItems({ editable, isGiftClaim: false, orderStatus: order?.status ?? null })) {
-      throw new AppError(
-        409,
-        'cart_ordered',
-        order?.status === 'complete'
-          ? 'This order has already been placed: its items cannot change any more.'
-          : 'A PayPal payment was started for this order: its items cannot change now.',
-      );
+      throw refusal(409, 'cart_ordered', {
+        key: order?.status === 'complete' ? 'errors.items_order_placed' : 'errors.items_paypal_started',
+      });
     }
     refuseIfPaymentInProgress(state, now);
     const line = state.lines.find((entry) => entry.id === input.id);
-    const lineNotFound = () => notFound('order_offer_not_found', 'That item is not in this cart.');
+    const lineNotFound = () => notFound('order_offer_not_found', { key: 'errors.order_offer_not_found' });
     if (input.quantity === 0) {
       if (!line) throw lineNotFound();
       if (!canRemoveCartLine(state.lines.length)) {
-        throw new AppError(
-          409,
-          'last_line',
-          'This is the only item in your cart, so it cannot be removed. Change its quantity instead.',
-        );
+        throw refusal(409, 'last_line', { key: 'errors.last_line' });
       }
       await removeLine(tx, organization.id, cart.id, line.id, now);
     } else if (line) {
@@ -123,16 +117,10 @@ export async function changeQuantity(
 }
 
 const CHOICE_REFUSALS = {
-  gift_claim: ['gift_claim_fixed', 'A gift is already paid for: it cannot be changed into a subscription.'],
-  ordered: ['cart_ordered', 'This order has already been placed: it cannot change any more.'],
-  express_started: [
-    'cart_ordered',
-    'A PayPal payment was started for this order: its items cannot change now.',
-  ],
-  payment_in_progress: [
-    'payment_in_progress',
-    'Your payment is being processed. Wait a moment before changing your items.',
-  ],
+  gift_claim: ['gift_claim_fixed', 'errors.gift_claim_no_subscription'],
+  ordered: ['cart_ordered', 'errors.choice_order_placed'],
+  express_started: ['cart_ordered', 'errors.items_paypal_started'],
+  payment_in_progress: ['payment_in_progress', 'errors.items_payment_in_progress'],
 } as const;
 
 /**
@@ -150,27 +138,27 @@ export async function chooseSubscription(
   return db.transaction(async (tx) => {
     const state = await requireCartState(tx, shopper, token, now, { lock: true });
     const { organization, cart, order } = state;
-    const refusal = subscriptionChoiceRefusal({
+    const choiceRefusal = subscriptionChoiceRefusal({
       isGiftClaim: isGiftClaimCart(state),
       orderStatus: order?.status ?? null,
       paymentInProgress: Boolean(order?.payment_lease_until && order.payment_lease_until > now),
     });
-    if (refusal !== null) {
-      const [code, message] = CHOICE_REFUSALS[refusal];
-      throw new AppError(
+    if (choiceRefusal !== null) {
+      const [code, key] = CHOICE_REFUSALS[choiceRefusal];
+      throw refusal(
         409,
         code,
-        message,
-        refusal === 'payment_in_progress' ? { headers: { 'retry-after': '2' } } : undefined,
+        { key },
+        choiceRefusal === 'payment_in_progress' ? { headers: { 'retry-after': '2' } } : undefined,
       );
     }
     const line = state.lines.find((entry) => entry.id === input.id);
-    if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (!line) throw notFound('order_offer_not_found', { key: 'errors.order_offer_not_found' });
     if (subscribeTermsOf(line) === null) {
-      const message = line.is_gift
-        ? 'A gift is bought once: it cannot be a subscription.'
-        : 'This item is not offered as a subscription: it can only be bought once.';
-      throw new AppError(422, 'subscribe_not_offered', message, { fields: { subscribe: message } });
+      const message: Message = {
+        key: line.is_gift ? 'errors.gift_not_subscription' : 'errors.subscribe_not_offered',
+      };
+      throw refusal(422, 'subscribe_not_offered', message, { fields: { subscribe: message } });
     }
     if (line.subscribed !== input.subscribe) {
       await setLineSubscribed(tx, organization.id, cart.id, line.id, input.subscribe, now);
@@ -186,11 +174,13 @@ export async function chooseSubscription(
 function refuseIfPaymentInProgress(state: CartState, now: Date): void {
   const lease = state.order?.payment_lease_until;
   if (lease && lease > now) {
-    throw new AppError(
+    throw refusal(
       409,
       'payment_in_progress',
-      'Your payment is being processed. Wait a moment before changing your items.',
-      { headers: { 'retry-after': '2' } },
+      { key: 'errors.items_payment_in_progress' },
+      {
+        headers: { 'retry-after': '2' },
+      },
     );
   }
 }
@@ -213,19 +203,15 @@ export async function setBump(
     const { organization, cart, order } = state;
     refuseIfComplete(state);
     if (order?.status === 'awaiting_payment') {
-      throw new AppError(
-        409,
-        'cart_ordered',
-        'A PayPal payment was started for this order: its items cannot change now.',
-      );
+      throw refusal(409, 'cart_ordered', { key: 'errors.items_paypal_started' });
     }
     refuseIfPaymentInProgress(state, now);
     const isCartBump = bumpsOfCart(state).some((bump) => bump.offer.id === input.offer_id);
     const line = await findBumpLine(tx, organization.id, cart.id, input.offer_id);
     const change = bumpChange({ selected: input.selected, isCartBump, line });
     if (change === 'not_a_bump') {
-      const message = `Offer ${input.offer_id} is not one of the offers this checkout adds with a box.`;
-      throw new AppError(422, 'not_a_bump', message, { fields: { offer_id: message } });
+      const message: Message = { key: 'errors.not_a_bump', values: { offer: String(input.offer_id) } };
+      throw refusal(422, 'not_a_bump', message, { fields: { offer_id: message } });
     }
     if (change === 'none') return viewCartState(tx, state, now);
     if (change === 'add') await insertBumpLine(tx, organization.id, cart.id, input.offer_id, now);
@@ -241,7 +227,7 @@ export async function setBump(
  * keyed by the request's field names; "today" is the earliest calendar date anywhere on earth. (A card number in any
  * of them was refused with the request: src/server/platform/http/router.ts.)
  */
-function checkGift(input: GiftRequest, now: Date): Record<string, string> {
+function checkGift(input: GiftRequest, now: Date): Record<string, Message> {
   const values = {
     gift_name: input.gift_name,
     gift_email: input.gift_email,
@@ -268,9 +254,9 @@ export async function saveGift(
     const state = await requireCartState(tx, shopper, input.cart_token, now, { lock: true });
     const { organization } = state;
     const line = state.lines.find((entry) => entry.id === orderOfferId);
-    if (!line) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (!line) throw notFound('order_offer_not_found', { key: 'errors.order_offer_not_found' });
     if (!line.is_gift) {
-      throw new AppError(422, 'not_a_gift', 'This item is not a gift, so it has no recipient details.');
+      throw refusal(422, 'not_a_gift', { key: 'errors.not_a_gift' });
     }
     refuseIfComplete(state);
     const fields = checkGift(input, now);
@@ -296,7 +282,7 @@ export async function saveGift(
       now,
     });
     const offer = presentOffers(refreshed, pricing).find((entry) => entry.id === line.id);
-    if (!offer) throw notFound('order_offer_not_found', 'That item is not in this cart.');
+    if (!offer) throw notFound('order_offer_not_found', { key: 'errors.order_offer_not_found' });
     return { offer };
   });
 }

@@ -1,5 +1,10 @@
 import type { StoredPreview } from '../../../contract/cart.js';
-import { checkDiscountCode, type DiscountCheck } from '../../../domain/discount-rules.js';
+import {
+  checkDiscountCode,
+  discountRefusalMessage,
+  type DiscountCheck,
+} from '../../../domain/discount-rules.js';
+import { inEnglish } from '../../platform/errors.js';
 import type { DiscountCodeRow } from '../catalog/discount-codes-repository.js';
 import { minor, ZERO } from '../../../domain/money.js';
 import {
@@ -26,6 +31,8 @@ export interface Notice {
   message: string;
 }
 
+export type DiscountRefusalCheck = Extract<DiscountCheck, { ok: false }>;
+
 export interface ShippingOption {
   profile: ShippingProfileRow;
   /** what this profile costs this cart now (0 past its free-over threshold) */
@@ -34,8 +41,10 @@ export interface ShippingOption {
 
 export interface CartPricing {
   result: PricingResult;
-  /** the cart's code is attached but does not apply now (expired, minimum no longer met…) */
+  /** the cart's code is attached but does not apply now (expired, minimum no longer met…), in English */
   discountNotice: Notice | null;
+  /** why, to say in a reader's language (discountRefusalMessage) */
+  discountRefusal: DiscountRefusalCheck | null;
   discountApplied: boolean;
   shippingOptions: ShippingOption[];
   chosenProfile: ShippingProfileRow | null;
@@ -130,6 +139,7 @@ export async function priceCartState(
 
   let discount: PricingDiscount | null = null;
   let discountNotice: Notice | null = null;
+  let discountRefusal: DiscountRefusalCheck | null = null;
   const code = state.discountCode;
   if (code && !claim) {
     const check = checkCartDiscount(state, code, options.now);
@@ -141,7 +151,11 @@ export async function priceCartState(
         offerIds: code.offer_ids,
       };
     } else {
-      discountNotice = { code: check.code, message: check.message };
+      discountRefusal = check;
+      discountNotice = {
+        code: check.code,
+        message: inEnglish((language) => discountRefusalMessage(check, language)),
+      };
     }
   }
 
@@ -215,6 +229,7 @@ export async function priceCartState(
   return {
     result,
     discountNotice,
+    discountRefusal,
     discountApplied: discount !== null,
     shippingOptions,
     chosenProfile,

@@ -1,10 +1,10 @@
 import { nextChargeNotice } from '../subscriptions/subscription-plan.js';
 import type { Cart } from '../../../contract/cart.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
-import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../../domain/link-errors.js';
+import { GIFT_ALREADY_CLAIMED, GIFT_ALREADY_CLAIMED_CODE } from '../../../domain/link-errors.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { AbuseLimits } from '../../platform/security/abuse-limits.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound, refusal, type AppError } from '../../platform/errors.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import { loadCartSnapshot } from './cart-snapshot-repository.js';
 import { findGiftByClaimCode, findOpenClaimCart, insertCart, type CartRow } from './carts-repository.js';
@@ -31,7 +31,7 @@ import { newCartToken } from '../../platform/security/secrets.js';
 export const CART_NOT_FOUND_MESSAGE = LINK_NO_LONGER_VALID;
 
 export function cartNotFound(): AppError {
-  return notFound('cart_not_found', CART_NOT_FOUND_MESSAGE);
+  return notFound('cart_not_found', { key: 'common.link_no_longer_valid' });
 }
 
 function isExpired(cart: CartRow, now: Date): boolean {
@@ -132,7 +132,7 @@ async function cartFromGiftClaim(
     const gift = await findGiftByClaimCode(tx, shopper.organizationId, claimCode);
     if (!gift || gift.claim_issued_at === null) throw cartNotFound();
     if (gift.claimed_at !== null) {
-      throw notFound(GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE);
+      throw notFound(GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED);
     }
     // Serialise two tabs opening the same claim link.
     await lockGift(tx, shopper.organizationId, gift.id);
@@ -265,10 +265,6 @@ export async function viewCart(
 /** Refuses a change to a cart whose order is complete: nothing in it can change any more. */
 export function refuseIfComplete(state: CartState): void {
   if (state.order?.status === 'complete') {
-    throw new AppError(
-      409,
-      'cart_ordered',
-      'This order has already been placed. Nothing more can change in it.',
-    );
+    throw refusal(409, 'cart_ordered', { key: 'errors.order_placed' });
   }
 }

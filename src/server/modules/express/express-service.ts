@@ -1,7 +1,7 @@
 import type { PaymentToken } from '../../../contract/order.js';
 import { checkAddress, checkEmail, type FieldProblems } from '../../../domain/checkout-fields.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { notFound } from '../../platform/errors.js';
+import { inEnglish, notFound } from '../../platform/errors.js';
 import { findCardNumbers } from '../../../domain/card-numbers-in-input.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import type { ExpressPayer } from '../../platform/payments/gateway.js';
@@ -30,7 +30,7 @@ export async function readPaymentToken(
   const { cart } = await requireCartState(db, shopper, cartToken, now);
   const row = await findExpressPayment(db, shopper.organizationId, paymentTokenId);
   if (!row || row.cart_id !== cart.id) {
-    throw notFound('payment_token_not_found', "We couldn't find that PayPal payment. Start PayPal again.");
+    throw notFound('payment_token_not_found', { key: 'errors.paypal_payment_not_found' });
   }
   return {
     payment_token_id: row.public_id,
@@ -94,7 +94,8 @@ export function checkPayer(form: Record<string, string | undefined>): {
   };
   const problems: FieldProblems = {};
   const email = checkEmail(payer.email);
-  if (email) problems.email = email;
+  // The test provider's page speaks English (a stand-in for PayPal's own).
+  if (email) problems.email = inEnglish(email);
   const address = checkAddress(
     {
       fname: payer.fname,

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/handshake.js';
 import { describeIssue, issuesToFields } from '../../../contract/errors.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
 import { clientIpOf } from '../organizations/request-context.js';
 import type { Router } from '../../platform/http/router.js';
 import type { TokenService } from '../../platform/security/tokens.js';
@@ -71,11 +71,7 @@ export function registerHandshakeRoutes(router: Router, context: AppContext, tok
         organizationId: organization?.id ?? null,
       });
       if (!organization) {
-        throw new AppError(
-          404,
-          'organization_not_found',
-          'This store could not be found. Check the checkout link.',
-        );
+        throw refusal(404, 'organization_not_found', { key: 'errors.organization_not_found' });
       }
       const access = await tokens.issueAccessToken({
         organizationId: organization.id,

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -124,20 +124,16 @@ export async function runIdempotent<T>(
           return null;
         }
         if (existing.request_hash !== input.requestHash) {
-          throw new AppError(
-            422,
-            'idempotency_key_reused',
-            'This Idempotency-Key was already used for a different request. Use a new key for a new attempt.',
-          );
+          throw refusal(422, 'idempotency_key_reused', { key: 'errors.idempotency_key_reused' });
         }
         if (existing.status === 'done') {
           return { status: existing.response_status ?? 200, body: existing.response_body as T };
         }
         if (existing.locked_until !== null && existing.locked_until > input.now) {
-          throw new AppError(
+          throw refusal(
             409,
             'request_in_progress',
-            'This request is still being processed. Try again in a moment.',
+            { key: 'errors.request_in_progress' },
             {
               headers: { 'retry-after': '1' },
             },

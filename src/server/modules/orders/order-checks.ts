@@ -1,11 +1,12 @@
 // The first steps of placing an order, under its cart's lock: the cart that may take an order now, and the request
 // priced and checked against it.
 import type { CreateOrder } from '../../../contract/order.js';
-import type { FieldProblems } from '../../../domain/checkout-fields.js';
+import { discountRefusalMessage } from '../../../domain/discount-rules.js';
+import type { FieldMessages } from '../../../domain/field-errors.js';
 import { canChangeCartItems } from '../../../domain/editable-cart.js';
 import { shouldDisplaySubscriptionTerms } from '../../../domain/subscription-terms.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError, notFound, validationError } from '../../platform/errors.js';
+import { notFound, refusal, validationError } from '../../platform/errors.js';
 import { setLineQuantity } from '../carts/carts-repository.js';
 import { priceCartState } from '../carts/cart-pricing.js';
 import { reloadCartState, requireCartState } from '../carts/cart-service.js';
@@ -32,15 +33,17 @@ export async function openCartForOrder(tx: Queryable, request: OrderRequest): Pr
   });
   const existing = state.order;
   if (request.kind === 'update' && (!existing || existing.id !== request.orderId)) {
-    throw notFound('order_not_found', 'There is no such order for this cart.');
+    throw notFound('order_not_found', { key: 'errors.order_not_found' });
   }
   if (existing?.status === 'complete') throw orderAlreadyPlaced();
   if (existing?.payment_lease_until && existing.payment_lease_until > now) {
-    throw new AppError(
+    throw refusal(
       409,
       'payment_in_progress',
-      'Your payment is being processed. Wait a moment before trying again.',
-      { headers: { 'retry-after': '2' } },
+      { key: 'errors.payment_in_progress' },
+      {
+        headers: { 'retry-after': '2' },
+      },
     );
   }
   const changed = request.kind === 'create' && (await applyQuantities(tx, state, body as CreateOrder, now));
@@ -48,7 +51,7 @@ export async function openCartForOrder(tx: Queryable, request: OrderRequest): Pr
   if (isGiftClaimCart(cart) && cart.cart.gift_claim_id !== null) {
     const gift = await lockGift(tx, cart.organization.id, cart.cart.gift_claim_id);
     if (!gift || gift.claimed_at !== null)
-      throw notFound('gift_already_claimed', 'This gift has already been claimed.');
+      throw notFound('gift_already_claimed', { key: 'errors.gift_already_claimed' });
   }
   return cart;
 }
@@ -61,7 +64,7 @@ async function applyQuantities(
   now: Date,
 ): Promise<boolean> {
   if (!body.offers) return false;
-  const fields: FieldProblems = {};
+  const fields: FieldMessages = {};
   let changed = false;
   const editable = canChangeCartItems({
     editable: settingsOf(state.organization).clientOptions.cart.editable,
@@ -71,12 +74,12 @@ async function applyQuantities(
   for (const [index, wanted] of body.offers.entries()) {
     const line = state.lines.find((entry) => entry.id === wanted.order_offer_id);
     if (!line) {
-      fields[`offers.${index}.order_offer_id`] = 'That item is not in this cart.';
+      fields[`offers.${index}.order_offer_id`] = { key: 'errors.order_offer_not_found' };
       continue;
     }
     if (line.quantity === wanted.order_offer_quantity) continue;
     if (!editable) {
-      fields[`offers.${index}.order_offer_quantity`] = "This item's quantity can't be changed.";
+      fields[`offers.${index}.order_offer_quantity`] = { key: 'fields.quantity_fixed' };
       continue;
     }
     await setLineQuantity(
@@ -103,7 +106,7 @@ export async function priceAndCheck(
   request: OrderRequest,
 ): Promise<PricedOrder> {
   const { body, now } = request;
-  const fields: FieldProblems = {};
+  const fields: FieldMessages = {};
   const payment = body.payment;
   const addresses = addressesOf(body, state);
   const { ship, billing } = addresses;
@@ -125,11 +128,10 @@ export async function priceAndCheck(
     offers: state.lines,
   });
   // A code that stopped applying since the shopper saw the cart would raise the price they last saw: say so first.
-  if (pricing.discountNotice) {
-    throw new AppError(
-      422,
-      pricing.discountNotice.code,
-      `${pricing.discountNotice.message} Remove it to place your order.`,
+  const discountRefusal = pricing.discountRefusal;
+  if (discountRefusal) {
+    throw refusal(422, discountRefusal.code, (language) =>
+      discountRefusalMessage(discountRefusal, language, 'order'),
     );
   }
   // A card the bank asked the shopper to authenticate pays this order only if it is this order's pending payment.

@@ -1,6 +1,6 @@
 // Completing an order in the caller's transaction, and the payment attempt each outcome records.
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { refusal, type AppError } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, ExpressCompleteResult } from '../../platform/payments/gateway.js';
 import { enqueueGiftClaimedNote, enqueueGiftNotices } from '../emails/gift-enqueue.js';
 import { findOrderGifts, issueGiftClaimCodes, markGiftClaimed } from './order-gifts-repository.js';
@@ -63,7 +63,7 @@ export async function completeOrder(
     await enqueueGiftNotices(tx, organization.id, await findOrderGifts(tx, organization.id, order.id), now);
   if (giftId !== null) {
     if (!(await markGiftClaimed(tx, organization.id, giftId, order.id, now)))
-      throw new AppError(409, 'gift_already_claimed', 'This gift has already been claimed.');
+      throw refusal(409, 'gift_already_claimed', { key: 'errors.gift_already_claimed' });
     await enqueueGiftClaimedNote(tx, organization.id, giftId, now);
   }
   const customerId = order.customer_id;
@@ -142,11 +142,7 @@ export function completedCart(
 }
 
 export function orderAlreadyPlaced(): AppError {
-  return new AppError(
-    409,
-    'order_complete',
-    'This order has already been placed and paid. Nothing was charged again.',
-  );
+  return refusal(409, 'order_complete', { key: 'errors.order_complete' });
 }
 
 export function attemptValues(input: {

@@ -2,7 +2,7 @@
 // provider once the order awaiting it is saved. No lock is held during the provider's call.
 import type { OrderResponse } from '../../../contract/order.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound, refusal } from '../../platform/errors.js';
 import {
   expireExpressPayment,
   findExpressPayment,
@@ -25,27 +25,19 @@ export async function checkExpressPayment(
 ): Promise<ExpressPaymentRow> {
   const express = await findExpressPayment(tx, state.organization.id, paymentTokenId);
   if (!express || express.cart_id !== state.cart.id) {
-    throw notFound('payment_token_not_found', "We couldn't find that PayPal payment. Start PayPal again.");
+    throw notFound('payment_token_not_found', { key: 'errors.paypal_payment_not_found' });
   }
   if (express.status === 'used') {
-    throw new AppError(409, 'express_payment_used', 'This PayPal payment was already used for an order.');
+    throw refusal(409, 'express_payment_used', { key: 'errors.paypal_payment_used' });
   }
   if (express.status === 'cancelled') {
-    throw new AppError(
-      422,
-      'express_payment_cancelled',
-      'You canceled the PayPal payment. Choose how you want to pay.',
-    );
+    throw refusal(422, 'express_payment_cancelled', { key: 'errors.paypal_payment_cancelled' });
   }
   if (express.status === 'expired' || express.expires_at <= now) {
-    throw new AppError(
-      422,
-      'express_payment_expired',
-      'The PayPal approval has expired. Start PayPal again.',
-    );
+    throw refusal(422, 'express_payment_expired', { key: 'errors.paypal_payment_expired' });
   }
   if (express.status !== 'approved') {
-    throw new AppError(422, 'express_payment_not_approved', 'The PayPal payment has not been approved yet.');
+    throw refusal(422, 'express_payment_not_approved', { key: 'errors.paypal_payment_not_approved' });
   }
   return express;
 }
@@ -71,13 +63,11 @@ export async function startExpress(
     .catch(() => ({ status: 'error' as const, message: 'PayPal did not answer.', retryable: true as const }));
   if (started.status !== 'created') {
     await deps.db.transaction((tx) => expireExpressPayment(tx, organization.id, plan.express.id));
-    throw new AppError(
+    throw refusal(
       503,
       'express_unavailable',
-      'PayPal is not answering right now. Try again or pay by card.',
-      {
-        headers: { 'retry-after': '5' },
-      },
+      { key: 'errors.paypal_unavailable' },
+      { headers: { 'retry-after': '5' } },
     );
   }
   // The answer is stored with the provider's reference, as an order's is with its outcome.

@@ -69,6 +69,7 @@ export function figuresOfOrder(
   return {
     result,
     discountNotice: null,
+    discountRefusal: null,
     discountApplied: order.discount_code_id !== null,
     shippingOptions: [],
     chosenProfile,

@@ -1,6 +1,7 @@
 // An order request's body read as the order: its addresses, its customer, its row, and everything wrong with it.
 import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
-import { checkAddress, checkEmail, checkPhone, type FieldProblems } from '../../../domain/checkout-fields.js';
+import { checkAddress, checkEmail, checkPhone } from '../../../domain/checkout-fields.js';
+import type { FieldMessages } from '../../../domain/field-errors.js';
 import { earliestTodayAnywhere, validateGift } from '../../../domain/gift-validation.js';
 import type { AddressValues, CartCustomer } from '../carts/customers-repository.js';
 import type { OrderAddress, OrderRow, OrderValues } from './orders-repository.js';
@@ -81,11 +82,11 @@ function toAddressValues(address: OrderAddress): AddressValues {
   };
 }
 
-export function requestedProfileId(value: string | number | undefined, fields: FieldProblems): number | null {
+export function requestedProfileId(value: string | number | undefined, fields: FieldMessages): number | null {
   if (value === undefined || value === '') return null;
   const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id < 1) {
-    fields.shipping_profile_id = 'Choose one of the shipping options offered.';
+    fields.shipping_profile_id = { key: 'fields.shipping_option_offered' };
     return null;
   }
   return id;
@@ -106,7 +107,7 @@ export function checkOrder(
     /** what is wrong with the card payment (order-decisions.ts cardPaymentProblem), or null */
     cardProblem: string | null;
   },
-  fields: FieldProblems,
+  fields: FieldMessages,
 ): void {
   const email = checkEmail(body.email);
   if (email) fields.email = email;
@@ -122,19 +123,19 @@ export function checkOrder(
       pricing.chosenProfile &&
       pricing.chosenProfile.id !== context.requested
     ) {
-      fields.shipping_profile_id = 'Choose one of the shipping options for this address.';
+      fields.shipping_profile_id = { key: 'fields.shipping_option_for_address' };
     }
   }
   const billingShown = context.paymentDue && context.method !== 'paypal' && !addresses.billingIsShipping;
   if (billingShown) Object.assign(fields, checkAddress({ ...addresses.bill }, 'bill'));
 
   if (context.termsDisplayed && body.subscription_terms_accepted !== true) {
-    fields.subscription_terms_accepted = 'Agree to the subscription terms to start your subscription.';
+    fields.subscription_terms_accepted = { key: 'fields.subscription_terms_required' };
   }
 
   if (context.paymentDue) {
     const payment = body.payment;
-    if (!payment || payment.method === 'none') fields.payment = 'Choose how you want to pay.';
+    if (!payment || payment.method === 'none') fields.payment = { key: 'fields.payment_method_required' };
     else if (payment.method === 'card' && context.cardProblem !== null) {
       fields[payment.authenticated_payment ? 'payment.authenticated_payment' : 'payment.card_token'] =
         context.cardProblem;

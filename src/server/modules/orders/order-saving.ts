@@ -1,7 +1,7 @@
 // Saving an order as decided, in its cart's transaction: its customer, row and lines, read back as written, and the
 // use of its discount code held before any money moves (docs/api.md, "Discount code uses").
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { refusal } from '../../platform/errors.js';
 import { isDiscountCodeUsedUp } from '../../../domain/discount-rules.js';
 import { saveCartCustomer } from '../carts/customers-repository.js';
 import { scheduleAbandonedCheckoutReminder } from '../emails/abandoned-checkout-enqueue.js';
@@ -114,17 +114,16 @@ async function holdCodeUse(
   if (hold.held) return;
   const name = values.discount_code ?? '';
   if (isDiscountCodeUsedUp(hold)) {
-    throw new AppError(
-      422,
-      'discount_code_used_up',
-      `The code ${name} has just been used up. Remove it to place your order at the full price.`,
-    );
+    throw refusal(422, 'discount_code_used_up', {
+      key: 'errors.discount_code_just_used_up',
+      values: { code: name },
+    });
   }
   // Payments in flight hold its last uses, and a declined one gives its use back: not used up, not yet (docs/api.md).
-  throw new AppError(
+  throw refusal(
     409,
     'discount_code_held',
-    `Payments being made right now hold the last uses of the code ${name}. Try again in a moment: a use comes free again if one of them does not go through.`,
+    { key: 'errors.discount_code_held', values: { code: name } },
     { headers: { 'retry-after': '2' } },
   );
 }

@@ -2,7 +2,7 @@
 // charge it outside any transaction and complete it (order-payment.ts), or start its express payment.
 import type { OrderResponse } from '../../../contract/order.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
 import { newCartToken } from '../../platform/security/secrets.js';
 import { presentCompletedCart } from '../carts/cart-service.js';
 import { insertExpressPayment } from '../express/express-payments-repository.js';
@@ -76,10 +76,10 @@ async function describeCardToken(
   try {
     return { token, description: await describe(token) };
   } catch {
-    throw new AppError(
+    throw refusal(
       503,
       'payment_unavailable',
-      'The payment service did not answer. Nothing was charged; try again.',
+      { key: 'errors.payment_unavailable' },
       {
         headers: { 'retry-after': '5' },
       },

@@ -1,6 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import type { MessageKey } from '../../../i18n/message-keys.js';
+import { AppError, refusal } from '../../platform/errors.js';
 import { findActiveKey } from './api-keys-repository.js';
 import { findOrganizationById } from './organizations-repository.js';
 import { hashApiKey } from '../../platform/security/secrets.js';
@@ -26,21 +27,21 @@ function csrfHeader(request: FastifyRequest): string | undefined {
 }
 
 const CSRF_MESSAGES = {
-  missing: 'This request needs a CSRF token. Reload the page to get a fresh one.',
-  invalid: 'The CSRF token is not valid. Reload the page to get a fresh one.',
-  expired: 'The CSRF token has expired. Reload the page to get a fresh one.',
-} as const;
+  missing: 'errors.csrf_token_missing',
+  invalid: 'errors.csrf_token_invalid',
+  expired: 'errors.csrf_token_expired',
+} as const satisfies Record<string, MessageKey>;
 
 const ACCESS_MESSAGES = {
-  missing: 'No access token requested.',
-  invalid: 'The access token is not valid. Authorize again.',
-  expired: 'The access token has expired. Authorize again.',
-} as const;
+  missing: 'errors.access_token_missing',
+  invalid: 'errors.access_token_invalid',
+  expired: 'errors.access_token_expired',
+} as const satisfies Record<string, MessageKey>;
 
 export function createGuards(context: AppContext, tokens: TokenService) {
   async function checkCsrf(request: FastifyRequest): Promise<void> {
     const result = await tokens.verifyCsrfToken(csrfHeader(request));
-    if (!result.ok) throw new AppError(403, `csrf_token_${result.reason}`, CSRF_MESSAGES[result.reason]);
+    if (!result.ok) throw refusal(403, `csrf_token_${result.reason}`, { key: CSRF_MESSAGES[result.reason] });
   }
 
   const secureCookies = new URL(context.config.publicUrl).protocol === 'https:';
@@ -107,7 +108,7 @@ export function createGuards(context: AppContext, tokens: TokenService) {
         : await tokens.verifyAccessToken(credential.kind === 'token' ? credential.value : undefined);
     if (!access.ok) {
       reply.header('www-authenticate', 'Bearer realm="checkout"');
-      throw new AppError(401, `access_token_${access.reason}`, ACCESS_MESSAGES[access.reason]);
+      throw refusal(401, `access_token_${access.reason}`, { key: ACCESS_MESSAGES[access.reason] });
     }
     await checkCsrf(request);
     // The visitor's address is worked out when a route asks for it (orders do; a cart read does not).

@@ -10,7 +10,7 @@
 //                     upsell_accepted); not paid, the attempt declined and the step declined
 import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
 import type { ChargeResult } from '../../platform/payments/gateway.js';
 import type { AnswerKeeper } from '../orders/idempotency.js';
 import { lockOrder, setOrderOutcome } from '../orders/orders-repository.js';
@@ -45,10 +45,10 @@ type DeclineRequest = UpsellRequest & { decision: UpsellDecision; answers: Answe
 type Held = { answer: UpsellState } | { expired: true } | { refused: AppError } | { ask: Charge };
 
 const inProgress = () =>
-  new AppError(
+  refusal(
     409,
     'payment_in_progress',
-    'Your yes to this offer is still being confirmed. Wait a moment, then send it again.',
+    { key: 'errors.upsell_confirming' },
     { headers: { 'retry-after': '2' } },
   );
 
@@ -81,11 +81,7 @@ async function holdDecline(tx: Queryable, deps: UpsellDependencies, request: Dec
   const row = answeredStep(steps, current, request.decision.step);
   if (row === 'expired') return { expired: true };
   if (row.status === 'accepted') {
-    throw new AppError(
-      409,
-      'upsell_accepted',
-      'You already said yes to this offer, and it was charged once. Nothing changed.',
-    );
+    throw refusal(409, 'upsell_accepted', { key: 'errors.upsell_accepted' });
   }
   if (row.status === 'offered') {
     // A yes whose charge may have gone through (its answer lost) must be finished, not turned into a no.

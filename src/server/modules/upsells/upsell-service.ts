@@ -8,7 +8,7 @@
 //                     step accepted and the next one shown, the answer kept under the request's Idempotency-Key
 import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, refusal } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, PaymentGateway } from '../../platform/payments/gateway.js';
 import { requireCartState } from '../carts/cart-service.js';
 import type { AnswerKeeper } from '../orders/idempotency.js';
@@ -67,7 +67,10 @@ export async function openOrder(tx: Queryable, request: UpsellRequest): Promise<
   const organization = cart.organization;
   const found = cart.order;
   if (!found || found.id !== request.orderId || found.status !== 'complete') {
-    throw notFound('order_not_found', `There is no completed order ${request.orderId} for this cart.`);
+    throw notFound('order_not_found', {
+      key: 'errors.upsell_order_not_found',
+      values: { order: String(request.orderId) },
+    });
   }
   // The first order's row lock serializes every answer to its offers (two tabs, a double click).
   const order = (await lockOrder(tx, organization.id, found.id)) ?? found;
@@ -139,15 +142,14 @@ export function readUpsell(deps: UpsellDependencies, request: UpsellRequest): Pr
 }
 
 export function expiredError(): AppError {
-  return new AppError(
-    410,
-    'upsell_expired',
-    'This offer has ended, so nothing was charged for it. Your order is complete as placed.',
-  );
+  return refusal(410, 'upsell_expired', { key: 'errors.upsell_expired' });
 }
 
 function stepNotShown(step: number): AppError {
-  return notFound('upsell_step_not_found', `Offer ${step} is not one shown after this order.`);
+  return notFound('upsell_step_not_found', {
+    key: 'errors.upsell_step_not_found',
+    values: { step: String(step) },
+  });
 }
 
 /**
@@ -215,27 +217,23 @@ async function holdCharge(
   // A repeat of an accept that went through answers where the offers are now: charged once.
   if (row.status === 'accepted') return { answer: await presentState(tx, opened, current, now) };
   if (row.status === 'declined') {
-    throw new AppError(409, 'upsell_declined', 'You said no to this offer, so nothing was charged for it.');
+    throw refusal(409, 'upsell_declined', { key: 'errors.upsell_declined' });
   }
   const method =
     order.payment_method_id === null
       ? null
       : await findOrderPaymentMethod(tx, organization.id, order.payment_method_id);
   if (!method || method.gateway !== deps.gateways.card.name) {
-    throw new AppError(
-      409,
-      'upsell_unavailable',
-      'This offer cannot be charged to the card of your order. Nothing was charged.',
-    );
+    throw refusal(409, 'upsell_unavailable', { key: 'errors.upsell_unavailable' });
   }
   const leaseUntil = new Date(now.getTime() + deps.paymentLeaseMs);
   let linked =
     row.linked_order_id === null ? null : await lockOrder(tx, organization.id, row.linked_order_id);
   if (linked?.payment_lease_until && linked.payment_lease_until > now) {
-    throw new AppError(
+    throw refusal(
       409,
       'payment_in_progress',
-      'Your yes to this offer is being processed. Wait a moment before trying again.',
+      { key: 'errors.upsell_in_progress' },
       { headers: { 'retry-after': '2' } },
     );
   }
@@ -245,9 +243,12 @@ async function holdCharge(
       linked &&
       (await findAwaitingAuthentication(tx, organization.id, linked.id, decision.authenticated_payment));
     if (!waiting) {
-      throw new AppError(422, 'validation_error', 'This authentication is not one this offer asked for.', {
-        fields: { authenticated_payment: 'Send the reference the accept answered with, or accept again.' },
-      });
+      throw refusal(
+        422,
+        'validation_error',
+        { key: 'errors.upsell_authentication_unknown' },
+        { fields: { authenticated_payment: { key: 'errors.upsell_authentication_reference' } } },
+      );
     }
     authenticated = decision.authenticated_payment;
   }
@@ -366,12 +367,7 @@ export function stepAttempt(
  * the accept that would have said so was lost. The offer is bought, once.
  */
 export function boughtBeforeNo(): AppError {
-  return new AppError(
-    409,
-    'upsell_accepted',
-    'Your bank had already confirmed your yes to this offer, so it was bought and charged once: it comes with your ' +
-      'order, and nothing more is charged. If you do not want it, contact the shop to return it.',
-  );
+  return refusal(409, 'upsell_accepted', { key: 'errors.upsell_bought_before_no' });
 }
 
 /**
@@ -400,9 +396,12 @@ export async function recordCharge(
   // Another request (this one's lease lapsed) recorded this charge meanwhile: its outcome stands.
   if (linked.payment_lease_until?.getTime() !== charge.leaseUntil.getTime()) {
     if (linked.status === 'complete') return answering === 'decline' ? boughtBeforeNo() : afterwards();
-    return new AppError(409, 'payment_in_progress', 'Your yes to this offer is being processed. Try again.', {
-      headers: { 'retry-after': '2' },
-    });
+    return refusal(
+      409,
+      'payment_in_progress',
+      { key: 'errors.upsell_processing' },
+      { headers: { 'retry-after': '2' } },
+    );
   }
   const attempt = stepAttempt(deps, request, charge, linked);
   if (
@@ -422,12 +421,7 @@ export async function recordCharge(
       now,
     );
     await setOrderOutcome(tx, organization.id, linked.id, { status: 'awaiting_payment' }, now);
-    return new AppError(
-      409,
-      'payment_mismatch',
-      'Your bank’s confirmation is not for this offer’s amount, so the offer was not added. ' +
-        'If your card shows a charge for it, contact the shop.',
-    );
+    return refusal(409, 'payment_mismatch', { key: 'errors.upsell_payment_mismatch' });
   }
   if (result.status === 'approved') {
     await completeOrder(tx, organization, linked, {

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../../contract/errors.js';
+import { translatorFor } from '../../i18n/translator.js';
 import { AppError } from '../errors.js';
+import { answerLanguage } from './answer-language.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** Fastify's own client errors, in the one error shape and in words. */
@@ -46,7 +48,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.status).send(error.toBody());
+      return reply.code(error.status).send(error.toBody(answerLanguage(request)));
     }
     const known = fromFastifyError(error, bodyLimit);
     if (known) {
@@ -58,16 +60,16 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     const body: ApiError = {
       status: 500,
       code: 'internal_error',
-      message: 'Something went wrong on our side. Nothing was charged; please try again.',
+      message: translatorFor(answerLanguage(request))('errors.internal_error'),
     };
     return reply.code(500).send(body);
   });
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const body: ApiError = {
       status: 404,
       code: 'not_found',
-      message: 'Nothing was found at this address.',
+      message: translatorFor(answerLanguage(request))('errors.not_found'),
     };
     return reply.code(404).send(body);
   });
