@@ -1,4 +1,5 @@
 import { unlessUnused, z } from './zod.js';
+import { LANGUAGES } from '../i18n/languages.js';
 
 // The page imports this module for the answers' schemas: every schema the page does not use (requests', query
 // strings') is built in unlessUnused, so the page's bundle leaves it out (tests/e2e/page-bundle.test.ts).
@@ -272,6 +273,13 @@ export const BumpRequestSchema = unlessUnused(() =>
   }),
 );
 export type BumpRequest = z.infer<typeof BumpRequestSchema>;
+export const LanguageRequestSchema = unlessUnused(() =>
+  z.strictObject({
+    language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}.` }),
+    ...checkoutMarker,
+  }),
+);
+export type LanguageRequest = z.infer<typeof LanguageRequestSchema>;
 
 /** The text 'null' (and an empty value) means absent, so every parameter accepts at least those 4 characters. */
 const queryText = (max: number) =>

@@ -270,9 +270,10 @@ export const UpsellStepInputSchema = z.strictObject({
 });
 export type UpsellStepInput = z.infer<typeof UpsellStepInputSchema>;
 
-const lines = z.array(CartLineInputSchema).check(z.minLength(1, 'Add at least one offer.'), z.maxLength(50));
-
-/** A cart's line may also start subscribed (subscribe and save), as if the shopper had chosen it; the page can undo it. */
+/**
+ * A line of a cart or a checkout link may also start subscribed (subscribe and save), as if the shopper had chosen
+ * it; the page can undo it.
+ */
 export const CartLineWithChoiceSchema = z.extend(CartLineInputSchema, {
   subscribe: z.optional(z.boolean({ error: 'subscribe must be true or false.' })),
 });
@@ -317,7 +318,7 @@ const checkoutLinkFields = {
       ),
   ),
   name: z.optional(text(200)),
-  offers: lines,
+  offers: cartLines,
   /** the link's order bumps; empty uses the organization's default bump_offer_ids */
   bump_offer_ids: z.optional(BumpOfferIdsSchema),
   discount_code: z.optional(z.nullable(text(64))),
@@ -342,7 +343,10 @@ export const CheckoutLinkSchema = z.object({
   cart_token: z.string(),
   checkout_url: z.string(),
   name: z.string(),
-  offers: z.array(z.object({ offer_id: z.int(), quantity: z.int(), is_gift: z.boolean() })),
+  /** subscribe: the line starts subscribed in the carts the link makes (subscribe and save) */
+  offers: z.array(
+    z.object({ offer_id: z.int(), quantity: z.int(), is_gift: z.boolean(), subscribe: z.boolean() }),
+  ),
   bump_offer_ids: z.array(z.int()),
   discount_code: z.nullable(z.string()),
   active: z.boolean(),

@@ -23,6 +23,43 @@ export const CheckoutLinkPreviewLineSchema = z.object({
 });
 export type CheckoutLinkPreviewLine = z.infer<typeof CheckoutLinkPreviewLineSchema>;
 
+/** One order-bump box the link's checkout shows, as the checkout shows it (major units). */
+export const CheckoutLinkPreviewBumpSchema = z.object({
+  offer_id: z.int(),
+  offer_name: z.string(),
+  item_name: z.string(),
+  item_image: z.nullable(z.string()),
+  /** the box's one line */
+  text: z.string(),
+  /** the unit price a ticked box adds, before any discount */
+  price: z.number(),
+  is_recurring: z.boolean(),
+  billing_interval_days: z.nullable(z.int()),
+  /** what each later charge of a recurring bump is, per unit, before tax */
+  next_price: z.nullable(z.number()),
+});
+export type CheckoutLinkPreviewBump = z.infer<typeof CheckoutLinkPreviewBumpSchema>;
+
+/** An offer after the purchase (an upsell or its downsell), priced as one unit before tax and the shipping method. */
+export const CheckoutLinkPreviewUpsellOfferSchema = z.object({
+  offer_id: z.int(),
+  offer_name: z.string(),
+  item_name: z.string(),
+  item_image: z.nullable(z.string()),
+  /** the words the shopper is shown with it (the offer's title) */
+  text: z.string(),
+  /** false: its offer is no longer active */
+  active: z.boolean(),
+  subtotal: z.number(),
+  /** the offer's own shipping */
+  shipping: z.number(),
+  /** subtotal + shipping: what accepting charges before the shipping method and tax */
+  amount: z.number(),
+  /** a recurring offer's later charges, before tax; null for a one-off offer */
+  recurring: z.nullable(z.object({ amount: z.number(), interval_days: z.int() })),
+});
+export type CheckoutLinkPreviewUpsellOffer = z.infer<typeof CheckoutLinkPreviewUpsellOfferSchema>;
+
 /** GET /checkout/api/merchant/checkout-links/{id}/preview: the checkout the link opens now, without opening it. */
 export const CheckoutLinkPreviewSchema = z.object({
   checkout_link_id: z.int(),
@@ -54,6 +91,18 @@ export const CheckoutLinkPreviewSchema = z.object({
       interval_days: z.int(),
       /** prices by cycle (a trial, discounted cycles, an end): the charges after the first cycle in words; else null */
       plan_description: z.nullable(z.string()),
+    }),
+  ),
+  /** the order-bump boxes a visit shows (docs/api.md, "Order bumps"), in the merchant's order */
+  bumps: z.array(CheckoutLinkPreviewBumpSchema),
+  /** whose bumps they are: the link's own, the store's default (the link names none), or none at all */
+  bumps_from: z.enum(['link', 'organization', 'none']),
+  /** the offers after the purchase (docs/api.md, "Upsells"), each with the downsell shown when it is declined */
+  upsells: z.array(
+    z.object({
+      step: z.int(),
+      offer: CheckoutLinkPreviewUpsellOfferSchema,
+      downsell: z.nullable(CheckoutLinkPreviewUpsellOfferSchema),
     }),
   ),
   /** what the preview cannot know: shipping and tax follow the shopper's address */

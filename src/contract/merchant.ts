@@ -10,6 +10,7 @@ import {
   LegalLinksSchema,
   SectionsSchema,
   SelfServiceSchema,
+  StoreLanguagesSchema,
   SubscriptionTermsSchema,
 } from './organization.js';
 import { listOf, ListQuerySchema } from './common.js';
@@ -41,6 +42,8 @@ export const OrganizationSchema = z.object({
   self_service: SelfServiceSchema,
   /** order bumps of carts whose checkout link names none (docs/checkout-rules.md, "Order bumps") */
   bump_offer_ids: z.array(z.int()),
+  /** the store's default language and those its pages may speak (docs/languages.md) */
+  languages: StoreLanguagesSchema,
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -64,6 +67,7 @@ export const UpdateOrganizationSchema = z.strictObject({
   abandoned_checkout: z.optional(AbandonedCheckoutPatchSchema),
   self_service: z.optional(SelfServiceSchema),
   bump_offer_ids: z.optional(BumpOfferIdsSchema),
+  languages: z.optional(StoreLanguagesSchema),
 });
 export type UpdateOrganization = z.infer<typeof UpdateOrganizationSchema>;
 
@@ -156,7 +160,10 @@ export const OrderSummarySchema = z.object({
   fulfilment_of_subscription_id: z.nullable(z.int()),
   fulfilment_of_order_id: z.nullable(z.int()),
   fulfilment_cycle: z.nullable(z.int()),
+  /** the order this one was an accepted upsell of (docs/api.md, "Upsells"); null for any other order */
+  parent_order_id: z.nullable(z.int()),
 });
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderListSchema = listOf(OrderSummarySchema);
 
 const calendarDay = () =>
@@ -241,8 +248,6 @@ export const OrderDetailSchema = z.extend(OrderSummarySchema, {
   /** refunded so far, ours and those made at the processor (docs/api.md, "Refunds") */
   amount_refunded: z.number(),
   refunds: z.array(RefundSchema),
-  /** the order this one was an accepted upsell of (docs/api.md, "Upsells"); null for any other order */
-  parent_order_id: z.nullable(z.int()),
   /** the orders accepted upsells made after this one, in the order accepted */
   linked_orders: z.array(z.object({ order_id: z.int(), status: OrderStatusSchema, total: z.number() })),
   /** each upsell offer shown after this order and how it ended */

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages.js';
 import { unlessUnused, z } from './zod.js';
 
 /** The section component types a checkout is built from, in the organization's chosen order. */
@@ -172,6 +173,22 @@ export type SelfService = z.infer<typeof SelfServiceSchema>;
 /** A subscriber who cancels keeps what they paid for until its end. */
 export const DEFAULT_SELF_SERVICE: SelfService = { cancel: 'end_of_period' };
 
+/**
+ * The languages the store's pages and emails speak (docs/languages.md): `default` when nothing else decides, and
+ * those a shopper may get from their browser, `?lang=` or the page's switcher. Every language by default.
+ */
+export const StoreLanguagesSchema = unlessUnused(() =>
+  z.object({
+    default: z.enum(LANGUAGES),
+    enabled: z.array(z.enum(LANGUAGES)).check(z.minLength(1)),
+  }),
+);
+export interface StoreLanguages {
+  default: Language;
+  enabled: Language[];
+}
+export const DEFAULT_STORE_LANGUAGES: StoreLanguages = { default: DEFAULT_LANGUAGE, enabled: [...LANGUAGES] };
+
 /** What organizations.settings holds. Parsed with defaults so older rows keep working as settings grow. */
 export interface OrganizationSettings {
   clientOptions: ClientOptions;
@@ -185,6 +202,7 @@ export interface OrganizationSettings {
   selfService: SelfService;
   /** the order bumps of carts whose checkout link names none */
   bumpOfferIds: number[];
+  languages: StoreLanguages;
 }
 
 const StoredSettingsSchema = unlessUnused(() =>
@@ -199,6 +217,7 @@ const StoredSettingsSchema = unlessUnused(() =>
     abandonedCheckout: z.optional(AbandonedCheckoutSchema),
     selfService: z.optional(SelfServiceSchema),
     bumpOfferIds: z.optional(z.array(z.int())),
+    languages: z.optional(StoreLanguagesSchema),
   }),
 );
 
@@ -216,5 +235,6 @@ export function parseOrganizationSettings(stored: unknown): OrganizationSettings
     abandonedCheckout: value.abandonedCheckout ?? DEFAULT_ABANDONED_CHECKOUT,
     selfService: value.selfService ?? DEFAULT_SELF_SERVICE,
     bumpOfferIds: value.bumpOfferIds ?? [],
+    languages: value.languages ?? DEFAULT_STORE_LANGUAGES,
   };
 }

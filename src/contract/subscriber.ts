@@ -23,6 +23,20 @@ export const SubscriberSubscriptionSchema = z.object({
   interval_days: z.int(),
   /** prices by cycle: what is left to charge, in words (docs/subscriptions.md); null when every charge is alike */
   plan_remaining: z.nullable(z.string()),
+  /**
+   * It came from subscribe and save (docs/subscriptions.md, "Self-service"): its percent off, every how many days,
+   * the items of one delivery subscribed and bought once (major units; null for orders before they were kept), and
+   * the saving in words; null for any other subscription.
+   */
+  subscribe_and_save: z.nullable(
+    z.object({
+      percent_off: z.int(),
+      interval_days: z.int(),
+      subscribed_amount: z.nullable(z.number()),
+      once_amount: z.nullable(z.number()),
+      description: z.string(),
+    }),
+  ),
   status: SubscriberStatusSchema,
   /** the next renewal; null once nothing will be charged (paused, cancelled, or a cancel is scheduled) */
   next_charge_at: z.nullable(z.string()),

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { minor } from './money.js';
 import { priceCart } from './pricing.js';
 import {
+  describeSaving,
   pricedAsChosen,
+  savingOf,
   subscribedUnitPrice,
   subscribeTermsOf,
   subscriptionChoiceRefusal,
@@ -136,5 +138,28 @@ describe('a subscribed line through priceCart', () => {
     expect(result.totalTax).toBe(267); // 8.25 % of 32.31 = 2.665575
     expect(result.total).toBe(3590 - 359 + 267);
     expect(result.lines[0]?.nextCycleTotal).toBe(3590 + 296); // no code later; 8.25 % of 35.90 = 2.96175
+  });
+});
+
+describe('describeSaving', () => {
+  it("says the saving of every delivery with the items' prices, quantity included", () => {
+    const saving = savingOf({ intervalDays: 30, percentOff: 10 }, minor(1500), 2);
+    expect(saving).toEqual({ intervalDays: 30, percentOff: 10, onceAmount: 3000, subscribedAmount: 2700 });
+    expect(describeSaving(saving, 'USD')).toBe(
+      'You save 10 % on every delivery: $27.00 instead of $30.00, every 30 days.',
+    );
+  });
+
+  it('rounds the saving of each unit as the checkout did', () => {
+    // $19.95 at 10 % saves $2.00 a unit (1.995 rounded half up): 3 units cost $53.85, not $53.87.
+    const saving = savingOf({ intervalDays: 7, percentOff: 10 }, minor(1995), 3);
+    expect(describeSaving(saving, 'USD')).toBe(
+      'You save 10 % on every delivery: $53.85 instead of $59.85, every 7 days.',
+    );
+  });
+
+  it('says the percent alone when the order kept no one-off price', () => {
+    const saving = savingOf({ intervalDays: 1, percentOff: 15 }, null, 1);
+    expect(describeSaving(saving, 'USD')).toBe('You save 15 % on every delivery, every day.');
   });
 });

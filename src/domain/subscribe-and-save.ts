@@ -1,4 +1,4 @@
-import { minor, mulDivRound, type Minor } from './money.js';
+import { formatMoney, minor, mulDivRound, type Minor } from './money.js';
 
 /** What a one-off offer lets the shopper choose instead of buying once (docs/subscriptions.md, "Subscribe and save"). */
 export interface SubscribeAndSaveTerms {
@@ -72,4 +72,43 @@ export function subscriptionChoiceRefusal(facts: {
   if (facts.orderStatus === 'awaiting_payment') return 'express_started';
   if (facts.paymentInProgress) return 'payment_in_progress';
   return null;
+}
+
+/** What each delivery of a subscription that came from subscribe and save costs, and would cost bought once. */
+export interface SubscribeAndSaveSaving {
+  percentOff: number;
+  intervalDays: number;
+  /** the items of one delivery bought once (unit price × quantity), or null when the order did not keep it */
+  onceAmount: Minor | null;
+  /** the same items subscribed */
+  subscribedAmount: Minor | null;
+}
+
+/** The saving of every delivery for one subscribed line: its one-off unit price less the saving, times the quantity. */
+export function savingOf(
+  terms: SubscribeAndSaveTerms,
+  onceUnitPrice: Minor | null,
+  quantity: number,
+): SubscribeAndSaveSaving {
+  if (onceUnitPrice === null) {
+    return { ...terms, onceAmount: null, subscribedAmount: null };
+  }
+  return {
+    ...terms,
+    onceAmount: minor(onceUnitPrice * quantity),
+    subscribedAmount: minor(subscribedUnitPrice(onceUnitPrice, terms.percentOff) * quantity),
+  };
+}
+
+/**
+ * The saving in words for the subscriber (docs/subscriptions.md, "Self-service"): "You save 10 % on every delivery:
+ * $27.00 instead of $30.00, every 30 days." The amounts are the items' (shipping and tax are not discounted).
+ */
+export function describeSaving(saving: SubscribeAndSaveSaving, currency: string): string {
+  const every = saving.intervalDays === 1 ? 'every day' : `every ${saving.intervalDays} days`;
+  const amounts =
+    saving.onceAmount === null || saving.subscribedAmount === null
+      ? ''
+      : `: ${formatMoney(saving.subscribedAmount, currency)} instead of ${formatMoney(saving.onceAmount, currency)}`;
+  return `You save ${saving.percentOff} % on every delivery${amounts}, ${every}.`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedTags, chooseLanguage, directionOf, languageOf } from './languages.js';
+import { acceptedTags, chooseLanguage, directionOf, languageOf, storeLanguagesProblem } from './languages.js';
 
 describe('languageOf', () => {
   it('reads tags the way browsers and links write them', () => {
@@ -51,5 +51,12 @@ describe('directionOf', () => {
   it('writes Arabic right to left and the others left to right', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('ja')).toBe('ltr');
+  });
+});
+
+describe('storeLanguagesProblem', () => {
+  it('asks for the default language to be enabled', () => {
+    expect(storeLanguagesProblem({ default: 'es', enabled: ['en', 'ja'] })).toMatch(/add "es" to enabled/);
+    expect(storeLanguagesProblem({ default: 'ja', enabled: ['en', 'ja'] })).toBeNull();
   });
 });

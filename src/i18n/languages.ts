@@ -23,6 +23,14 @@ export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The locale amounts, dates and numbers are written in for a language: English as in the United States (the page's
+ * first language, and how it wrote amounts before it had others), every other language as Intl writes it.
+ */
+export function formattingLocaleOf(language: Language): string {
+  return language === 'en' ? 'en-US' : language;
+}
+
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar']);
 
 export function directionOf(language: Language): 'ltr' | 'rtl' {
@@ -82,4 +90,14 @@ export function chooseLanguage(choice: LanguageChoice): Language {
     (choice.accepted ?? []).map(spoken).find((language) => language !== null) ??
     choice.storeDefault
   );
+}
+
+/** Why a store's languages cannot be kept as given, or null: its default must be one it speaks. */
+export function storeLanguagesProblem(languages: {
+  default: Language;
+  enabled: readonly Language[];
+}): string | null {
+  if (!languages.enabled.includes(languages.default))
+    return `The default language must be enabled: add "${languages.default}" to enabled, or choose another default.`;
+  return null;
 }

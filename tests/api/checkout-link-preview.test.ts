@@ -211,6 +211,119 @@ describe('a checkout link’s preview', () => {
     expect(preview.lines.map((line) => line.offer_id)).toEqual([store.offers.guide.id]);
   });
 
+  it('lists the link’s bumps and its offers after the purchase, priced by the server', async () => {
+    const grinder = await store.create('/offers', {
+      offer_name: 'Grinder',
+      offer_title: 'Burr grinder, 40 settings',
+      item_name: 'Burr grinder',
+      item_image: 'https://cdn.example.com/grinder.png',
+      price: 40,
+      shipping_price: 3,
+    });
+    const scale = await store.create('/offers', {
+      offer_name: 'Scale',
+      item_name: 'Coffee scale',
+      price: 12.5,
+    });
+    expect(
+      (await store.api.patch(`/offers/${store.offers.mug.id}`, { bump_text: 'Add a mug for your first cup' }))
+        .status,
+    ).toBe(200);
+    const link = await linkWith({
+      offers: [{ offer_id: store.offers.beans.id, quantity: 1 }],
+      bump_offer_ids: [store.offers.mug.id, store.offers.club.id],
+      upsells: [
+        { offer_id: grinder.id, downsell_offer_id: scale.id },
+        { offer_id: store.offers.club.id, downsell_offer_id: null },
+      ],
+    });
+    const preview = await previewOf(link.id);
+    expect(preview.bumps_from).toBe('link');
+    expect(preview.bumps).toEqual([
+      {
+        offer_id: store.offers.mug.id,
+        offer_name: 'Mug',
+        item_name: 'Stoneware mug',
+        item_image: null,
+        text: 'Add a mug for your first cup',
+        price: 14,
+        is_recurring: false,
+        billing_interval_days: null,
+        next_price: null,
+      },
+      expect.objectContaining({
+        offer_id: store.offers.club.id,
+        price: 29,
+        is_recurring: true,
+        billing_interval_days: 30,
+        next_price: 25,
+      }),
+    ]);
+    // The bumps are unticked boxes: the order's figures are the link's line alone.
+    expect(preview).toMatchObject({ subtotal: 18, due_today: 18 });
+    expect(preview.upsells).toEqual([
+      {
+        step: 1,
+        offer: {
+          offer_id: grinder.id,
+          offer_name: 'Grinder',
+          item_name: 'Burr grinder',
+          item_image: 'https://cdn.example.com/grinder.png',
+          text: 'Burr grinder, 40 settings',
+          active: true,
+          subtotal: 40,
+          shipping: 3,
+          amount: 43,
+          recurring: null,
+        },
+        downsell: expect.objectContaining({
+          offer_id: scale.id,
+          subtotal: 12.5,
+          amount: 12.5,
+          recurring: null,
+        }),
+      },
+      {
+        step: 2,
+        offer: expect.objectContaining({
+          offer_id: store.offers.club.id,
+          amount: 29,
+          recurring: { amount: 25, interval_days: 30 },
+        }),
+        downsell: null,
+      },
+    ]);
+  });
+
+  it('shows the store’s default bumps for a link that names none, and none without them', async () => {
+    const other = await createStore(t.app, t.db);
+    const link = (await other.create('/checkout-links', {
+      offers: [{ offer_id: other.offers.beans.id }],
+    })) as { id: number };
+    const before = CheckoutLinkPreviewSchema.parse(
+      (await other.api.get(`/checkout-links/${link.id}/preview`)).body,
+    );
+    expect(before).toMatchObject({ bumps: [], bumps_from: 'none', upsells: [] });
+    const patched = await other.api.patch('/organization', { bump_offer_ids: [other.offers.guide.id] });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const after = CheckoutLinkPreviewSchema.parse(
+      (await other.api.get(`/checkout-links/${link.id}/preview`)).body,
+    );
+    expect(after.bumps_from).toBe('organization');
+    expect(after.bumps.map((bump) => [bump.offer_id, bump.price])).toEqual([[other.offers.guide.id, 9]]);
+  });
+
+  it('documents the bumps and the offers after the purchase in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/checkout/api/docs' })).json();
+    const preview = doc.paths['/checkout/api/merchant/checkout-links/{id}/preview'].get;
+    const schema = preview.responses['200'].content['application/json'].schema;
+    expect(schema.required).toEqual(expect.arrayContaining(['bumps', 'bumps_from', 'upsells']));
+    expect(schema.properties.upsells.items.required).toEqual(['step', 'offer', 'downsell']);
+    const orders =
+      doc.paths['/checkout/api/merchant/orders'].get.responses['200'].content['application/json'];
+    expect(orders.schema.properties.data.items.required).toContain('parent_order_id');
+  });
+
   it("answers 404 for another store's link and for a link that does not exist", async () => {
     const other = await createStore(t.app, t.db);
     const theirs = (await other.create('/checkout-links', {

@@ -4,7 +4,9 @@ import { StaffSessionSchema } from '../../src/contract/staff.js';
 import { createJobHandlers } from '../../src/server/job-handlers.js';
 import { issueOwnerLink } from '../../src/server/modules/staff/staff-service.js';
 import { createSubscriberLinks } from '../../src/server/modules/subscriber/subscriber-link.js';
+import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
 import { systemClock } from '../../src/server/platform/clock.js';
+import { createPaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
 import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
 import { createLogger } from '../../src/server/platform/logging.js';
 import { createTokenService } from '../../src/server/platform/security/tokens.js';
@@ -24,7 +26,8 @@ import {
 
 // The dashboard's Subscriptions and Developers screens (docs/dashboard.md) in Debian's Chromium against the built
 // page on the real app: a subscription made through the shopper API, found through the list's filters, skipped,
-// paused, resumed and cancelled through its screen; an API key and a webhook endpoint made (each secret shown once),
+// paused, resumed and cancelled through its screen; a prepaid plan's $0 fulfilment order, its subscription's periods
+// and a checkout link preview's bumps and upsells; an API key and a webhook endpoint made (each secret shown once),
 // the key revoked; the email log and one email; each screen at 1400 and 375 px with axe finding nothing; and a member
 // of staff, who has no Developers.
 
@@ -247,6 +250,107 @@ describe('the Subscriptions and Developers screens', () => {
     await narrow.page.locator('tbody tr').first().waitFor();
     await fitsAndPasses(narrow.page, 375);
     expect([...problems, ...narrow.problems]).toEqual([]);
+  });
+
+  it('show a prepaid fulfilment order, its subscription’s periods and a link preview’s bumps', async () => {
+    const created = async (route: string, body: unknown) => {
+      const answer = await server.merchant('POST', route, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body as { id: number };
+    };
+    const prepaid = await created('/offers', {
+      offer_name: 'Club, 3 months',
+      item_name: 'Prepaid club',
+      price: 89.97,
+      next_price: 84,
+      is_recurring: true,
+      billing_interval_days: 30,
+      prepaid_cycles: 3,
+    });
+    const cart = await server.merchant('POST', '/carts', { offers: [{ offer_id: prepaid.id }] });
+    const token = cart.body.cart_token as string;
+    const shopper = await shopperSession(server.app, 'demo');
+    await shopper.get(`carts/${token}/preview`, { ship_country: 'US', ship_state: 'TX' });
+    const placed = await shopper.post(
+      'orders',
+      orderBody(token, { email: 'pat.prepaid@example.com', subscription_terms_accepted: true }),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = placed.body.order.order_id as number;
+    const id = (await server.merchant('GET', `/orders/${orderId}`)).body.subscription_ids[0] as number;
+    // Cycle 2 is due: the rebill run ships it as a $0 fulfilment order.
+    const db = server.database.db;
+    await db.query(`UPDATE subscriptions SET next_charge_at = now() - interval '1 minute' WHERE id = $1`, [
+      id,
+    ]);
+    const gateways = createPaymentGateways(server.config, { db, clock: systemClock });
+    expect(await runRebills({ db, gateways, clock: systemClock })).toMatchObject({ fulfilled: 1 });
+    const orders = (await server.merchant('GET', '/orders?limit=10')).body.data as {
+      order_id: number;
+      fulfilment_of_subscription_id: number | null;
+    }[];
+    const fulfilment = orders.find((order) => order.fulfilment_of_subscription_id === id)?.order_id;
+    expect(fulfilment).toBeDefined();
+
+    const { page, problems } = await open(1400);
+    await page.goto(`${server.baseUrl}/admin/orders/${fulfilment}`);
+    await heading(page, `Order ${fulfilment}`);
+    const card = page.getByRole('region', { name: 'Prepaid fulfilment' });
+    expect(await card.innerText()).toContain(
+      `Prepaid fulfilment — cycle 2 of 3 of subscription ${id}, paid by order ${orderId}.`,
+    );
+    expect(await card.getByRole('link', { name: `Subscription ${id}` }).getAttribute('href')).toBe(
+      `/admin/subscriptions/${id}`,
+    );
+    expect(await page.getByRole('region', { name: 'Amounts' }).innerText()).toMatch(
+      new RegExp(`Total\\s+\\$0\\.00[\\s\\S]*Nothing is charged for this order: order ${orderId} paid once`),
+    );
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`${server.baseUrl}/admin/orders?q=pat.prepaid`);
+    await heading(page, 'Orders');
+    await page.getByText(`Prepaid fulfilment of subscription ${id}`).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`${server.baseUrl}/admin/subscriptions/${id}`);
+    await heading(page, `Subscription ${id}`);
+    const plan = page.getByRole('region', { name: 'Prepaid plan' });
+    expect(await plan.innerText()).toMatch(/Cycles shipped\s+2 \(cycle 2 of 3 of period 1\)/);
+    expect(await plan.innerText()).toMatch(/Renews: the next 3 cycles are charged at once/);
+    expect(await violations(page)).toEqual([]);
+
+    const bump = await created('/offers', {
+      offer_name: 'Mug bump',
+      item_name: 'Travel mug',
+      item_image: `${server.baseUrl}/checkout/images/mug.svg`,
+      bump_text: 'Keep it hot on the way',
+      price: 12,
+    });
+    const grinder = await created('/offers', { offer_name: 'Grinder', item_name: 'Burr grinder', price: 40 });
+    const link = await created('/checkout-links', {
+      name: 'Funnel e2e',
+      offers: [{ offer_id: prepaid.id }],
+      bump_offer_ids: [bump.id],
+      upsells: [{ offer_id: grinder.id, downsell_offer_id: null }],
+    });
+    for (const width of [1400, 375]) {
+      const { page: linkPage } = width === 1400 ? { page } : await open(375);
+      await linkPage.goto(`${server.baseUrl}/admin/catalogue/checkout-links/${link.id}`);
+      await heading(linkPage, 'Checkout link Funnel e2e');
+      const bumps = linkPage.getByRole('region', { name: 'Order bumps' });
+      await bumps.getByText('Keep it hot on the way').waitFor();
+      expect(await bumps.innerText()).toContain('Travel mug (Mug bump): adds $12.00');
+      expect(await bumps.locator('img').getAttribute('src')).toBe(
+        `${server.baseUrl}/checkout/images/mug.svg`,
+      );
+      const upsells = linkPage.getByRole('region', { name: 'Offers after the purchase' });
+      expect(await upsells.innerText()).toMatch(
+        /Offer 1 Burr grinder \(Grinder\)[\s\S]*\$40\.00, before tax/,
+      );
+      await fitsAndPasses(linkPage, width);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('make and revoke an API key, add a webhook endpoint, and show the email log', async () => {

@@ -9,8 +9,8 @@ const session = useShopperBrowser();
 
 let teaOfferId: number | null = null;
 
-/** A cart of one green tea at $19.95, which may be subscribed to every 30 days at 10 % off ($17.95). */
-async function teaCart(): Promise<string> {
+/** Green tea at $19.95, which may be subscribed to every 30 days at 10 % off ($17.95). */
+async function teaOffer(): Promise<number> {
   if (teaOfferId === null) {
     const created = await session.server.merchant('POST', '/offers', {
       offer_name: 'Tea',
@@ -24,7 +24,12 @@ async function teaCart(): Promise<string> {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     teaOfferId = created.body.id as number;
   }
-  const cart = await session.server.merchant('POST', '/carts', { offers: [{ offer_id: teaOfferId }] });
+  return teaOfferId;
+}
+
+/** A cart of one green tea. */
+async function teaCart(): Promise<string> {
+  const cart = await session.server.merchant('POST', '/carts', { offers: [{ offer_id: await teaOffer() }] });
   expect(cart.status).toBe(201);
   return cart.body.cart_token as string;
 }
@@ -107,5 +112,47 @@ describe('subscribe and save', () => {
       .filter({ hasText: /bought once at \$19\.95/ })
       .waitFor();
     expect(axe).toEqual([]);
+  });
+
+  it("opens a link's preset subscribed, and the subscriber's page says the saving", async () => {
+    const link = await session.server.merchant('POST', '/checkout-links', {
+      public_id: 'save-preset-e2e',
+      offers: [{ offer_id: await teaOffer(), subscribe: true }],
+    });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const checkout = await session.shopper({ width: 1400, height: 900 });
+    await checkout.open('__c__save-preset-e2e');
+    const group = checkout.page.getByRole('group', { name: 'How to buy Sencha green tea' });
+    await group.waitFor();
+    expect(
+      await group.getByRole('radio', { name: /^Subscribe every 30 days and save 10 %/ }).isChecked(),
+    ).toBe(true);
+    expect(await checkout.summaryText()).toMatch(/Today \$17\.95, then \$17\.95 every 30 days/);
+
+    await checkout.fillContact('ada@example.com');
+    await checkout.fillAddress(ADA);
+    await checkout.button(/^Continue to /).click();
+    await checkout.fillCard('4111 1111 1111 1111');
+    // The subscription-terms box is there without the shopper choosing anything.
+    const terms = checkout.page.getByLabel(/I agree that my payment method will be charged automatically/);
+    await terms.check();
+    await checkout.button(/^Start subscription · \$17\.95/).click();
+    const orderNumber = await checkout.confirmation();
+
+    const order = (await session.server.merchant('GET', `/orders/${orderNumber}`)).body;
+    expect(order.lines[0]).toMatchObject({ unit_price: 17.95, subscribe_and_save: true });
+    const manage = await session.server.merchant(
+      'POST',
+      `/subscriptions/${order.subscription_ids[0]}/manage-link`,
+      {},
+    );
+    expect(manage.status).toBe(200);
+    await checkout.page.goto(manage.body.url as string);
+    await checkout.page.getByRole('heading', { name: 'Your subscription' }).waitFor();
+    const saving = checkout.page.locator('[data-saving]');
+    expect(await saving.innerText()).toBe(
+      'Subscribe and save. You save 10 % on every delivery: $17.95 instead of $19.95, every 30 days.',
+    );
+    expect(axeReport('self-service', await checkout.axe())).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ import { ShippingSummary } from './shipping/shipping-summary.js';
 import { OrderSummary } from './summary/order-summary.js';
 import { useCartPreview } from './use-cart-preview.js';
 import { paymentStepChunk } from './payment/payment-step-chunk.js';
+import { LanguageSwitcher } from './language/language-switcher.js';
 
 // Card fields, the order button and the order's answers: fetched with the handshake (page-chunks.ts), so a page
 // that opens at payment renders whole, at once.
@@ -365,7 +366,11 @@ export function CheckoutPage() {
   const paymentShown = paymentIndex >= 0 && visible[paymentIndex] === true;
   return (
     <>
-      <PageShell config={config} inert={orderState.loading}>
+      <PageShell
+        config={config}
+        inert={orderState.loading}
+        languages={config.languages.length > 1 ? <LanguageSwitcher languages={config.languages} /> : null}
+      >
         <div className="checkout">
           <OrderSummary pending={preview.pending} />
           <div className="checkout__main">

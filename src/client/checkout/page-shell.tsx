@@ -8,6 +8,8 @@ export interface PageShellProps {
   children: ReactNode;
   /** while an order is processed the page behind the overlay is inert */
   inert?: boolean;
+  /** the language switcher, first in the footer (below the fold: nothing visible moves when it appears) */
+  languages?: ReactNode;
 }
 
 function LockIcon() {
@@ -29,7 +31,7 @@ function LockIcon() {
 }
 
 /** Header (the store, a lock and "Secure Checkout"), the page, and the store's legal links. No way out but back. */
-export function PageShell({ config, children, inert = false }: PageShellProps) {
+export function PageShell({ config, children, inert = false, languages = null }: PageShellProps) {
   const { t } = useT();
   const legal = config?.legal;
   const links = [
@@ -56,8 +58,9 @@ export function PageShell({ config, children, inert = false }: PageShellProps) {
       <main className="main" id="main">
         {children}
       </main>
-      {links.length > 0 ? (
+      {links.length > 0 || languages ? (
         <footer className="footer">
+          {languages}
           <ul className="footer__links">
             {links.map((link) => (
               <li key={link.label}>

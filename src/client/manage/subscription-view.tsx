@@ -117,6 +117,12 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
             <dd>{cardText(subscription.card)}</dd>
           </div>
         </dl>
+        {subscription.subscribe_and_save ? (
+          // Subscribe and save: the server's words say the saving of every delivery (docs/subscriptions.md).
+          <p className="manage__saving" data-saving>
+            <strong>Subscribe and save.</strong> {subscription.subscribe_and_save.description}
+          </p>
+        ) : null}
       </section>
 
       {open ? (

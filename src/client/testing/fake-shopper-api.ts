@@ -72,6 +72,7 @@ export function createFakeShopperApi(initialCart: Cart) {
   on('GET', /^\/checkout\/api\/vrio\/carts\/[^/]+$/, () => json(200, cart));
   on('GET', /\/preview$/, (request) => json(200, previewAnswerFor(cart, request.query.get('version'))));
   on('POST', /^\/checkout\/api\/vrio\/client-errors$/, () => json(204));
+  on('PUT', /^\/checkout\/api\/vrio\/carts\/[^/]+\/language$/, () => json(200, cart));
 
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');

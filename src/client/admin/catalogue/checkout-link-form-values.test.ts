@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutLink } from '../../../contract/merchant.js';
 import { ApiFailure } from '../admin-api.js';
-import { linkBody, linkFailure, linkFormValues, NEW_LINK } from './checkout-link-form-values.js';
+import {
+  linkBody,
+  linkFailure,
+  linkFormValues,
+  NEW_LINK,
+  subscribeBoxLabel,
+} from './checkout-link-form-values.js';
 import { changedFields } from './form-values.js';
 
 const link: CheckoutLink = {
@@ -10,7 +16,7 @@ const link: CheckoutLink = {
   cart_token: '__c__autumn',
   checkout_url: 'http://shop.example/checkout/__c__autumn',
   name: 'Autumn',
-  offers: [{ offer_id: 5, quantity: 2, is_gift: false }],
+  offers: [{ offer_id: 5, quantity: 2, is_gift: false, subscribe: false }],
   bump_offer_ids: [],
   discount_code: 'WELCOME10',
   active: true,
@@ -22,10 +28,13 @@ const link: CheckoutLink = {
 
 describe("a checkout link's form", () => {
   it('sends its lines as numbers, an empty code as none, and a public id only when given on create', () => {
-    const values = { ...NEW_LINK, lines: [{ offer_id: '5', quantity: '2', is_gift: true }] };
+    const values = {
+      ...NEW_LINK,
+      lines: [{ offer_id: '5', quantity: '2', is_gift: true, subscribe: false }],
+    };
     expect(linkBody(values, true)).toEqual({
       name: '',
-      offers: [{ offer_id: 5, quantity: 2, is_gift: true }],
+      offers: [{ offer_id: 5, quantity: 2, is_gift: true, subscribe: false }],
       bump_offer_ids: [],
       upsells: [],
       discount_code: null,
@@ -39,11 +48,14 @@ describe("a checkout link's form", () => {
   it('changes nothing when untouched, and sends every line when one changes', () => {
     const values = linkFormValues(link);
     expect(changedFields(linkBody(values, false), linkBody(values, false))).toEqual({});
-    const more = { ...values, lines: [...values.lines, { offer_id: '6', quantity: '1', is_gift: false }] };
+    const more = {
+      ...values,
+      lines: [...values.lines, { offer_id: '6', quantity: '1', is_gift: false, subscribe: true }],
+    };
     expect(changedFields(linkBody(values, false), linkBody(more, false))).toEqual({
       offers: [
-        { offer_id: 5, quantity: 2, is_gift: false },
-        { offer_id: 6, quantity: 1, is_gift: false },
+        { offer_id: 5, quantity: 2, is_gift: false, subscribe: false },
+        { offer_id: 6, quantity: 1, is_gift: false, subscribe: true },
       ],
     });
   });
@@ -73,6 +85,20 @@ describe("a checkout link's form", () => {
     expect(linkFormValues({ ...link, upsells: [{ offer_id: 9, downsell_offer_id: null }] }).upsells).toEqual([
       { offer_id: '9', downsell_offer_id: '' },
     ]);
+  });
+
+  it('keeps a line preset to subscribe and save, and labels its box from the offer', () => {
+    const preset = { ...link, offers: [{ offer_id: 5, quantity: 1, is_gift: false, subscribe: true }] };
+    expect(linkFormValues(preset).lines[0]?.subscribe).toBe(true);
+    const terms = { subscribe_and_save: { interval_days: 30, percent_off: 10 } };
+    expect(subscribeBoxLabel(terms, { subscribe: false })).toBe(
+      'Subscribe and save: every 30 days at 10 % off',
+    );
+    expect(subscribeBoxLabel({ subscribe_and_save: null }, { subscribe: false })).toBeNull();
+    expect(subscribeBoxLabel(undefined, { subscribe: false })).toBeNull();
+    expect(subscribeBoxLabel({ subscribe_and_save: null }, { subscribe: true })).toBe(
+      'Subscribe and save (the offer no longer allows it)',
+    );
   });
 
   it('says a taken public id by its field', () => {

@@ -1,5 +1,5 @@
 // A checkout link's form (docs/dashboard.md, "Catalogue"): every field of CreateCheckoutLinkSchema, as typed.
-import type { CheckoutLink } from '../../../contract/merchant.js';
+import type { CheckoutLink, Offer } from '../../../contract/merchant.js';
 import { ApiFailure } from '../admin-api.js';
 import { failureOf, type FormFailure } from '../kit/form-failure.js';
 import { isoToLocal, localToIso, wholeOf } from './form-values.js';
@@ -9,6 +9,8 @@ export interface LinkLineValues {
   offer_id: string;
   quantity: string;
   is_gift: boolean;
+  /** starts subscribed in the carts the link makes (subscribe and save; docs/api.md) */
+  subscribe: boolean;
 }
 
 /** An upsell step after the purchase (docs/api.md, "Upsells"): its offer and its downsell, as the selects hold them. */
@@ -35,7 +37,7 @@ export const MAX_LINES = 50;
 /** The most order bumps a link names (docs/checkout-rules.md, "Order bumps"). */
 export const MAX_BUMPS = 3;
 
-export const NEW_LINE: LinkLineValues = { offer_id: '', quantity: '1', is_gift: false };
+export const NEW_LINE: LinkLineValues = { offer_id: '', quantity: '1', is_gift: false, subscribe: false };
 
 export const MAX_UPSELLS = 3;
 
@@ -60,6 +62,7 @@ export function linkFormValues(link: CheckoutLink): LinkFormValues {
       offer_id: String(line.offer_id),
       quantity: String(line.quantity),
       is_gift: line.is_gift,
+      subscribe: line.subscribe,
     })),
     bumps: link.bump_offer_ids.map(String),
     upsells: link.upsells.map((step) => ({
@@ -72,6 +75,19 @@ export function linkFormValues(link: CheckoutLink): LinkFormValues {
   };
 }
 
+/**
+ * The subscribe-and-save box of a line: shown when its offer allows it, or when the line is preset though the offer
+ * no longer allows it (so the merchant can untick what the server refuses); null hides it.
+ */
+export function subscribeBoxLabel(
+  offer: Pick<Offer, 'subscribe_and_save'> | undefined,
+  line: Pick<LinkLineValues, 'subscribe'>,
+): string | null {
+  const terms = offer?.subscribe_and_save ?? null;
+  if (terms === null) return line.subscribe ? 'Subscribe and save (the offer no longer allows it)' : null;
+  return `Subscribe and save: every ${terms.interval_days} days at ${terms.percent_off} % off`;
+}
+
 /** The API's body; the public id only when making a link (it cannot change), and only when one is given. */
 export function linkBody(values: LinkFormValues, creating: boolean): Record<string, unknown> {
   return {
@@ -81,6 +97,7 @@ export function linkBody(values: LinkFormValues, creating: boolean): Record<stri
       offer_id: wholeOf(line.offer_id),
       quantity: wholeOf(line.quantity),
       is_gift: line.is_gift,
+      subscribe: line.subscribe,
     })),
     // A bump row left on "Choose an offer" names nothing.
     bump_offer_ids: values.bumps.filter((id) => id !== '').map(wholeOf),
@@ -103,6 +120,7 @@ export function linkFieldOrder(values: LinkFormValues): string[] {
       `offers.${i}.offer_id`,
       `offers.${i}.quantity`,
       `offers.${i}.is_gift`,
+      `offers.${i}.subscribe`,
     ]),
     'bump_offer_ids',
     ...values.bumps.map((_, i) => `bump_offer_ids.${i}`),

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '../kit/format.js';
 import { QueryState } from '../kit/query-state.js';
 import { intervalText } from './catalogue-words.js';
+import { PreviewBumps, PreviewUpsells } from './checkout-link-preview-funnel.js';
 import { previewKey, readPreview } from './catalogue-queries.js';
 
 export function CheckoutLinkPreview({ id }: { id: number }) {
@@ -106,6 +107,8 @@ export function CheckoutLinkPreview({ id }: { id: number }) {
             ))}
           </dl>
           {data.discount_notice ? <p className="catalogue-warning">{data.discount_notice}</p> : null}
+          <PreviewBumps data={data} />
+          <PreviewUpsells data={data} />
           <p className="admin-note">{data.address_note}</p>
           <p className="admin-note">Priced {formatDateTime(data.priced_at)}.</p>
           <p>

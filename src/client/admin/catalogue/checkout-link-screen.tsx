@@ -26,6 +26,7 @@ import {
   NEW_LINE,
   NEW_LINK,
   NEW_UPSELL,
+  subscribeBoxLabel,
   type LinkFormValues,
   type LinkLineValues,
   type LinkUpsellValues,
@@ -35,6 +36,26 @@ import { CopyButton } from '../kit/copy-button.js';
 import { FieldGroup, FormFooter, ObjectLoading } from './form-parts.js';
 import { changedFields } from './form-values.js';
 import { useAllOffers } from './use-all-offers.js';
+
+/** A line's subscribe-and-save preset (docs/api.md, "Subscribe and save"), when its offer allows it. */
+function SubscribeBox(props: {
+  index: number;
+  label: string | null;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+}) {
+  if (props.label === null) return null;
+  return (
+    <Checkbox
+      name={`offers.${props.index}.subscribe`}
+      label={`Line ${props.index + 1}: ${props.label}`}
+      checked={props.checked}
+      onChange={props.onChange}
+      error={props.error}
+    />
+  );
+}
 
 function LinkForm({ link }: { link: CheckoutLink | null }) {
   const client = useQueryClient();
@@ -118,6 +139,7 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
     announce(`Offer ${index + 1} after the purchase removed.`);
     requestAnimationFrame(() => document.getElementById('catalogue-add-upsell')?.focus());
   };
+  const offerById = new Map((offers.data?.data ?? []).map((offer) => [String(offer.id), offer]));
   const offerChoices = (offers.data?.data ?? []).map((offer) => ({
     value: String(offer.id),
     label: `${offer.offer_name} (${offer.item_name})${offer.active ? '' : ', inactive'}`,
@@ -161,7 +183,13 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
               placeholder="Choose an offer"
               options={offerChoices}
               value={line.offer_id}
-              onChange={(offerId) => setLine(index, { offer_id: offerId })}
+              onChange={(offerId) =>
+                // A preset stays only where the newly chosen offer allows it.
+                setLine(index, {
+                  offer_id: offerId,
+                  subscribe: line.subscribe && Boolean(offerById.get(offerId)?.subscribe_and_save),
+                })
+              }
               error={fields[`offers.${index}.offer_id`]}
             />
             <TextField
@@ -179,6 +207,13 @@ function LinkForm({ link }: { link: CheckoutLink | null }) {
               checked={line.is_gift}
               onChange={(isGift) => setLine(index, { is_gift: isGift })}
               error={fields[`offers.${index}.is_gift`]}
+            />
+            <SubscribeBox
+              index={index}
+              label={subscribeBoxLabel(offerById.get(line.offer_id), line)}
+              checked={line.subscribe}
+              onChange={(subscribe) => setLine(index, { subscribe })}
+              error={fields[`offers.${index}.subscribe`]}
             />
             <Button
               variant="secondary"

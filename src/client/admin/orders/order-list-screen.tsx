@@ -23,6 +23,7 @@ import {
   searchOfFilters,
   type OrderFilters,
 } from './order-filters.js';
+import { orderBadges } from './order-funnel.js';
 import { ORDER_STATUS_WORDS } from './order-words.js';
 
 /** The API's query parameters by the form's field names, so its refusals show by the right field. */
@@ -187,6 +188,11 @@ export function OrderListScreen() {
                     <tr key={order.order_id}>
                       <td className="orders-nowrap">
                         <AdminLink to={`/admin/orders/${order.order_id}`}>Order {order.order_id}</AdminLink>
+                        {orderBadges(order).map((badge) => (
+                          <span key={badge.key} className="admin-badge orders-kind">
+                            {badge.text}
+                          </span>
+                        ))}
                       </td>
                       <td className="orders-nowrap">
                         <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>

@@ -1,6 +1,8 @@
 // One order (docs/dashboard.md, "Orders"): its state and amounts, lines, addresses, payment attempts, refunds (and
 // the refund form), consent, gifts, subscriptions, the emails and webhook deliveries about it, and its timeline.
 import { useQuery } from '@tanstack/react-query';
+import { SubscriptionSchema } from '../../../contract/merchant.js';
+import { request } from '../admin-api.js';
 import { AdminLink } from '../kit/admin-link.js';
 import { AuditTrail, auditKey } from '../kit/audit-trail.js';
 import { QueryState } from '../kit/query-state.js';
@@ -15,6 +17,8 @@ import {
   readOrderDeliveries,
   readOrderEmails,
 } from './order-queries.js';
+import { orderBadges, fulfilmentWords } from './order-funnel.js';
+import { FulfilmentCard, fulfilmentOf, UpsellCard } from './order-funnel-sections.js';
 import { RefundSection } from './order-refund.js';
 import {
   Card,
@@ -52,6 +56,14 @@ export function OrderScreen({ orderId }: { orderId: number }) {
     queryKey: auditKey('order', orderId),
     queryFn: () => readOrderChanges(orderId),
   });
+  // A fulfilment order names its cycle within the prepaid period: the subscription says how long a period is.
+  const paidBySubscription = order.data?.fulfilment_of_subscription_id ?? null;
+  const subscription = useQuery({
+    queryKey: ['subscriptions', 'one', paidBySubscription],
+    queryFn: () =>
+      request(SubscriptionSchema, 'GET', `/checkout/api/merchant/subscriptions/${paidBySubscription}`),
+    enabled: paidBySubscription !== null,
+  });
   const heading = <ScreenHeading>{`Order ${orderId}`}</ScreenHeading>;
   if (!order.data)
     return (
@@ -70,6 +82,9 @@ export function OrderScreen({ orderId }: { orderId: number }) {
     deliveries: deliveries.data?.data ?? [],
     changes: changes.data?.data ?? [],
   });
+  const cyclesPerPeriod = subscription.data?.prepaid?.cycles ?? null;
+  const fulfilment = fulfilmentOf(detail, cyclesPerPeriod);
+  const badges = orderBadges(detail);
   return (
     <>
       {heading}
@@ -108,11 +123,28 @@ export function OrderScreen({ orderId }: { orderId: number }) {
               <dt>Mode</dt>
               <dd>{detail.is_test ? <span className="admin-badge">Test order</span> : 'Live'}</dd>
             </div>
+            {badges.length > 0 ? (
+              <div>
+                <dt>Kind</dt>
+                <dd>
+                  {badges.map((badge) => (
+                    <span key={badge.key} className="admin-badge orders-kind">
+                      {badge.text}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </section>
 
+        <FulfilmentCard order={detail} cyclesPerPeriod={cyclesPerPeriod} />
+
+        <UpsellCard order={detail} />
+
         <Card id="order-amounts-heading" title="Amounts">
           <Figures order={detail} />
+          {fulfilment ? <p className="orders-note">{fulfilmentWords(fulfilment).total}</p> : null}
         </Card>
 
         <RefundSection order={detail} />

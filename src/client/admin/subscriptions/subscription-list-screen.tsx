@@ -14,6 +14,7 @@ import { QueryState } from '../kit/query-state.js';
 import { navigate } from '../navigation.js';
 import { ScreenHeading } from '../screen-heading.js';
 import { FilterSelect } from './filter-select.js';
+import { chargeIntervalOf, planBadge } from './subscription-plan-words.js';
 import {
   everyInterval,
   queryOf,
@@ -172,7 +173,10 @@ export function SubscriptionListScreen(props: { filters: SubscriptionFilters }) 
                       </td>
                       <td>
                         {formatMoney(subscription.cycle_amount, subscription.currency)}{' '}
-                        {everyInterval(subscription.interval_days)}
+                        {everyInterval(chargeIntervalOf(subscription))}
+                        {planBadge(subscription) ? (
+                          <span className="admin-badge subscriptions-plan">{planBadge(subscription)}</span>
+                        ) : null}
                       </td>
                       <td>{next ? formatDate(next) : 'None'}</td>
                       <td>{subscription.is_test ? <span className="admin-badge">Test</span> : 'Live'}</td>

@@ -14,6 +14,8 @@ import { formatDate, formatDateTime, formatMoney } from '../kit/format.js';
 import { QueryState } from '../kit/query-state.js';
 import { ScreenHeading } from '../screen-heading.js';
 import { CopyValue } from './copy-value.js';
+import { SubscriptionPlan } from './subscription-plan.js';
+import { chargeIntervalOf, prepaidState } from './subscription-plan-words.js';
 import {
   actionsFor,
   everyInterval,
@@ -63,6 +65,8 @@ function resultOf(action: SubscriptionAction, after: Subscription): string {
 function Facts(props: { subscription: Subscription }) {
   const s = props.subscription;
   const next = upcomingCharge(s);
+  // A prepaid plan's next date often ships a $0 cycle: its next charge is the next period's.
+  const prepaid = prepaidState(s);
   return (
     <div className="admin-grid">
       <section className="admin-card" aria-labelledby="subscription-state">
@@ -111,18 +115,22 @@ function Facts(props: { subscription: Subscription }) {
         <dl className="subscription-facts">
           <dt>Next charge</dt>
           <dd data-next-charge>
-            {next
-              ? `${formatDate(next)}, ${formatMoney(s.cycle_amount, s.currency)}`
-              : s.status === 'cancelled'
-                ? 'None: it is cancelled'
-                : s.status === 'paused'
-                  ? 'None while it is paused'
-                  : 'None: it ends before then'}
+            {prepaid
+              ? prepaid.nextCharge
+                ? `${formatDate(prepaid.nextCharge.at)}, ${formatMoney(prepaid.nextCharge.amount, s.currency)}`
+                : 'None (see the prepaid plan)'
+              : next
+                ? `${formatDate(next)}, ${formatMoney(s.cycle_amount, s.currency)}`
+                : s.status === 'cancelled'
+                  ? 'None: it is cancelled'
+                  : s.status === 'paused'
+                    ? 'None while it is paused'
+                    : 'None: it ends before then'}
           </dd>
           <dt>{s.plan_remaining ? 'Charges left' : 'Each cycle'}</dt>
           <dd>
             {s.plan_remaining ??
-              `${formatMoney(s.cycle_amount, s.currency)} ${everyInterval(s.interval_days)}`}
+              `${formatMoney(s.cycle_amount, s.currency)} ${everyInterval(chargeIntervalOf(s))}`}
             {s.subscribe_and_save
               ? ` (subscribe and save: ${s.subscribe_and_save_percent_off ?? 0} % off the one-off price)`
               : ''}
@@ -359,6 +367,7 @@ export function SubscriptionScreen(props: { id: number }) {
       ) : (
         <>
           <Facts subscription={subscription.data} />
+          <SubscriptionPlan subscription={subscription.data} />
           <Actions subscription={subscription.data} />
           {subscription.data.status === 'cancelled' ? null : <SelfServiceLink id={props.id} />}
           <ChargesTable subscription={subscription.data} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UpsellState } from '../../../contract/upsell.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
-import type { RequestOptions } from '../../api/http-client.js';
+import { ApiRequestError, type RequestOptions } from '../../api/http-client.js';
 import { completedOrder } from '../../testing/fake-shopper-api.js';
 import { cartFixture, FILLED_CUSTOMER } from '../../testing/fixtures.js';
 import { LiveRegionProvider } from '../../ui/live-region.js';
@@ -94,6 +94,34 @@ describe('the offers after the order', () => {
     );
     screen.getByRole('heading', { name: 'Thank you, Ada!' });
     expect(fake.sent).toEqual([]);
+  });
+
+  it('shows the offer bought when a no comes after the bank took the yes (409 upsell_accepted)', async () => {
+    const user = userEvent.setup();
+    const BOUGHT =
+      'Your bank had already confirmed your yes to this offer, so it was bought and charged once: it comes with ' +
+      'your order, and nothing more is charged. If you do not want it, contact the shop to return it.';
+    let reads = 0;
+    const sent: string[] = [];
+    const request = async (options: RequestOptions<unknown>) => {
+      if (options.method === 'GET') return reads++ === 0 ? OFFER : DONE;
+      sent.push(options.path);
+      throw new ApiRequestError({ status: 409, code: 'upsell_accepted', message: BOUGHT });
+    };
+    const base = completedOrder(cartFixture({ customer: FILLED_CUSTOMER }), 77);
+    render(
+      <LiveRegionProvider>
+        <ConfirmationView
+          cart={{ ...base, order: { ...base.order, has_upsells: true } }}
+          api={{ http: { request } } as unknown as CheckoutApi}
+        />
+      </LiveRegionProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'No, thanks' }));
+    await screen.findByRole('heading', { name: 'Thank you, Ada!' });
+    expect(sent).toEqual([expect.stringMatching(/\/upsell\/decline$/)]);
+    expect(screen.getByText(BOUGHT).getAttribute('role')).toBe('status');
+    screen.getByText(/Order #78: Burr grinder\s*, \$48\.30 charged to the same card\./);
   });
 
   describe('when the bank wants the accept authenticated (Stripe)', () => {

@@ -39,6 +39,8 @@ export default function UpsellFlow(props: {
   const path = `carts/${encodeURIComponent(cart.cart_token)}/orders/${orderId}/upsell`;
   const [state, setState] = useState<UpsellState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // What the shopper must know beyond the offer shown now: a no that came after the bank took the yes.
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
   // One key per answer to a step: a retry after a lost answer sends the same one, and is never charged twice.
@@ -120,6 +122,12 @@ export default function UpsellFlow(props: {
       if (failed.status === 410) {
         announce(ENDED);
         reload();
+      } else if (kind === 'decline' && failed.code === 'upsell_accepted') {
+        // The offer was bought (the bank confirmed the yes before the no): the page shows it bought, and says why.
+        confirmed.current.delete(step);
+        setNotice(failed.message);
+        announce(failed.message);
+        reload();
       } else {
         // A refusal is the answer to this key: another try is a request of its own.
         if (failed.status < 500) {
@@ -142,35 +150,50 @@ export default function UpsellFlow(props: {
       </div>
     );
   }
-  if (!state.offer) return <Confirmation cart={cart} linked={state.linked_orders} />;
+  const said = notice ? (
+    <p className="notice notice--warning" role="status">
+      {notice}
+    </p>
+  ) : null;
+  if (!state.offer) {
+    return (
+      <>
+        {said}
+        <Confirmation cart={cart} linked={state.linked_orders} />
+      </>
+    );
+  }
   const offer = state.offer;
   const challenge = state.action?.type === 'authenticate' ? state.action : null;
   return (
-    <OfferView
-      key={offer.step}
-      offer={offer}
-      currency={state.currency}
-      isTest={cart.order.is_test}
-      busy={busy}
-      failure={failure}
-      challenge={
-        challenge
-          ? challenge.payment_action.type === 'challenge'
-            ? {
-                url: challenge.payment_action.url,
-                onDone: () => void answer('accept', offer.step, challenge.reference),
-              }
-            : // Stripe.js shows the bank's window itself, and the accept follows its answer.
-              { url: null, onDone: null }
-          : null
-      }
-      onAccept={() => void answer('accept', offer.step, confirmed.current.get(offer.step))}
-      onDecline={() => void answer('decline', offer.step)}
-      onEnded={() => {
-        announce(ENDED);
-        reload();
-      }}
-    />
+    <>
+      {said}
+      <OfferView
+        key={offer.step}
+        offer={offer}
+        currency={state.currency}
+        isTest={cart.order.is_test}
+        busy={busy}
+        failure={failure}
+        challenge={
+          challenge
+            ? challenge.payment_action.type === 'challenge'
+              ? {
+                  url: challenge.payment_action.url,
+                  onDone: () => void answer('accept', offer.step, challenge.reference),
+                }
+              : // Stripe.js shows the bank's window itself, and the accept follows its answer.
+                { url: null, onDone: null }
+            : null
+        }
+        onAccept={() => void answer('accept', offer.step, confirmed.current.get(offer.step))}
+        onDecline={() => void answer('decline', offer.step)}
+        onEnded={() => {
+          announce(ENDED);
+          reload();
+        }}
+      />
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   DiscountCodeRequestSchema,
   GiftRequestSchema,
   GiftResponseSchema,
+  LanguageRequestSchema,
   PreviewQuerySchema,
   PreviewResponseSchema,
   QuantityRequestSchema,
@@ -23,6 +24,7 @@ import {
   saveGift,
   setBump,
 } from './cart-edit-service.js';
+import { chooseCartLanguage } from './cart-language.js';
 import { previewCart } from './cart-preview-service.js';
 
 export const SHOPPER_BASE = '/checkout/api/vrio';
@@ -186,6 +188,26 @@ export function registerCartRoutes(router: Router, context: AppContext): void {
         { offer_id: body.offer_id, selected: body.selected },
         clock.now(),
       ),
+  });
+
+  router.add({
+    method: 'PUT',
+    url: `${SHOPPER_BASE}/carts/:cart_token/language`,
+    summary: "Keep the shopper's language with the cart: its page, reloads and emails speak it",
+    description:
+      "One of the store's enabled languages (docs/languages.md). The cart comes back with its catalogue text in that " +
+      'language where the merchant gave it.',
+    tags: ['shopper'],
+    guard: 'shopper',
+    params: CartTokenParamsSchema,
+    body: LanguageRequestSchema,
+    responses: {
+      200: { description: 'The cart', schema: CartSchema },
+      ...common,
+      422: { description: 'The store has not enabled that language' },
+    },
+    handler: ({ params, body, request }) =>
+      chooseCartLanguage(db, shopperOf(request), params.cart_token, body.language, clock.now()),
   });
 
   router.add({

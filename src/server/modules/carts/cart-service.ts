@@ -10,7 +10,8 @@ import { loadCartSnapshot } from './cart-snapshot-repository.js';
 import { findGiftByClaimCode, findOpenClaimCart, insertCart, type CartRow } from './carts-repository.js';
 import { findCheckoutLinkByPublicId } from '../catalog/checkout-links-repository.js';
 import { findDiscountCodeByCode } from '../catalog/discount-codes-repository.js';
-import { findOffers } from '../catalog/offers-repository.js';
+import { findOffers, type OfferRow } from '../catalog/offers-repository.js';
+import { mayStartSubscribed } from './cart-lines.js';
 import { findOrderLinesAndProfile } from '../orders/orders-repository.js';
 import { lockGift } from '../orders/order-gifts-repository.js';
 import { addressFromPreview, priceCartState, type PricingAddress } from './cart-pricing.js';
@@ -102,11 +103,17 @@ async function cartFromLink(
         expiresAt: new Date(now.getTime() + CART_LIFETIME_MS),
         now,
       },
-      lines.map((line) => ({
-        offer_id: line.offer_id,
-        quantity: line.quantity,
-        is_gift: line.is_gift && (offers.get(line.offer_id)?.is_giftable ?? false),
-      })),
+      lines.map((line) => {
+        const offer = offers.get(line.offer_id) as OfferRow;
+        const isGift = line.is_gift && offer.is_giftable;
+        return {
+          offer_id: line.offer_id,
+          quantity: line.quantity,
+          is_gift: isGift,
+          // Preset by the link (docs/api.md, "Subscribe and save"), while the offer still allows it.
+          subscribed: line.subscribe && mayStartSubscribed(offer, isGift),
+        };
+      }),
     );
   });
 }

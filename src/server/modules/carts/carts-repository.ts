@@ -1,3 +1,4 @@
+import type { Language } from '../../../i18n/languages.js';
 import type { GiftValues } from '../../../domain/gift-validation.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { OfferRow } from '../catalog/offers-repository.js';
@@ -14,6 +15,8 @@ export interface CartRow {
   gift_claim_id: number | null;
   preview: unknown;
   is_test: boolean;
+  /** the language the shopper chose (docs/languages.md); null: the browser's, then the store's default */
+  language: Language | null;
   expires_at: Date | null;
   ordered_at: Date | null;
   created_at: Date;
@@ -123,6 +126,21 @@ export async function setCartDiscountCode(
     'UPDATE carts SET discount_code_id = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2',
     [organizationId, cartId, discountCodeId, now],
   );
+}
+
+export async function setCartLanguage(
+  db: Queryable,
+  organizationId: number,
+  cartId: number,
+  language: Language,
+  now: Date,
+): Promise<void> {
+  await db.query('UPDATE carts SET language = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    cartId,
+    language,
+    now,
+  ]);
 }
 
 export async function setCartPreview(

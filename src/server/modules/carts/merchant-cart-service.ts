@@ -4,12 +4,11 @@ import { validationError } from '../../platform/errors.js';
 import { insertCart } from './carts-repository.js';
 import { insertCustomer, upsertAddress } from './customers-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
-import { checkCartLines, checkDiscountCodeExists } from './cart-lines.js';
+import { checkCartLines, checkDiscountCodeExists, checkSubscribeChoices } from './cart-lines.js';
 import { newCartToken } from '../../platform/security/secrets.js';
 import { isCountryCode } from '../../../domain/countries.js';
 import { previewAddress, storeCartPreview } from './cart-preview-store.js';
 import { loadCartSnapshot } from './cart-snapshot-repository.js';
-import { subscribeTermsOf } from '../../../domain/subscribe-and-save.js';
 
 /** How long a cart stays open for checkout. */
 export const CART_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,23 +22,7 @@ export async function createMerchantCart(
   return db.transaction(async (tx) => {
     const fields: Record<string, string> = {};
     const lines = await checkCartLines(tx, organization.id, input.offers, fields);
-    const subscribed = input.offers.map((line) => line.subscribe ?? false);
-    // The checked lines are the input's, index for index, when none was refused.
-    lines.forEach((line, index) => {
-      if (!subscribed[index] || lines.length !== input.offers.length) return;
-      const offer = line.offer;
-      const terms = subscribeTermsOf({
-        ...offer,
-        price_override: null,
-        is_gift: line.is_gift,
-        subscribed: false,
-      });
-      if (terms === null) {
-        fields[`offers.${index}.subscribe`] = line.is_gift
-          ? 'A gift is bought once: it cannot start subscribed.'
-          : `Offer ${offer.id} has no subscribe_and_save: it can only be bought once.`;
-      }
-    });
+    const subscribed = checkSubscribeChoices(input.offers, lines, fields);
     const code = await checkDiscountCodeExists(tx, organization.id, input.discount_code, fields);
     if (Object.keys(fields).length > 0) throw validationError(fields);
 

@@ -6,43 +6,19 @@ import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { iso, major } from '../../platform/http/money-input.js';
 import { priceCartState } from '../carts/cart-pricing.js';
-import type { CartLineRow, CartRow } from '../carts/carts-repository.js';
+import type { CartRow } from '../carts/carts-repository.js';
 import type { CartState } from '../carts/cart-state.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import { presentCheckoutLink } from './checkout-link-service.js';
 import { codeNoticeForMerchant, linkClosedReason } from './checkout-link-preview-rules.js';
 import { findCheckoutLink } from './checkout-links-repository.js';
+import { lineOf, previewBumps, previewUpsells } from './checkout-link-preview-funnel.js';
 import { findDiscountCodeByCode } from './discount-codes-repository.js';
 import { findOffers, type OfferRow } from './offers-repository.js';
 
 export const ADDRESS_NOTE =
   "Shipping and tax depend on the shopper's address: the checkout adds the shipping method's price and the tax " +
   'for the address they give, so the amounts here are before both.';
-
-function lineOf(offer: OfferRow, index: number, line: { quantity: number; is_gift: boolean }): CartLineRow {
-  const { id, organization_id: _org, active: _active, created_at: _c, updated_at: _u, ...fields } = offer;
-  return {
-    ...fields,
-    // Stands for the cart line's id, which pricing only uses to match its answer to the line.
-    id: index + 1,
-    offer_id: id,
-    position: index + 1,
-    quantity: line.quantity,
-    // As a visit makes its cart: a gift line of an offer no longer giftable is an ordinary line.
-    is_gift: line.is_gift && offer.is_giftable,
-    is_bump: false,
-    price_override: null,
-    // A link's preview shows its lines bought once: subscribing is the shopper's choice on the page.
-    subscribed: false,
-    once_unit_price: offer.price,
-    gift_name: null,
-    gift_email: null,
-    gift_date: null,
-    gift_message: null,
-    gift_phone: null,
-    order_offer_notes: null,
-  };
-}
 
 export async function previewCheckoutLink(
   db: Queryable,
@@ -88,6 +64,7 @@ export async function previewCheckoutLink(
     gift_claim_id: null,
     preview: null,
     is_test: false,
+    language: null,
     expires_at: null,
     ordered_at: null,
     created_at: now,
@@ -112,6 +89,9 @@ export async function previewCheckoutLink(
   const { result } = pricing;
   const currency = organization.currency;
   const money = (amount: number) => major(amount, currency);
+
+  const bumps = await previewBumps(db, state, link);
+  const upsells = await previewUpsells(db, state, link, now);
 
   const closedReason = linkClosedReason(
     {
@@ -180,6 +160,9 @@ export async function previewCheckoutLink(
     total_offer_shipping: money(result.totalOfferShipping),
     due_today: money(result.total),
     later_charges: laterCharges,
+    bumps: bumps.bumps,
+    bumps_from: bumps.from,
+    upsells,
     address_note: ADDRESS_NOTE,
     priced_at: iso(now),
   };

@@ -13,11 +13,17 @@ import {
   insertCheckoutLink,
   listCheckoutLinks,
   updateCheckoutLink,
+  type CheckoutLinkLine,
   type CheckoutLinkRow,
   type CheckoutLinkUpsell,
 } from './checkout-links-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
-import { checkCartLines, checkDiscountCodeExists } from '../carts/cart-lines.js';
+import {
+  checkCartLines,
+  checkDiscountCodeExists,
+  checkSubscribeChoices,
+  type CheckedLine,
+} from '../carts/cart-lines.js';
 import { checkBumpOffers } from './bump-offers.js';
 import { iso } from '../../platform/http/money-input.js';
 import { newCheckoutLinkId } from '../../platform/security/secrets.js';
@@ -54,6 +60,7 @@ export async function createCheckoutLink(
 ): Promise<CheckoutLink> {
   const fields: Record<string, string> = {};
   const lines = await checkCartLines(db, organization.id, input.offers, fields);
+  const subscribed = checkSubscribeChoices(input.offers, lines, fields);
   const code = await checkDiscountCodeExists(db, organization.id, input.discount_code, fields);
   const bumpOfferIds = input.bump_offer_ids ?? [];
   await checkBumpOffers(
@@ -77,7 +84,7 @@ export async function createCheckoutLink(
         active: input.active ?? true,
         expires_at: input.expires_at ? new Date(input.expires_at) : null,
       },
-      lines.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
+      linkLines(lines, subscribed),
       bumpOfferIds,
       upsells ?? [],
     );
@@ -105,6 +112,7 @@ export async function changeCheckoutLink(
   const fields: Record<string, string> = {};
   const lines =
     patch.offers === undefined ? undefined : await checkCartLines(db, organization.id, patch.offers, fields);
+  const subscribed = patch.offers && lines ? checkSubscribeChoices(patch.offers, lines, fields) : [];
   const code = await checkDiscountCodeExists(db, organization.id, patch.discount_code, fields);
   if (patch.bump_offer_ids !== undefined || patch.offers !== undefined) {
     // The bumps and the lines as they will be: a bump may not also be a line of the link.
@@ -135,13 +143,23 @@ export async function changeCheckoutLink(
             ? null
             : new Date(patch.expires_at),
     },
-    lines?.map((line) => ({ offer_id: line.offer.id, quantity: line.quantity, is_gift: line.is_gift })),
+    lines && linkLines(lines, subscribed),
     now,
     patch.bump_offer_ids,
     upsells,
   );
   if (!row) throw notFound('checkout_link_not_found', `There is no checkout link ${id}.`);
   return presentCheckoutLink(row, publicUrl);
+}
+
+/** The checked lines as the link keeps them, each with whether it starts subscribed. */
+function linkLines(lines: readonly CheckedLine[], subscribed: readonly boolean[]): CheckoutLinkLine[] {
+  return lines.map((line, index) => ({
+    offer_id: line.offer.id,
+    quantity: line.quantity,
+    is_gift: line.is_gift,
+    subscribe: subscribed[index] ?? false,
+  }));
 }
 
 /** A link's upsell steps once each names an active offer of the organization; problems go into `fields`. */

@@ -5,6 +5,8 @@ export interface CheckoutLinkLine {
   offer_id: number;
   quantity: number;
   is_gift: boolean;
+  /** the line starts subscribed in the carts the link makes (subscribe and save) */
+  subscribe: boolean;
 }
 
 export interface CheckoutLinkRow {
@@ -32,7 +34,8 @@ export interface CheckoutLinkUpsell {
 export type CheckoutLinkValues = Pick<CheckoutLinkRow, 'name' | 'discount_code' | 'active' | 'expires_at'>;
 
 const SELECT = `SELECT l.*, coalesce((
-    SELECT json_agg(json_build_object('offer_id', o.offer_id, 'quantity', o.quantity, 'is_gift', o.is_gift)
+    SELECT json_agg(json_build_object('offer_id', o.offer_id, 'quantity', o.quantity, 'is_gift', o.is_gift,
+                                      'subscribe', o.subscribed)
                     ORDER BY o.position)
       FROM checkout_link_offers o
      WHERE o.organization_id = l.organization_id AND o.checkout_link_id = l.id), '[]'::json) AS offers,
@@ -76,15 +79,18 @@ async function setLines(
     id,
   ]);
   await db.query(
-    `INSERT INTO checkout_link_offers (organization_id, checkout_link_id, position, offer_id, quantity, is_gift)
-     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift
-       FROM unnest($3::bigint[], $4::int[], $5::boolean[]) WITH ORDINALITY AS line(offer_id, quantity, is_gift, position)`,
+    `INSERT INTO checkout_link_offers (organization_id, checkout_link_id, position, offer_id, quantity, is_gift,
+                                      subscribed)
+     SELECT $1, $2, line.position, line.offer_id, line.quantity, line.is_gift, line.subscribed
+       FROM unnest($3::bigint[], $4::int[], $5::boolean[], $6::boolean[])
+            WITH ORDINALITY AS line(offer_id, quantity, is_gift, subscribed, position)`,
     [
       organizationId,
       id,
       lines.map((l) => l.offer_id),
       lines.map((l) => l.quantity),
       lines.map((l) => l.is_gift),
+      lines.map((l) => l.subscribe),
     ],
   );
 }

@@ -199,7 +199,7 @@ async function seedDemoCatalog(tx: Queryable, organization: OrganizationRow): Pr
       org,
       publicId,
       { name, discount_code: discount, active: true, expires_at: null },
-      lines,
+      lines.map((line) => ({ ...line, subscribe: false })),
     );
   await link('coffee', 'Beans and a mug', [
     { offer_id: beans.id, quantity: 1, is_gift: false },

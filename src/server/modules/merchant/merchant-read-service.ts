@@ -57,6 +57,7 @@ function presentOrderSummary(row: OrderRow) {
     fulfilment_of_subscription_id: row.fulfilment_of_subscription_id ?? null,
     fulfilment_of_order_id: row.fulfilment_of_order_id ?? null,
     fulfilment_cycle: row.fulfilment_cycle ?? null,
+    parent_order_id: row.parent_order_id ?? null,
   };
 }
 
@@ -175,7 +176,6 @@ export async function getOrderDetail(
     payment_status: paymentStatus(payment?.amount ?? null, refunded),
     amount_refunded: money(refunded),
     refunds: refunds.map(presentRefund),
-    parent_order_id: order.parent_order_id ?? null,
     linked_orders: linkedOrders.map((linked) => ({
       order_id: linked.id,
       status: linked.status,

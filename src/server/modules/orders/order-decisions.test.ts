@@ -215,6 +215,7 @@ describe('orderLines', () => {
     billing_interval_days: 30,
     subscribed: false,
     subscribe_percent_off: null,
+    once_unit_price: 1500,
   };
   const priced: PricedLine = {
     id: 11,
@@ -246,12 +247,14 @@ describe('orderLines', () => {
         next_cycle_total: 3223,
         billing_plan: null,
         subscribe_and_save_percent: null,
+        subscribe_and_save_once_price: null,
       },
     ]);
   });
   it('marks a line the shopper subscribed to with its percent off', () => {
     const [written] = orderLines([{ ...line, subscribed: true, subscribe_percent_off: 10 }], [priced]);
     expect(written?.subscribe_and_save_percent).toBe(10);
+    expect(written?.subscribe_and_save_once_price).toBe(1500);
   });
   it('records that a line came from an order bump', () => {
     const [written] = orderLines([{ ...line, is_bump: true }], [priced]);

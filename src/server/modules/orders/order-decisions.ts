@@ -138,6 +138,7 @@ type OrderedCartLine = Pick<
   | 'billing_interval_days'
   | 'subscribed'
   | 'subscribe_percent_off'
+  | 'once_unit_price'
 >;
 
 /** The order's lines: each cart line at its unit price, with its share of the priced cart's amounts. */
@@ -147,6 +148,8 @@ export function orderLines(
 ): OrderLineValues[] {
   return cartLines.map((line) => {
     const figures = priced.find((entry) => entry.id === line.id);
+    // Only a choice the snapshot priced as recurring (pricedAsChosen) is one; a stale one on a gift is not.
+    const subscribedAndSaved = line.subscribed && line.is_recurring;
     return {
       cart_offer_id: line.id,
       offer_id: line.offer_id,
@@ -164,8 +167,8 @@ export function orderLines(
       billing_interval_days: line.billing_interval_days,
       next_cycle_total: figures?.nextCycleTotal ?? null,
       billing_plan: figures?.billingPlan ?? null,
-      // Only a choice the snapshot priced as recurring (pricedAsChosen) is one; a stale one on a gift is not.
-      subscribe_and_save_percent: line.subscribed && line.is_recurring ? line.subscribe_percent_off : null,
+      subscribe_and_save_percent: subscribedAndSaved ? line.subscribe_percent_off : null,
+      subscribe_and_save_once_price: subscribedAndSaved ? line.once_unit_price : null,
     };
   });
 }

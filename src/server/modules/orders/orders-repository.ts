@@ -86,6 +86,8 @@ export interface OrderLineRow {
   billing_plan: BillingPlan | null;
   /** the percent off this line was subscribed at (subscribe and save), null when it was not */
   subscribe_and_save_percent: number | null;
+  /** the unit price the line would have cost bought once, when it was subscribed and saved (minor units) */
+  subscribe_and_save_once_price: number | null;
 }
 
 const SELECT_ORDER = `SELECT o.*, c.token AS cart_token FROM orders o
@@ -378,6 +380,7 @@ const ORDER_LINE_COLUMNS = [
   'next_cycle_total',
   'billing_plan',
   'subscribe_and_save_percent',
+  'subscribe_and_save_once_price',
 ] as const satisfies readonly (keyof OrderLineValues)[];
 const ORDER_LINE_TYPES = [
   'bigint',
@@ -397,6 +400,7 @@ const ORDER_LINE_TYPES = [
   'bigint',
   'jsonb',
   'int',
+  'bigint',
 ] as const;
 
 /** The lines of an order that has none yet. */

@@ -1,3 +1,4 @@
+import { storeLanguagesProblem } from '../../../i18n/languages.js';
 import type { Organization, UpdateOrganization } from '../../../contract/merchant.js';
 import { parseOrganizationSettings, type OrganizationSettings } from '../../../contract/organization.js';
 import { isKnownCurrency } from '../../../domain/money.js';
@@ -64,6 +65,7 @@ function toStoredSettings(settings: OrganizationSettings): Record<string, unknow
     abandonedCheckout: settings.abandonedCheckout,
     selfService: settings.selfService,
     bumpOfferIds: settings.bumpOfferIds,
+    languages: settings.languages,
   };
 }
 
@@ -85,6 +87,7 @@ export function presentOrganization(row: OrganizationRow, currencyLocked: boolea
     abandoned_checkout: settings.abandonedCheckout,
     self_service: settings.selfService,
     bump_offer_ids: settings.bumpOfferIds,
+    languages: settings.languages,
   };
 }
 
@@ -153,6 +156,10 @@ export async function changeOrganization(
     await checkBumpOffers(db, organization.id, patch.bump_offer_ids, [], fields);
     if (Object.keys(fields).length > 0) throw validationError(fields);
   }
+  if (patch.languages) {
+    const problem = storeLanguagesProblem(patch.languages);
+    if (problem) throw validationError({ languages: problem });
+  }
   const current = settingsOf(organization);
   const next: OrganizationSettings = {
     clientOptions: { ...current.clientOptions, ...patch.client_options },
@@ -165,6 +172,9 @@ export async function changeOrganization(
     abandonedCheckout: { ...current.abandonedCheckout, ...patch.abandoned_checkout },
     selfService: patch.self_service ?? current.selfService,
     bumpOfferIds: patch.bump_offer_ids ?? current.bumpOfferIds,
+    languages: patch.languages
+      ? { default: patch.languages.default, enabled: [...new Set(patch.languages.enabled)] }
+      : current.languages,
   };
   const updated = await updateOrganization(
     db,

@@ -1,16 +1,19 @@
 import type { Queryable } from '../../platform/db/database.js';
 
-/** Which organization a cart token belongs to, for serving its page; null when the token names nothing usable. */
-export async function findOrganizationIdForCart(
+/**
+ * Which organization a cart token belongs to, and the language its shopper chose, for serving its page; null when the
+ * token names nothing usable.
+ */
+export async function findCartForPage(
   db: Queryable,
   token: string,
   now: Date,
-): Promise<number | null> {
-  const { rows } = await db.query<{ organization_id: number }>(
-    'SELECT organization_id FROM carts WHERE token = $1 AND (expires_at IS NULL OR expires_at > $2)',
+): Promise<{ organization_id: number; language: string | null } | null> {
+  const { rows } = await db.query<{ organization_id: number; language: string | null }>(
+    'SELECT organization_id, language FROM carts WHERE token = $1 AND (expires_at IS NULL OR expires_at > $2)',
     [token, now],
   );
-  return rows[0]?.organization_id ?? null;
+  return rows[0] ?? null;
 }
 
 export async function findOrganizationIdForLink(

@@ -50,26 +50,30 @@ export async function registerPageRoutes(
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, token: string | undefined) => {
-    const { status, boot } = await resolvePageBoot(context.db, token, {
+    const lang = (request.query as { lang?: unknown }).lang;
+    const { status, boot, language } = await resolvePageBoot(context.db, token, {
       testMode: isTestModeRequest(request),
       now: context.clock.now(),
       errorReportingDsn: context.config.errorReportingDsn,
       cardProcessor: cardProcessorForPage(context.config),
+      requestedLanguage: typeof lang === 'string' ? lang : undefined,
+      acceptLanguage: request.headers['accept-language'],
     });
     // Each page carries its cart's config: never cache it.
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, boot));
+      .send(renderPage(template, boot, language));
   };
 
-  app.get<{ Params: { token: string } }>('/checkout/:token', (request, reply) =>
-    servePage(request, reply, request.params.token),
+  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(
+    '/checkout/:token',
+    (request, reply) => servePage(request, reply, request.params.token),
   );
 
   // /checkout?cart_token=…, or /checkout alone: the cart this browser remembers (the page's checkout_cart cookie).
-  app.get<{ Querystring: { cart_token?: string } }>('/checkout', (request, reply) =>
+  app.get<{ Querystring: { cart_token?: string; lang?: string } }>('/checkout', (request, reply) =>
     servePage(
       request,
       reply,

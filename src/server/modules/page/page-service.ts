@@ -1,19 +1,26 @@
 import type { CardProcessorConfig, PageConfig, PageError } from '../../../contract/page-config.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
-import { GIFT_ALREADY_CLAIMED_CODE, GIFT_ALREADY_CLAIMED_MESSAGE } from '../../../domain/link-errors.js';
+import { GIFT_ALREADY_CLAIMED_CODE } from '../../../domain/link-errors.js';
 import { describeMoneyFormat } from '../../../domain/money.js';
+import {
+  acceptedTags,
+  chooseLanguage,
+  DEFAULT_LANGUAGE,
+  directionOf,
+  formattingLocaleOf,
+  LANGUAGES,
+  type Language,
+} from '../../../i18n/languages.js';
+import { translatorFor } from '../../i18n/translator.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
-import {
-  findOrganizationIdForCart,
-  findGiftClaimOrganization,
-  findOrganizationIdForLink,
-} from './page-repository.js';
+import { findCartForPage, findGiftClaimOrganization, findOrganizationIdForLink } from './page-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { renderPageShell, SHELL_PLACEHOLDER } from './page-shell.js';
 
 export const CONFIG_PLACEHOLDER = '<!--checkout-config-->';
 
+/** The shopper API's refusal of such a cart (said in the request's language by the error handler). */
 export const LINK_NO_LONGER_VALID = 'This checkout link is no longer valid. Ask the store for a new one.';
 
 /** The page's JSON config for a cart token, or the error the page shows (served with 404). */
@@ -25,44 +32,73 @@ export async function resolvePageBoot(
     now: Date;
     errorReportingDsn: string | null;
     cardProcessor: CardProcessorConfig;
+    /** `?lang=` on the page's URL */
+    requestedLanguage?: string | undefined;
+    /** the request's Accept-Language header */
+    acceptLanguage?: string | undefined;
   },
-): Promise<{ status: 200; boot: PageConfig } | { status: 404; boot: PageError }> {
+): Promise<
+  { status: 200; boot: PageConfig; language: Language } | { status: 404; boot: PageError; language: Language }
+> {
   const parsed = parseCartToken(cartToken);
   let organizationId: number | null = null;
-  if (parsed.kind === 'cart') organizationId = await findOrganizationIdForCart(db, parsed.token, options.now);
+  let remembered: string | null = null;
+  if (parsed.kind === 'cart') {
+    const cart = await findCartForPage(db, parsed.token, options.now);
+    organizationId = cart?.organization_id ?? null;
+    remembered = cart?.language ?? null;
+  }
   if (parsed.kind === 'checkout_link')
     organizationId = await findOrganizationIdForLink(db, parsed.linkId, options.now);
+  // A page with no store speaks what the shopper asked for or their browser's language.
+  const noStore = () =>
+    chooseLanguage({
+      requested: options.requestedLanguage,
+      accepted: acceptedTags(options.acceptLanguage),
+      enabled: LANGUAGES,
+      storeDefault: DEFAULT_LANGUAGE,
+    });
   if (parsed.kind === 'gift_claim') {
     const gift = await findGiftClaimOrganization(db, parsed.claimCode);
     if (gift?.claimed) {
-      return {
-        status: 404,
-        boot: { error: { code: GIFT_ALREADY_CLAIMED_CODE, message: GIFT_ALREADY_CLAIMED_MESSAGE } },
-      };
+      const language = noStore();
+      const message = translatorFor(language)('common.gift_claimed_message');
+      return { status: 404, language, boot: { error: { code: GIFT_ALREADY_CLAIMED_CODE, message } } };
     }
     organizationId = gift?.organization_id ?? null;
   }
   const organization = organizationId === null ? null : await findOrganizationById(db, organizationId);
   if (!organization) {
+    const language = noStore();
+    const t = translatorFor(language);
     return {
       status: 404,
+      language,
       boot: {
         error: {
           code: cartToken ? 'cart_not_found' : 'cart_token_missing',
-          message: cartToken ? LINK_NO_LONGER_VALID : 'This page needs a checkout link from a store.',
+          message: t(cartToken ? 'common.link_no_longer_valid' : 'common.needs_checkout_link'),
         },
       },
     };
   }
   const settings = settingsOf(organization);
+  const language = chooseLanguage({
+    requested: options.requestedLanguage,
+    remembered,
+    accepted: acceptedTags(options.acceptLanguage),
+    enabled: settings.languages.enabled,
+    storeDefault: settings.languages.default,
+  });
   return {
     status: 200,
+    language,
     boot: {
       organization: organization.public_id,
       organization_name: organization.name,
       logo_url: settings.logoUrl,
       currency: organization.currency,
-      money_format: describeMoneyFormat(organization.currency),
+      money_format: describeMoneyFormat(organization.currency, formattingLocaleOf(language)),
       client_options: settings.clientOptions,
       sections: settings.sections,
       subscription_terms: settings.subscriptionTerms,
@@ -71,8 +107,8 @@ export async function resolvePageBoot(
       test_mode: options.testMode,
       error_reporting_dsn: options.errorReportingDsn,
       card_processor: options.cardProcessor,
-      language: 'en',
-      languages: ['en'],
+      language,
+      languages: settings.languages.enabled,
     },
   };
 }
@@ -87,10 +123,14 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The template with the page's config block and, inside #root, its first view (a template without one gets none). */
-export function renderPage(template: string, boot: PageConfig | PageError): string {
+/**
+ * The template with the page's config block and, inside #root, its first view (a template without one gets none), in
+ * the page's language: <html lang dir> and the first view's words.
+ */
+export function renderPage(template: string, boot: PageConfig | PageError, language: Language): string {
   const block = `<script type="application/json" id="checkout-config">${jsonForHtml(boot)}</script>`;
   return template
+    .replace(/<html lang="[^"]*"[^>]*>/, () => `<html lang="${language}" dir="${directionOf(language)}">`)
     .replace(CONFIG_PLACEHOLDER, () => block)
-    .replace(SHELL_PLACEHOLDER, () => renderPageShell(boot));
+    .replace(SHELL_PLACEHOLDER, () => renderPageShell(boot, translatorFor(language)));
 }

@@ -1,5 +1,6 @@
 import type { PageConfig, PageError } from '../../../contract/page-config.js';
-import { linkErrorTitle } from '../../../domain/link-errors.js';
+import { GIFT_ALREADY_CLAIMED_CODE } from '../../../domain/link-errors.js';
+import type { Translate } from '../../i18n/translator.js';
 
 export const SHELL_PLACEHOLDER = '<!--checkout-shell-->';
 
@@ -21,22 +22,20 @@ const LOCK_ICON =
 type ShellConfig = Pick<PageConfig, 'organization_name' | 'logo_url' | 'legal' | 'test_mode'> | null;
 
 /** The same markup as the page's PageShell (src/client/checkout/page-shell.tsx) around `body`. */
-function shell(config: ShellConfig, body: string): string {
+function shell(config: ShellConfig, body: string, t: Translate): string {
   const store = config?.logo_url
     ? `<img class="header__logo" src="${escapeHtml(config.logo_url)}" alt="${escapeHtml(config.organization_name)}" height="32"/>`
     : `<p class="header__store">${escapeHtml(config?.organization_name ?? '')}</p>`;
-  const banner = config?.test_mode
-    ? '<p class="test-banner">Test mode: orders are test orders and no card is charged.</p>'
-    : '';
+  const banner = config?.test_mode ? `<p class="test-banner">${escapeHtml(t('common.test_banner'))}</p>` : '';
   const links = [
-    { href: config?.legal.refund_policy_url, label: 'Refund policy' },
-    { href: config?.legal.terms_url, label: 'Terms of service' },
-    { href: config?.legal.privacy_url, label: 'Privacy policy' },
+    { href: config?.legal.refund_policy_url, label: t('common.refund_policy') },
+    { href: config?.legal.terms_url, label: t('common.terms_of_service') },
+    { href: config?.legal.privacy_url, label: t('common.privacy_policy') },
   ]
     .filter((link): link is { href: string; label: string } => Boolean(link.href))
     .map(
       (link) =>
-        `<li><a href="${escapeHtml(link.href)}" target="_blank" rel="noreferrer">${link.label}</a></li>`,
+        `<li><a href="${escapeHtml(link.href)}" target="_blank" rel="noreferrer">${escapeHtml(link.label)}</a></li>`,
     );
   const footer =
     links.length > 0
@@ -44,7 +43,7 @@ function shell(config: ShellConfig, body: string): string {
       : '';
   return (
     '<div class="shell"><header class="header"><div class="header__inner">' +
-    `${store}<h1 class="header__title">${LOCK_ICON}Secure Checkout</h1></div>${banner}</header>` +
+    `${store}<h1 class="header__title">${LOCK_ICON}${escapeHtml(t('common.secure_checkout'))}</h1></div>${banner}</header>` +
     `<main class="main" id="main">${body}</main>${footer}</div>`
   );
 }
@@ -54,17 +53,21 @@ function shell(config: ShellConfig, body: string): string {
  * "Loading your order…", or the link's error), so the first paint is the HTML's and nothing moves when React
  * replaces it with the same markup.
  */
-export function renderPageShell(boot: PageConfig | PageError): string {
+export function renderPageShell(boot: PageConfig | PageError, t: Translate): string {
   if ('error' in boot) {
+    const title =
+      boot.error.code === GIFT_ALREADY_CLAIMED_CODE ? 'common.gift_claimed_title' : 'common.link_error_title';
     return shell(
       null,
-      `<div class="page-error" role="alert"><h2>${escapeHtml(linkErrorTitle(boot.error.code))}</h2>` +
+      `<div class="page-error" role="alert"><h2>${escapeHtml(t(title))}</h2>` +
         `<p>${escapeHtml(boot.error.message)}</p></div>`,
+      t,
     );
   }
   return shell(
     boot,
     '<div class="checkout checkout--loading" aria-busy="true">' +
-      '<p class="loading" role="status">Loading your order…</p></div>',
+      `<p class="loading" role="status">${escapeHtml(t('common.loading_order'))}</p></div>`,
+    t,
   );
 }

@@ -131,3 +131,17 @@ export async function findCartGiftClaim(
   );
   return rows[0]?.gift_claim_id ?? null;
 }
+
+/** Whether the order is the linked order of a one-click offer the shopper said no to (docs/api.md, "Upsells"). */
+export async function isDeclinedUpsellOrder(
+  db: Queryable,
+  organizationId: number,
+  orderId: number,
+): Promise<boolean> {
+  const { rows } = await db.query<{ found: number }>(
+    `SELECT 1 AS found FROM order_upsell_steps
+      WHERE organization_id = $1 AND linked_order_id = $2 AND status = 'declined'`,
+    [organizationId, orderId],
+  );
+  return rows.length > 0;
+}

@@ -179,6 +179,21 @@ describe('decideSucceededPayment', () => {
     });
   });
 
+  it('refunds a payment of an upsell the shopper said no to, whatever its amount', () => {
+    const declined = { ...open, status: 'declined' as const };
+    expect(decideSucceededPayment({ ...input, order: declined, attempts: [], upsellDeclined: true })).toEqual(
+      {
+        action: 'refund',
+        why: 'upsell_declined',
+      },
+    );
+    expect(
+      decideSucceededPayment({ ...input, order: declined, attempts: [], upsellDeclined: false }),
+    ).toEqual({
+      action: 'complete',
+    });
+  });
+
   it('waits while an attempt holds the payment lease, and not once it ran out', () => {
     const leased = {
       ...open,

@@ -154,8 +154,11 @@ export type SucceededDecision =
   | { action: 'wait' }
   /** the payment whose answer we did not hear: it completes the order */
   | { action: 'complete' }
-  /** paid twice, or paid an amount the order does not owe: recorded and refunded */
-  | { action: 'refund'; why: 'paid_twice' | 'amount_differs' };
+  /**
+   * paid twice, paid an amount the order does not owe, or paid for a one-click offer the shopper said no to (its
+   * linked order, docs/api.md "Upsells"): recorded and refunded
+   */
+  | { action: 'refund'; why: 'paid_twice' | 'amount_differs' | 'upsell_declined' };
 
 /**
  * What a succeeded PaymentIntent does to its order (docs/payments.md, "One path through the code", step 6). An order
@@ -168,6 +171,8 @@ export function decideSucceededPayment(input: {
   currency: string;
   order: OrderForPayment;
   attempts: readonly AttemptForPayment[];
+  /** the order is an upsell's linked order whose step the shopper declined: nothing may complete it */
+  upsellDeclined?: boolean;
   now: Date;
 }): SucceededDecision {
   if (hasApprovedAttempt(input.gateway, input.reference, input.attempts)) return { action: 'none' };
@@ -176,6 +181,7 @@ export function decideSucceededPayment(input: {
   if (order.payment_lease_until !== null && order.payment_lease_until.getTime() > input.now.getTime()) {
     return { action: 'wait' };
   }
+  if (input.upsellDeclined === true) return { action: 'refund', why: 'upsell_declined' };
   if (input.amount !== order.total || input.currency !== order.currency.toUpperCase()) {
     return { action: 'refund', why: 'amount_differs' };
   }

@@ -22,6 +22,7 @@ import {
   findCartGiftClaim,
   findOrderByPaymentReference,
   insertPaymentEvent,
+  isDeclinedUpsellOrder,
   isEventProcessed,
   markEventProcessed,
   orderExists,
@@ -55,12 +56,20 @@ export type EventOutcome =
   | 'completed'
   | 'refunded_paid_twice'
   | 'refunded_amount_differs'
+  /** paid for a one-click offer the shopper said no to (docs/api.md, "Upsells") */
+  | 'refunded_upsell_declined'
   | 'failure_recorded'
   | 'refund_recorded'
   /** a refund made through the merchant API: recorded when it was made, not counted again */
   | 'refund_already_recorded'
   | 'refund_failed_recorded'
   | 'dispute_recorded';
+
+const REFUND_MESSAGES = {
+  paid_twice: 'Paid after the order was complete; refunded in full.',
+  amount_differs: 'Paid an amount the order does not owe; refunded in full.',
+  upsell_declined: 'Paid for an offer the shopper said no to; refunded in full.',
+} as const;
 
 const inFlight = () =>
   new AppError(
@@ -189,6 +198,7 @@ async function paymentSucceeded(
       ...facts,
       order,
       attempts: await findPaymentAttempts(tx, where.organizationId, where.orderId),
+      upsellDeclined: await isDeclinedUpsellOrder(tx, where.organizationId, where.orderId),
       now: deps.clock.now(),
     });
     if (decision.action === 'complete') await complete(tx, deps, order, facts, paid);
@@ -212,10 +222,7 @@ async function paymentSucceeded(
     const order = await lockOrder(tx, where.organizationId, where.orderId);
     if (!order) throw new Error(`order ${where.orderId} vanished`);
     const attempts = await findPaymentAttempts(tx, where.organizationId, where.orderId);
-    const message =
-      decided.why === 'paid_twice'
-        ? 'Paid after the order was complete; refunded in full.'
-        : 'Paid an amount the order does not owe; refunded in full.';
+    const message = REFUND_MESSAGES[decided.why];
     if (hasNoFinalAttempt(GATEWAY, facts.reference, attempts)) {
       await insertPaymentAttempt(
         tx,
@@ -241,7 +248,7 @@ async function paymentSucceeded(
       deps.clock.now(),
     );
   });
-  return decided.why === 'paid_twice' ? 'refunded_paid_twice' : 'refunded_amount_differs';
+  return `refunded_${decided.why}`;
 }
 
 /** Completes the order as the order path would have, had it heard Stripe's answer (order-completion.ts). */

@@ -32,3 +32,24 @@ export async function findSubscriptionCard(
   );
   return rows[0] ?? null;
 }
+
+/** The order line a subscription came from, as subscribe and save marked it (percent null: it was not). */
+export interface SubscribedLineTerms {
+  subscribe_and_save_percent: number | null;
+  subscribe_and_save_once_price: number | null;
+}
+
+export async function findSubscribedLineTerms(
+  db: Queryable,
+  organizationId: number,
+  subscriptionId: number,
+): Promise<SubscribedLineTerms | null> {
+  const { rows } = await db.query<SubscribedLineTerms>(
+    `SELECT l.subscribe_and_save_percent, l.subscribe_and_save_once_price
+       FROM subscriptions s
+       JOIN order_lines l ON l.organization_id = s.organization_id AND l.id = s.order_line_id
+      WHERE s.organization_id = $1 AND s.id = $2`,
+    [organizationId, subscriptionId],
+  );
+  return rows[0] ?? null;
+}

@@ -21,7 +21,14 @@ import {
   type SubscriptionRow,
 } from '../subscriptions/subscriptions-repository.js';
 import { chargeAfterNewCard } from './card-update-rules.js';
-import { findSubscribedItemName, findSubscriptionCard } from './subscriber-repository.js';
+import {
+  findSubscribedItemName,
+  findSubscribedLineTerms,
+  findSubscriptionCard,
+  type SubscribedLineTerms,
+} from './subscriber-repository.js';
+import { describeSaving, savingOf } from '../../../domain/subscribe-and-save.js';
+import { minor } from '../../../domain/money.js';
 import { prepaidPeriodEnd, remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 /** The subscription a verified link names, within its organization. */
@@ -54,6 +61,27 @@ function upcomingCharge(row: SubscriptionRow): Date | null {
   return row.next_charge_at;
 }
 
+/** What a subscription that came from subscribe and save saves on every delivery; null for any other. */
+function presentSaving(
+  line: SubscribedLineTerms | null,
+  row: SubscriptionRow,
+): SubscriberSubscription['subscribe_and_save'] {
+  if (line === null || line.subscribe_and_save_percent === null) return null;
+  const saving = savingOf(
+    { percentOff: line.subscribe_and_save_percent, intervalDays: row.interval_days },
+    line.subscribe_and_save_once_price === null ? null : minor(line.subscribe_and_save_once_price),
+    row.quantity,
+  );
+  const money = (amount: number | null) => (amount === null ? null : major(amount, row.currency));
+  return {
+    percent_off: saving.percentOff,
+    interval_days: saving.intervalDays,
+    subscribed_amount: money(saving.subscribedAmount),
+    once_amount: money(saving.onceAmount),
+    description: describeSaving(saving, row.currency),
+  };
+}
+
 export async function readSubscriberSubscription(
   db: Database,
   subject: SubscriberSubject,
@@ -73,6 +101,10 @@ export async function readSubscriberSubscription(
     cycle_amount: major(row.cycle_amount, row.currency),
     interval_days: prepaidPeriodEnd(row)?.days ?? row.interval_days,
     plan_remaining: remainingPlanWords(row),
+    subscribe_and_save: presentSaving(
+      await findSubscribedLineTerms(db, organization.id, subscriptionId),
+      row,
+    ),
     status: row.status,
     next_charge_at: iso(upcomingCharge(row)),
     cancel_at: iso(row.cancel_at),

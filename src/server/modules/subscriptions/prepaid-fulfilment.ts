@@ -120,6 +120,7 @@ export async function fulfilPrepaidCycle(
         next_cycle_total: null,
         billing_plan: null,
         subscribe_and_save_percent: null,
+        subscribe_and_save_once_price: null,
       },
     ],
     {},

@@ -11,7 +11,8 @@ import {
   runIdempotent,
 } from '../orders/idempotency.js';
 import { shopperOf } from '../organizations/request-context.js';
-import { acceptUpsell, declineUpsell, readUpsell, type UpsellDependencies } from './upsell-service.js';
+import { declineUpsell } from './upsell-decline.js';
+import { acceptUpsell, readUpsell, type UpsellDependencies } from './upsell-service.js';
 
 const UpsellParamsSchema = z.strictObject({
   cart_token: z.string().check(z.maxLength(80)),
@@ -129,16 +130,23 @@ export function registerUpsellRoutes(
     method: 'POST',
     url: `${base}/decline`,
     summary: 'Decline an offer: the downsell, the next offer or none follows',
-    description: 'Send an Idempotency-Key header. Declining the same step again answers the same.',
+    description:
+      'Send an Idempotency-Key header. Declining the same step again answers the same. A step whose accept waits for ' +
+      "the bank's authentication is asked about at the processor first: paid, the offer stays bought (409 " +
+      'upsell_accepted); not paid, it is cancelled there and the step declined.',
     tags: ['shopper'],
     guard: 'shopper',
     params: UpsellParamsSchema,
     body: UpsellDecisionSchema,
     responses: {
       ...responses,
-      409: { description: 'The offer was accepted, or its accept is still being charged (Retry-After)' },
+      409: {
+        description:
+          'The offer was accepted (also when the bank confirmed its yes before this no), or its accept is still being charged (Retry-After)',
+      },
       410: { description: 'The offer ended; nothing was charged' },
       422: { description: 'Invalid fields' },
+      503: { description: 'The payment service did not answer; send the same request again (Retry-After)' },
     },
     handler: async ({ params, body, request, reply }) => {
       const outcome = await answer(request, params, body, 'decline');

@@ -13,11 +13,17 @@ import type { CardSummary, ChargeResult, PaymentGateway } from '../../platform/p
 import { requireCartState } from '../carts/cart-service.js';
 import type { AnswerKeeper } from '../orders/idempotency.js';
 import { attemptValues, completeOrder } from '../orders/order-completion.js';
-import { lockOrder, releasePaymentLease, setOrderOutcome } from '../orders/orders-repository.js';
+import {
+  lockOrder,
+  releasePaymentLease,
+  setOrderOutcome,
+  type OrderRow,
+} from '../orders/orders-repository.js';
 import {
   countPaymentAttempts,
   findAwaitingAuthentication,
   insertPaymentAttempt,
+  type PaymentAttemptValues,
 } from '../orders/payment-attempts-repository.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import { createLinkedOrder } from './upsell-linked-order.js';
@@ -56,7 +62,7 @@ export interface UpsellRequest {
   now: Date;
 }
 
-async function openOrder(tx: Queryable, request: UpsellRequest): Promise<Opened> {
+export async function openOrder(tx: Queryable, request: UpsellRequest): Promise<Opened> {
   const cart = await requireCartState(tx, request.shopper, request.cartToken, request.now);
   const organization = cart.organization;
   const found = cart.order;
@@ -70,7 +76,7 @@ async function openOrder(tx: Queryable, request: UpsellRequest): Promise<Opened>
 }
 
 /** Where the order's offers stand now: the offered step (shown now if it is next), or null when none is left. */
-async function currentStep(
+export async function currentStep(
   tx: Queryable,
   opened: Opened,
   steps: UpsellStepRow[],
@@ -132,7 +138,7 @@ export function readUpsell(deps: UpsellDependencies, request: UpsellRequest): Pr
   });
 }
 
-function expiredError(): AppError {
+export function expiredError(): AppError {
   return new AppError(
     410,
     'upsell_expired',
@@ -148,7 +154,7 @@ function stepNotShown(step: number): AppError {
  * The step the request answers, as it stands once the order's offers are brought up to date: a step shown before is
  * answered by its row, the one shown now as current. An offered step that is not current any more ran out just now.
  */
-function answeredStep(
+export function answeredStep(
   steps: readonly UpsellStepRow[],
   current: UpsellStepRow | null,
   step: number,
@@ -157,50 +163,6 @@ function answeredStep(
   const row = steps.find((entry) => entry.step === step);
   if (!row) throw stepNotShown(step);
   return row.status === 'offered' || row.status === 'expired' ? 'expired' : row;
-}
-
-/** POST …/upsell/decline: the step ends declined and the downsell or the next step is shown, or none. */
-export async function declineUpsell(
-  deps: UpsellDependencies,
-  request: UpsellRequest & { decision: UpsellDecision; answers: AnswerKeeper },
-): Promise<UpsellState> {
-  const outcome = await deps.db.transaction(async (tx): Promise<UpsellState | 'expired'> => {
-    const opened = await openOrder(tx, request);
-    const steps = await findUpsellSteps(tx, opened.organization.id, opened.order.id, { lock: true });
-    const current = await currentStep(tx, opened, steps, request.now);
-    const row = answeredStep(steps, current, request.decision.step);
-    if (row === 'expired') return 'expired';
-    if (row.status === 'accepted') {
-      throw new AppError(
-        409,
-        'upsell_accepted',
-        'You already said yes to this offer, and it was charged once. Nothing changed.',
-      );
-    }
-    if (row.status === 'offered') {
-      // A yes whose charge may have gone through (its answer lost) must be finished, not turned into a no.
-      if (row.linked_order_status === 'pending') {
-        throw new AppError(
-          409,
-          'payment_in_progress',
-          'Your yes to this offer is still being confirmed. Wait a moment, then send it again.',
-          { headers: { 'retry-after': '2' } },
-        );
-      }
-      await decideUpsellStep(tx, opened.organization.id, row.id, 'declined', request.now);
-    }
-    const after = await findUpsellSteps(tx, opened.organization.id, opened.order.id);
-    const state = await presentState(
-      tx,
-      opened,
-      await currentStep(tx, opened, after, request.now),
-      request.now,
-    );
-    await request.answers.keep(tx, { status: 200, body: state });
-    return state;
-  });
-  if (outcome === 'expired') throw expiredError();
-  return outcome;
 }
 
 type ChargeStep =
@@ -323,10 +285,10 @@ async function holdCharge(
   };
 }
 
-type Charge = Extract<ChargeStep, { charge: unknown }>['charge'];
+export type Charge = Extract<ChargeStep, { charge: unknown }>['charge'];
 
 /** The processor's charge of the stored card, outside any transaction; no answer is an error, the key kept. */
-async function chargeStep(deps: UpsellDependencies, charge: Charge): Promise<ChargeResult> {
+export async function chargeStep(deps: UpsellDependencies, charge: Charge): Promise<ChargeResult> {
   const { organization, order } = charge.opened;
   // Nothing to charge (a free offer): approved without asking the processor.
   if (charge.amount === 0 && charge.authenticated === null) {
@@ -372,12 +334,58 @@ function summaryOf(method: StoredMethodRow): CardSummary | null {
   };
 }
 
-async function recordCharge(
+/** The payment attempt of a step's charge as its linked order records it. */
+export function stepAttempt(
+  deps: UpsellDependencies,
+  request: UpsellRequest,
+  charge: Charge,
+  linked: OrderRow,
+): (
+  status: 'approved' | 'declined' | 'requires_action',
+  details: Record<string, unknown>,
+) => PaymentAttemptValues {
+  return (status, details) =>
+    attemptValues({
+      orderId: linked.id,
+      cartId: linked.cart_id,
+      method: charge.amount === 0 ? 'none' : 'card',
+      gateway: charge.amount === 0 ? 'none' : deps.gateways.card.name,
+      status,
+      amount: charge.amount,
+      currency: charge.opened.organization.currency,
+      isTest: linked.is_test,
+      ip: request.shopper.clientIp,
+      summary: summaryOf(charge.method),
+      paymentMethodId: charge.method.id,
+      ...details,
+    });
+}
+
+/**
+ * A no that came after the processor took the yes (docs/api.md, "Upsells"): the shopper authenticated the payment,
+ * the accept that would have said so was lost. The offer is bought, once.
+ */
+export function boughtBeforeNo(): AppError {
+  return new AppError(
+    409,
+    'upsell_accepted',
+    'Your bank had already confirmed your yes to this offer, so it was bought and charged once: it comes with your ' +
+      'order, and nothing more is charged. If you do not want it, contact the shop to return it.',
+  );
+}
+
+/**
+ * Records what the processor answered for a step's charge. `for: 'decline'` is a no that asked about the payment
+ * waiting for authentication first (upsell-decline.ts): paid, it completes the linked order as the accept would have,
+ * and answers 409 upsell_accepted.
+ */
+export async function recordCharge(
   tx: Queryable,
   deps: UpsellDependencies,
   request: UpsellRequest & { answers: AnswerKeeper },
   charge: Charge,
   result: ChargeResult,
+  answering: 'accept' | 'decline' = 'accept',
 ): Promise<UpsellState | AppError> {
   const { opened, method } = charge;
   const { organization } = opened;
@@ -391,26 +399,12 @@ async function recordCharge(
   };
   // Another request (this one's lease lapsed) recorded this charge meanwhile: its outcome stands.
   if (linked.payment_lease_until?.getTime() !== charge.leaseUntil.getTime()) {
-    if (linked.status === 'complete') return afterwards();
+    if (linked.status === 'complete') return answering === 'decline' ? boughtBeforeNo() : afterwards();
     return new AppError(409, 'payment_in_progress', 'Your yes to this offer is being processed. Try again.', {
       headers: { 'retry-after': '2' },
     });
   }
-  const attempt = (status: 'approved' | 'declined' | 'requires_action', details: Record<string, unknown>) =>
-    attemptValues({
-      orderId: linked.id,
-      cartId: linked.cart_id,
-      method: charge.amount === 0 ? 'none' : 'card',
-      gateway: charge.amount === 0 ? 'none' : deps.gateways.card.name,
-      status,
-      amount: charge.amount,
-      currency: organization.currency,
-      isTest: linked.is_test,
-      ip: request.shopper.clientIp,
-      summary: summaryOf(method),
-      paymentMethodId: method.id,
-      ...details,
-    });
+  const attempt = stepAttempt(deps, request, charge, linked);
   if (
     result.status === 'approved' &&
     charge.authenticated !== null &&
@@ -443,6 +437,11 @@ async function recordCharge(
       now,
     });
     await decideUpsellStep(tx, organization.id, charge.step.id, 'accepted', now);
+    if (answering === 'decline') {
+      const bought = boughtBeforeNo();
+      await answers.keep(tx, { status: bought.status, body: bought.toBody() });
+      return bought;
+    }
     const state = await afterwards();
     await answers.keep(tx, { status: 200, body: state });
     return state;

@@ -148,6 +148,18 @@ export type RefundResult =
    */
   | { status: 'error'; message: string; retryable?: true };
 
+/**
+ * A payment the bank asked the shopper to authenticate, cancelled before it completes (a one-click upsell the shopper
+ * then said no to, docs/api.md "Upsells").
+ */
+export type CancelResult =
+  /** cancelled, or it had failed or been cancelled already: it can never be charged now */
+  | { status: 'canceled' }
+  /** it went through before it could be cancelled: the shopper is charged, and the charge stands */
+  | { status: 'succeeded' }
+  /** the processor did not answer, or cannot cancel it yet: nothing is known, ask again */
+  | { status: 'error'; message: string; retryable: true };
+
 /** A card saved for later off-session charges, without charging it (a subscriber's new card). */
 export interface SaveCardRequest {
   /** the single-use token the processor's frame made on the self-service page */
@@ -194,6 +206,11 @@ export interface PaymentGateway {
    * card"); only gateways that take cards. A retry with the same idempotency key answers the first result.
    */
   saveCard?(request: SaveCardRequest): Promise<SaveCardResult>;
+  /**
+   * Cancels a payment still waiting for the shopper's authentication (its reference from a requires_action answer);
+   * only gateways that can. A retry with the same idempotency key answers the first result.
+   */
+  cancelPayment?(request: { reference: string; idempotencyKey: string }): Promise<CancelResult>;
   refund(request: {
     reference: string;
     amount: number;

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { ACCEPTED_BRANDS_TEXT, CARD_TYPE_IDS } from '../../../domain/card.js';
 import { DECLINE_MESSAGES } from './decline-messages.js';
 import type {
+  CancelResult,
   CardSummary,
   CardTokenDescription,
   ChargeRequest,
@@ -290,6 +291,28 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   }
 
   /**
+   * A PaymentIntent still waiting for the shopper's authentication, cancelled (docs/api.md, "Upsells"). Stripe refuses
+   * to cancel one that succeeded meanwhile (payment_intent_unexpected_state, with the PaymentIntent): it stands.
+   */
+  async function cancelPayment(request: {
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<CancelResult> {
+    let status: string | undefined;
+    try {
+      const options = { idempotencyKey: request.idempotencyKey };
+      const cancellation = { cancellation_reason: 'abandoned' as const };
+      status = (await stripe.paymentIntents.cancel(request.reference, cancellation, options)).status;
+    } catch (error) {
+      const refused = error instanceof Stripe.errors.StripeInvalidRequestError;
+      if (refused && error.code === 'payment_intent_unexpected_state') status = error.payment_intent?.status;
+      else if (!(error instanceof Stripe.errors.StripeConnectionError)) warn('cancel', error);
+    }
+    if (status === 'canceled' || status === 'succeeded') return { status };
+    return unavailable();
+  }
+
+  /**
    * A subscriber's new card through a SetupIntent (docs/payments.md, "The server adapter"): confirmed at once for
    * off-session use, on the subscription's Customer (or a new one, under a key derived from the save's). A card whose
    * bank asks for 3-D Secure is answered requires_action; once the page says it was authenticated, the SetupIntent
@@ -396,6 +419,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     name: 'stripe',
 
     saveCard,
+
+    cancelPayment,
 
     async describeCardToken(token): Promise<CardTokenDescription> {
       let method: Stripe.PaymentMethod;

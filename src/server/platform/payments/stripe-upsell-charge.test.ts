@@ -70,3 +70,24 @@ describe('an upsell charge the bank wants authenticated', () => {
     ).toMatchObject({ status: 'declined', code: 'authentication_failed', reference: INTENT });
   });
 });
+
+describe('a payment waiting for authentication that the shopper said no to', () => {
+  const cancel = { reference: INTENT, idempotencyKey: 'upsell_1_31_step_1_cancel_1' };
+
+  it('cancels the PaymentIntent, with its own key', async () => {
+    const { gateway } = setupStripe(['upsell-cancel']);
+    expect(await gateway.cancelPayment?.(cancel)).toEqual({ status: 'canceled' });
+  });
+
+  it('answers succeeded when Stripe refuses because the shopper passed the challenge first', async () => {
+    const { gateway } = setupStripe(['upsell-cancel-already-succeeded']);
+    expect(await gateway.cancelPayment?.(cancel)).toEqual({ status: 'succeeded' });
+  });
+
+  it('answers an error to ask again when Stripe does not answer', async () => {
+    const { gateway } = setupStripe([
+      { method: 'POST', path: `/v1/payment_intents/${INTENT}/cancel`, fail: 'network' },
+    ]);
+    expect(await gateway.cancelPayment?.(cancel)).toMatchObject({ status: 'error', retryable: true });
+  });
+});

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Queryable } from '../db/database.js';
 import { DECLINE_MESSAGES, PROCESSOR_UNAVAILABLE_MESSAGE } from './decline-messages.js';
 import type {
+  CancelResult,
   CardSummary,
   ChargeRequest,
   ChargeResult,
@@ -224,6 +225,37 @@ export function createTestGateway(options: {
   }
 
   /**
+   * Cancels a payment waiting for its challenge: a pending challenge fails (its page says so), and the payment can
+   * never be approved; one the shopper passed first went through, as with a real processor.
+   */
+  async function cancelPayment(request: { reference: string }): Promise<CancelResult> {
+    const { rows } = await db.query<{ status: LedgerRow['status']; idempotency_key: string }>(
+      "SELECT status, idempotency_key FROM test_gateway_charges WHERE reference = $1 AND kind = 'charge'",
+      [request.reference],
+    );
+    const row = rows[0];
+    if (!row || row.status === 'declined') return { status: 'canceled' };
+    if (row.status === 'approved') return { status: 'succeeded' };
+    await db.query(
+      `UPDATE test_processor_challenges SET status = 'failed', decided_at = $2
+        WHERE charge_key = $1 AND status = 'pending'`,
+      [row.idempotency_key, clock.now()],
+    );
+    const { rows: challenges } = await db.query<{ status: string }>(
+      'SELECT status FROM test_processor_challenges WHERE charge_key = $1',
+      [row.idempotency_key],
+    );
+    const passed = challenges[0]?.status === 'succeeded';
+    await db.query(
+      `UPDATE test_gateway_charges SET status = $2, decline_code = $3
+        WHERE idempotency_key = $1 AND status = 'requires_action'`,
+      [row.idempotency_key, passed ? 'approved' : 'declined', passed ? null : 'payment_declined'],
+    );
+    const decided = await remembered(row.idempotency_key);
+    return decided?.status === 'approved' ? { status: 'succeeded' } : { status: 'canceled' };
+  }
+
+  /**
    * Refunds a charge in the ledger, as a real processor does: once per idempotency key (a retry answers the first
    * refund), and never more than is left of the charge (docs/payments.md, "The built-in test processor").
    */
@@ -364,6 +396,8 @@ export function createTestGateway(options: {
         testCard: card.test_card,
       };
     },
+
+    cancelPayment,
 
     refund: refundInLedger,
 

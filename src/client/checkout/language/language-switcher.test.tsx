@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { checkoutLanguages } from '../../i18n/checkout-languages.js';
+import { createFakeShopperApi } from '../../testing/fake-shopper-api.js';
+import { cartFixture } from '../../testing/fixtures.js';
+import { renderCheckout } from '../../testing/render-checkout.js';
+
+beforeEach(async () => {
+  window.sessionStorage.clear();
+  await checkoutLanguages.activate('en');
+});
+
+const liveRegion = () => document.querySelector('[aria-live="polite"]')?.textContent ?? '';
+
+describe('the language switcher', () => {
+  it('is not there for a store with one language', async () => {
+    renderCheckout({ cart: cartFixture(), config: { languages: ['en'] } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
+  });
+
+  it('turns the page to the chosen language in place, keeps what was typed, and tells the cart', async () => {
+    const api = createFakeShopperApi(cartFixture());
+    renderCheckout({ api, config: { languages: ['en', 'es', 'ar'] } });
+    const email = await screen.findByLabelText(/email/i);
+    await userEvent.type(email, 'ana@example.com');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ar');
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(await screen.findByRole('combobox', { name: 'اللغة' })).toHaveProperty('value', 'ar');
+    await waitFor(() => expect(liveRegion()).toBe('أصبحت الصفحة الآن باللغة العربية.'));
+    expect(screen.getByDisplayValue('ana@example.com')).toBe(email);
+    await waitFor(() =>
+      expect(api.requestsTo('PUT', /\/language$/).map((request) => request.body?.language)).toEqual(['ar']),
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Cart } from '../../../contract/cart.js';
+import { LANGUAGE_NAMES, languageOf, type Language } from '../../../i18n/languages.js';
+import { failureOf } from '../../api/http-client.js';
+import { lazySchema } from '../../api/lazy-schema.js';
+import { checkoutLanguages } from '../../i18n/checkout-languages.js';
+import { useT } from '../../i18n/use-t.js';
+import { useAnnounce } from '../../ui/live-region.js';
+import { useCheckout } from '../checkout-context.js';
+import './language-switcher.css';
+
+const CartSchema = lazySchema((schemas) => schemas.CartSchema);
+
+/**
+ * The page's languages, in the footer (docs/languages.md, "Which language"). Choosing one turns the page to it in
+ * place (what was typed stays), keeps it with the cart for reloads and emails, and takes the cart back with the
+ * store's catalogue text in that language. A `?lang=` the page opened with is kept with the cart the same way.
+ */
+export function LanguageSwitcher({ languages }: { languages: readonly Language[] }) {
+  const { t, language } = useT();
+  const { api, token, setCart } = useCheckout();
+  const announce = useAnnounce();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const remember = async (next: Language) => {
+    const cart: Cart = await api.http.request({
+      method: 'PUT',
+      path: `carts/${encodeURIComponent(token)}/language`,
+      body: { language: next },
+      schema: CartSchema,
+    });
+    setCart(cart);
+  };
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const requested = languageOf(new URLSearchParams(window.location.search).get('lang'));
+    // The link asked for the language the page opened in: the cart keeps it, so a reload without ?lang= keeps it too.
+    if (requested === language) void remember(language).catch(() => undefined);
+    // Once, for the language the page opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (languages.length < 2) return null;
+
+  const choose = async (next: Language) => {
+    if (next === language || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await checkoutLanguages.activate(next);
+      announce(checkoutLanguages.i18n._('language.changed', { language: LANGUAGE_NAMES[next] }));
+      await remember(next);
+    } catch (failure) {
+      setError(failureOf(failure).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="language-switcher">
+      <label className="language-switcher__label" htmlFor="page-language">
+        {t('language.label')}
+      </label>
+      <select
+        className="language-switcher__select"
+        id="page-language"
+        value={language}
+        aria-describedby={error ? 'page-language-error' : undefined}
+        onChange={(event) => void choose(event.target.value as Language)}
+      >
+        {languages.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {LANGUAGE_NAMES[option]}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="language-switcher__error" id="page-language-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
