@@ -4,8 +4,9 @@ import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-se
 import { launchBrowser } from './browser.js';
 import { CheckoutPage } from './checkout-page.js';
 
-// A page that reads right to left (Arabic: <html dir="rtl">) mirrors as a whole: its styles use logical properties
-// (docs/languages.md). Measured in real Chromium at desktop width: the summary column sits at the reading end.
+// A page that reads right to left (Arabic: ?lang=ar makes <html lang="ar" dir="rtl">) mirrors as a whole: its styles
+// use logical properties (docs/languages.md). Measured in real Chromium at desktop width: the summary column sits at
+// the reading end.
 
 let server: CheckoutServer;
 let browser: Browser;
@@ -15,8 +16,9 @@ beforeAll(async () => {
   server = await startCheckoutServer();
   browser = await launchBrowser();
   checkout = await CheckoutPage.create(browser, server, { width: 1280, height: 900 });
-  await checkout.open(await server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]));
 });
+
+const newCart = () => server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]);
 
 afterAll(async () => {
   expect(checkout?.problems ?? []).toEqual([]);
@@ -24,11 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Turns the page's direction as its language does (pageLanguages sets <html dir> when it activates one). */
-async function setDirection(dir: 'ltr' | 'rtl'): Promise<void> {
-  await checkout.page.evaluate(`document.documentElement.dir = ${JSON.stringify(dir)}`);
-}
 
 interface Columns {
   summary: { left: number; right: number };
@@ -47,13 +44,19 @@ async function columns(): Promise<Columns> {
 
 describe('the checkout right to left', () => {
   it('keeps the summary on the right left to right', async () => {
-    await setDirection('ltr');
+    await checkout.open(await newCart());
+    expect(await checkout.page.evaluate('document.documentElement.dir')).toBe('ltr');
     const { summary, main } = await columns();
     expect(summary.left).toBeGreaterThanOrEqual(main.right);
   });
 
   it('puts the summary on the left right to left, and axe finds nothing to fix', async () => {
-    await setDirection('rtl');
+    await checkout.page.goto(`${server.baseUrl}/checkout/${await newCart()}?lang=ar`);
+    await checkout.page.locator('.sections').waitFor();
+    expect(
+      await checkout.page.evaluate('[document.documentElement.lang, document.documentElement.dir]'),
+    ).toEqual(['ar', 'rtl']);
+    await checkout.page.getByRole('heading', { name: 'ملخص الطلب' }).waitFor();
     const { summary, main } = await columns();
     expect(summary.right).toBeLessThanOrEqual(main.left);
     // The open step's number starts its heading at the column's right edge.
