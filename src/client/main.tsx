@@ -1,14 +1,14 @@
 import { I18nProvider } from '@lingui/react';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { linkErrorTitle } from '../domain/link-errors.js';
 import { adoptMoneyFormat } from '../domain/money.js';
+import { languageOf } from '../i18n/languages.js';
 import { afterFirstPaint } from './boot/after-first-paint.js';
 import { startEarlyHandshake } from './boot/early-handshake.js';
 import { readPageBoot } from './boot/read-page-boot.js';
 import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
-import { CheckoutApp, PageMessage } from './checkout/checkout-app.js';
+import { CheckoutApp, LinkErrorMessage } from './checkout/checkout-app.js';
 import { preloadPageChunks } from './checkout/page-chunks.js';
 import { checkoutLanguages } from './i18n/checkout-languages.js';
 import './theme/theme.css';
@@ -32,6 +32,11 @@ if (root) {
     .then(async (boot) => {
       // The page's language before its first render: a language other than English is a chunk of its own.
       if (boot.ok) await checkoutLanguages.activate(boot.config.language);
+      // Without a config, the language the server wrote on <html lang>; English when its messages cannot load either.
+      else
+        await checkoutLanguages
+          .activate(languageOf(document.documentElement.lang) ?? 'en')
+          .catch(() => undefined);
       // Amounts are written as the server described its currency: no Intl formatter (ICU's data) on the first render.
       if (boot.ok && boot.config.money_format) adoptMoneyFormat(boot.config.money_format);
       const reactRoot = createRoot(root);
@@ -42,10 +47,10 @@ if (root) {
             {boot.ok && routeToken ? (
               <CheckoutApp config={boot.config} routeToken={routeToken} handshake={handshake} />
             ) : (
-              <PageMessage
+              <LinkErrorMessage
                 config={boot.ok ? boot.config : null}
-                title={checkoutLanguages.i18n._(linkErrorTitle(boot.ok ? null : boot.code).key)}
-                message={boot.ok ? 'This page needs a checkout link from a store.' : boot.message}
+                code={boot.ok ? null : boot.code}
+                message={boot.ok ? { key: 'common.needs_checkout_link' } : boot.message}
               />
             )}
           </I18nProvider>,

@@ -16,8 +16,14 @@ export const GIFT_ALREADY_CLAIMED: Message = { key: 'common.gift_claimed_message
 export const GIFT_ALREADY_CLAIMED_MESSAGE =
   'Each gift link works once, and this one has been used to claim the gift. If you did not claim it yourself, ask the person who sent it to you.';
 
+/** The heading of the page an error code stands for, as a message of the common catalogue (docs/languages.md). */
+export function linkErrorTitleKey(
+  code: string | null | undefined,
+): 'common.gift_claimed_title' | 'common.link_error_title' {
+  return code === GIFT_ALREADY_CLAIMED_CODE ? 'common.gift_claimed_title' : 'common.link_error_title';
+}
+
 /** The heading of the page an error code stands for, as a message to say in the page's language. */
 export function linkErrorTitle(code: string | null | undefined): Message {
-  if (code === GIFT_ALREADY_CLAIMED_CODE) return { key: 'common.gift_claimed_title' };
-  return { key: 'common.link_error_title' };
+  return { key: linkErrorTitleKey(code) };
 }

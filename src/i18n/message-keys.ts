@@ -3,9 +3,20 @@ import type common from './catalogues/common/en.json';
 import type language from './catalogues/language/en.json';
 import type errors from './catalogues/errors/en.json';
 import type fields from './catalogues/fields/en.json';
+import type checkout from './catalogues/checkout/en.json';
+import type gifts from './catalogues/gifts/en.json';
+import type summary from './catalogues/summary/en.json';
+import type ui from './catalogues/ui/en.json';
 
 export type MessageKey =
-  keyof typeof common | keyof typeof language | keyof typeof errors | keyof typeof fields;
+  | keyof typeof common
+  | keyof typeof language
+  | keyof typeof errors
+  | keyof typeof fields
+  | keyof typeof checkout
+  | keyof typeof gifts
+  | keyof typeof summary
+  | keyof typeof ui;
 
 /** Values a message is filled with: {name} placeholders, plural counts. */
 export type MessageValues = Record<string, string | number>;

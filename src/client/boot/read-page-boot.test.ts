@@ -52,7 +52,7 @@ describe('readPageBoot', () => {
       setBlock(JSON.stringify(pageConfigFixture()));
       expect(await readOffline(document)).toEqual({
         ok: false,
-        message: 'This checkout could not be opened. Reload the page, or ask the store for a new link.',
+        message: { key: 'checkout.boot_broken' },
         code: null,
       });
     } finally {

@@ -1,12 +1,19 @@
 import type * as PageConfigSchemas from '../../contract/page-config.js';
 import type { PageConfig } from '../../contract/page-config.js';
+import type { Message } from '../../i18n/message-keys.js';
 import { loadResponseSchemas } from '../api/lazy-schema.js';
 
 export type PageBoot =
   | { ok: true; config: PageConfig }
-  | { ok: false; message: string; /** the server's error code, when it sent one */ code: string | null };
+  | {
+      ok: false;
+      /** the server's words, or the page's own message when the page itself is broken */
+      message: string | Message;
+      /** the server's error code, when it sent one */
+      code: string | null;
+    };
 
-const BROKEN = 'This checkout could not be opened. Reload the page, or ask the store for a new link.';
+const BROKEN: Message = { key: 'checkout.boot_broken' };
 
 /** The server's JSON config block (no inline script runs: it is data), checked against the contract. */
 export async function readPageBoot(doc: Document): Promise<PageBoot> {

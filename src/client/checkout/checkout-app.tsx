@@ -8,12 +8,13 @@ import { createCsrfScheduler, type Timers } from '../api/csrf-scheduler.js';
 import { createHttpClient, failureOf } from '../api/http-client.js';
 import { handshakeFor, type EarlyHandshake } from '../boot/early-handshake.js';
 import { NO_ACCESS_TOKEN_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
-import { linkErrorTitle } from '../../domain/link-errors.js';
-import { useT } from '../i18n/use-t.js';
+import { linkErrorTitleKey } from '../../domain/link-errors.js';
+import type { Message } from '../../i18n/message-keys.js';
 import { initialRouterStatus, routerStatusReducer } from '../../domain/router-status.js';
 import { rememberCartToken, replaceAddressToken } from '../boot/route-token.js';
 import { ErrorBoundary } from '../errors/error-boundary.js';
 import { describePageFailure, type PageFailureFacts } from '../errors/page-failure.js';
+import { useT } from '../i18n/use-t.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
 import { BumpOffersSlot } from './bumps/bump-offers-slot.js';
@@ -70,6 +71,7 @@ function createServices(props: CheckoutAppProps): Services {
 export function CheckoutApp(props: CheckoutAppProps) {
   const [services] = useState(() => createServices(props));
   const { config } = props;
+  const { t } = useT();
 
   const onError = useCallback(
     (error: unknown, componentStack: string | null) => {
@@ -101,17 +103,20 @@ export function CheckoutApp(props: CheckoutAppProps) {
         <ErrorBoundary
           onError={onError}
           fallback={(retry) => {
-            const failure = describePageFailure({
-              ...lastKnownOrder(services.queryClient, props.routeToken),
-              orderRequested: services.api.orderRequested,
-            });
+            const failure = describePageFailure(
+              {
+                ...lastKnownOrder(services.queryClient, props.routeToken),
+                orderRequested: services.api.orderRequested,
+              },
+              t,
+            );
             return (
               <PageMessage
                 config={config}
                 title={failure.title}
                 message={failure.message}
                 {...(failure.action === 'reload'
-                  ? { onRetry: () => window.location.reload(), retryLabel: 'Reload the page' }
+                  ? { onRetry: () => window.location.reload(), retryLabel: t('checkout.reload_page') }
                   : { onRetry: retry })}
               />
             );
@@ -128,11 +133,12 @@ export function CheckoutApp(props: CheckoutAppProps) {
 
 /** The first view while the order loads; the server sends the same markup in the HTML (page-shell.ts). */
 export function Loading({ config }: { config: PageConfig }) {
+  const { t } = useT();
   return (
     <PageShell config={config}>
       <div className="checkout checkout--loading" aria-busy="true">
         <p className="loading" role="status">
-          Loading your order…
+          {t('common.loading_order')}
         </p>
       </div>
     </PageShell>
@@ -144,7 +150,7 @@ export function PageMessage({
   title,
   message,
   onRetry,
-  retryLabel = 'Try again',
+  retryLabel,
 }: {
   config: Pick<PageConfig, 'organization_name' | 'logo_url' | 'legal' | 'test_mode'> | null;
   title: string;
@@ -152,14 +158,38 @@ export function PageMessage({
   onRetry?: () => void;
   retryLabel?: string;
 }) {
+  const { t } = useT();
   return (
     <PageShell config={config}>
       <div className="page-error" role="alert">
         <h2>{title}</h2>
         <p>{message}</p>
-        {onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : null}
+        {onRetry ? <Button onClick={onRetry}>{retryLabel ?? t('checkout.try_again')}</Button> : null}
       </div>
     </PageShell>
+  );
+}
+
+/**
+ * The page when its link opens no checkout (main.tsx): the heading the error code stands for, and the server's words
+ * or the page's own message.
+ */
+export function LinkErrorMessage({
+  config,
+  code,
+  message,
+}: {
+  config: PageConfig | null;
+  code: string | null;
+  message: string | Message;
+}) {
+  const { t } = useT();
+  return (
+    <PageMessage
+      config={config}
+      title={t(linkErrorTitleKey(code))}
+      message={typeof message === 'string' ? message : t(message.key, message.values)}
+    />
   );
 }
 
@@ -216,7 +246,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
     return (
       <PageMessage
         config={config}
-        title="This checkout could not start"
+        title={t('checkout.start_failed_title')}
         message={api.http.startError ?? shopperMessageOf(NO_ACCESS_TOKEN_MESSAGE)}
         onRetry={retryStart}
       />
@@ -228,9 +258,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
     return (
       <PageMessage
         config={config}
-        title={
-          failure.status === 404 ? t(linkErrorTitle(failure.code).key) : 'Your order could not be loaded'
-        }
+        title={t(failure.status === 404 ? linkErrorTitleKey(failure.code) : 'checkout.load_failed_title')}
         message={failure.message}
         {...(failure.status === 404 ? {} : { onRetry: () => void (first.error ? first : cart).refetch() })}
       />
@@ -241,7 +269,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   if (cart.data.order.status === 'complete') {
     return (
       <PageShell config={config}>
-        <Suspense fallback={<p role="status">Loading your confirmation…</p>}>
+        <Suspense fallback={<p role="status">{t('checkout.loading_confirmation')}</p>}>
           <ConfirmationView
             cart={cart.data}
             api={api}

@@ -12,6 +12,7 @@ import { hasFieldErrors } from '../../domain/field-errors.js';
 import { historyStateFor, isBackInHistory, sectionOfHistoryState } from '../../domain/section-history.js';
 import { visibleSectionMask, type VisibilityFacts } from '../../domain/section-visibility.js';
 import { afterNextPaint } from '../boot/after-first-paint.js';
+import { useT } from '../i18n/use-t.js';
 import { useAnnounce } from '../ui/live-region.js';
 import { preloadedLazy } from '../ui/preloaded-lazy.js';
 import { BillingSummary } from './billing/billing-summary.js';
@@ -24,7 +25,7 @@ import { GiftSection, GiftSummary } from './gifts/gift-section.js';
 import { ProcessingOverlay } from './overlay/processing-overlay.js';
 import { PageShell } from './page-shell.js';
 import { SectionFrame, sectionHeadingId, type SectionStatus } from './section-frame.js';
-import { CONTINUE_TARGETS, SECTION_TITLES } from './section-titles.js';
+import { BACK_KEYS, CHANGE_KEYS, CONTINUE_KEYS, SECTION_TITLE_KEYS } from './section-titles.js';
 import { giftsMatchCart, validateSection } from './section-rules.js';
 import { ShippingSummary } from './shipping/shipping-summary.js';
 import { OrderSummary } from './summary/order-summary.js';
@@ -97,9 +98,10 @@ function nextShownIndex(visible: readonly boolean[], from: number): number {
 
 /** Holds a step's place while its form loads, so the steps below it do not jump. */
 function SectionLoading() {
+  const { t } = useT();
   return (
     <p className="section__loading" role="status">
-      Loading…
+      {t('checkout.loading')}
     </p>
   );
 }
@@ -108,6 +110,7 @@ export function CheckoutPage() {
   const checkout = useCheckout();
   const { config, cart, form, api, token, dispatchForm, orderState } = checkout;
   const announce = useAnnounce();
+  const { t } = useT();
   const { steps, visible } = stepMask(checkout);
   const stepIds = useMemo(
     () => [...config.sections.map((section) => section.id), REVIEW_ID],
@@ -267,13 +270,13 @@ export function CheckoutPage() {
       .filter((node) => !(node instanceof Element && node.getAttribute('aria-hidden') === 'true'))
       .map((node) => node.textContent)
       .join('');
-    if (spoken) announce(`${spoken} is open.`);
-  }, [open, stepIds, announce]);
+    if (spoken) announce(t('checkout.section_open', { heading: spoken }));
+  }, [open, stepIds, announce, t]);
 
   const shown = steps.map((step, index) => (visible[index] ? step : null));
   let number = 0;
   // Where each step's Back goes: the step shown before it.
-  let previousTitle: string | null = null;
+  let previousStep: SectionType | null = null;
   const items: ReactNode[] = [];
   shown.forEach((step, index) => {
     if (step === null) return;
@@ -281,29 +284,34 @@ export function CheckoutPage() {
     const status: SectionStatus = index === open ? 'open' : index < firstInvalid ? 'finished' : 'upcoming';
     const nextIndex = shown.findIndex((candidate, at) => at > index && candidate !== null);
     const nextStep = nextIndex >= 0 ? shown[nextIndex] : null;
-    const continueLabel =
+    const continueLabel = t(
       nextStep === null || nextStep === undefined
-        ? 'Continue to payment'
+        ? 'checkout.continue.payment'
         : nextStep === REVIEW_ID
-          ? 'Continue to review'
-          : `Continue to ${CONTINUE_TARGETS[nextStep]}`;
+          ? 'checkout.continue.review'
+          : CONTINUE_KEYS[nextStep],
+    );
     const onDone = () => {
       if (nextIndex >= 0) navigate({ type: 'next' });
       else if (paymentIndex >= 0) navigate({ type: 'moveTo', index: paymentIndex });
     };
     const id = stepIds[index] ?? String(index);
     const bodyProps = { continueLabel, onDone };
-    let title: string;
+    const title = t(
+      step !== REVIEW_ID
+        ? SECTION_TITLE_KEYS[step]
+        : cart.order.is_gift_claim
+          ? 'checkout.section.claim'
+          : 'checkout.section.review',
+    );
     let body: ReactNode;
     let summary: ReactNode = null;
     switch (step) {
       case 'ContactInformation':
-        title = SECTION_TITLES[step];
         body = <ContactSection {...bodyProps} />;
         summary = <ContactSummary />;
         break;
       case 'ShippingAddress':
-        title = SECTION_TITLES[step];
         body = (
           <Suspense fallback={<SectionLoading />}>
             <ShippingSection {...bodyProps} previewNotice={preview.notice} previewPending={preview.pending} />
@@ -312,7 +320,6 @@ export function CheckoutPage() {
         summary = <ShippingSummary />;
         break;
       case 'BillingAddress':
-        title = SECTION_TITLES[step];
         body = (
           <Suspense fallback={<SectionLoading />}>
             <BillingSection {...bodyProps} />
@@ -321,22 +328,19 @@ export function CheckoutPage() {
         summary = <BillingSummary />;
         break;
       case 'GiftInformation':
-        title = SECTION_TITLES[step];
         body = <GiftSection {...bodyProps} />;
         summary = <GiftSummary />;
         break;
       case 'PaymentInformation':
-        title = SECTION_TITLES[step];
         body = (
-          <Suspense fallback={<p role="status">Loading the payment form…</p>}>
+          <Suspense fallback={<p role="status">{t('checkout.loading_payment_form')}</p>}>
             <PaymentStep mode="payment" onLeaveExpress={payAnotherWay} {...paymentStepProps} />
           </Suspense>
         );
         break;
       default:
-        title = cart.order.is_gift_claim ? 'Claim your gift' : 'Review and place your order';
         body = (
-          <Suspense fallback={<p role="status">Loading…</p>}>
+          <Suspense fallback={<SectionLoading />}>
             <PaymentStep mode="review" onLeaveExpress={payAnotherWay} {...paymentStepProps} />
           </Suspense>
         );
@@ -350,12 +354,13 @@ export function CheckoutPage() {
         status={status}
         summary={summary}
         onChange={() => navigate({ type: 'moveTo', index })}
-        back={previousTitle === null ? null : { title: previousTitle, onBack: goBack }}
+        {...(step !== REVIEW_ID ? { changeLabel: t(CHANGE_KEYS[step]) } : {})}
+        back={previousStep === null ? null : { label: t(BACK_KEYS[previousStep]), onBack: goBack }}
       >
         {body}
       </SectionFrame>,
     );
-    previousTitle = title;
+    if (step !== REVIEW_ID) previousStep = step;
   });
 
   const paymentShown = paymentIndex >= 0 && visible[paymentIndex] === true;
@@ -373,7 +378,7 @@ export function CheckoutPage() {
             {paymentShown ? <ExpressCheckout /> : null}
             {preview.failed ? (
               <p className="notice notice--warning" role="status">
-                The totals could not be updated for this address: {preview.failed}
+                {t('checkout.totals_failed', { reason: preview.failed })}
               </p>
             ) : null}
             <ol className="sections">{items}</ol>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageConfig } from '../../contract/page-config.js';
+import { useT } from '../i18n/use-t.js';
 import './checkout.css';
 
 export interface PageShellProps {
@@ -31,11 +32,12 @@ function LockIcon() {
 
 /** Header (the store, a lock and "Secure Checkout"), the page, and the store's legal links. No way out but back. */
 export function PageShell({ config, children, inert = false, languages = null }: PageShellProps) {
+  const { t } = useT();
   const legal = config?.legal;
   const links = [
-    { href: legal?.refund_policy_url, label: 'Refund policy' },
-    { href: legal?.terms_url, label: 'Terms of service' },
-    { href: legal?.privacy_url, label: 'Privacy policy' },
+    { href: legal?.refund_policy_url, label: t('common.refund_policy') },
+    { href: legal?.terms_url, label: t('common.terms_of_service') },
+    { href: legal?.privacy_url, label: t('common.privacy_policy') },
   ].filter((link): link is { href: string; label: string } => Boolean(link.href));
   return (
     <div className="shell" inert={inert}>
@@ -48,12 +50,10 @@ export function PageShell({ config, children, inert = false, languages = null }:
           )}
           <h1 className="header__title">
             <LockIcon />
-            Secure Checkout
+            {t('common.secure_checkout')}
           </h1>
         </div>
-        {config?.test_mode ? (
-          <p className="test-banner">Test mode: orders are test orders and no card is charged.</p>
-        ) : null}
+        {config?.test_mode ? <p className="test-banner">{t('common.test_banner')}</p> : null}
       </header>
       <main className="main" id="main">
         {children}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { T, useT } from '../i18n/use-t.js';
 import { Button } from '../ui/button.js';
 
 export type SectionStatus = 'open' | 'finished' | 'upcoming';
@@ -11,8 +12,10 @@ export interface SectionFrameProps {
   /** the one-line summary of a finished section */
   summary?: ReactNode;
   onChange?: () => void;
-  /** the step shown before this one, which Back opens; null for the first step */
-  back?: { title: string; onBack: () => void } | null;
+  /** what Change says to a screen reader ("Change shipping address") */
+  changeLabel?: string;
+  /** the step shown before this one, which Back opens (label: "Back to contact"); null for the first step */
+  back?: { label: string; onBack: () => void } | null;
   children?: ReactNode;
 }
 
@@ -29,9 +32,11 @@ export function SectionFrame({
   status,
   summary,
   onChange,
+  changeLabel,
   back,
   children,
 }: SectionFrameProps) {
+  const { t } = useT();
   return (
     <li className={`section section--${status}`} aria-current={status === 'open' ? 'step' : undefined}>
       <section aria-labelledby={sectionHeadingId(id)}>
@@ -40,17 +45,20 @@ export function SectionFrame({
             <span className="section__number" aria-hidden="true">
               {number}
             </span>
-            <span className="visually-hidden">Step {number}: </span>
-            {title}
+            <T
+              id="checkout.step_heading"
+              values={{ number, title }}
+              components={[<span className="visually-hidden" />]}
+            />
           </h2>
           {status === 'finished' && onChange ? (
-            <Button variant="link" onClick={onChange} aria-label={`Change ${title.toLowerCase()}`}>
-              Change
+            <Button variant="link" onClick={onChange} aria-label={changeLabel}>
+              {t('checkout.change')}
             </Button>
           ) : null}
           {status === 'open' && back ? (
-            <Button variant="link" onClick={back.onBack} aria-label={`Back to ${back.title.toLowerCase()}`}>
-              Back
+            <Button variant="link" onClick={back.onBack} aria-label={back.label}>
+              {t('checkout.back')}
             </Button>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import type { SectionType } from '../../contract/organization.js';
+import { useT } from '../i18n/use-t.js';
 import { afterPointerRelease } from '../ui/after-pointer-release.js';
 import { fieldLabel } from '../ui/field-ids.js';
 import { useAnnounce } from '../ui/live-region.js';
@@ -25,6 +26,7 @@ export function useSectionFields(
 ) {
   const { form, dispatchForm, sectionContext } = useCheckout();
   const announce = useAnnounce();
+  const { t } = useT();
 
   const errorFor = (name: string, nextForm = form) => validate(sectionContext(nextForm))[name];
 
@@ -52,7 +54,7 @@ export function useSectionFields(
       afterPointerRelease(() => {
         dispatchForm({ type: 'setCheckedError', name, value, error });
         // Said aloud: the focus has left the field whose description carries it.
-        if (error && error !== shown) announce(`${label}: ${error}`);
+        if (error && error !== shown) announce(t('checkout.field_error', { label, error }));
       });
     },
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describePageFailure } from './page-failure.js';
+import { fallbackI18n } from '../i18n/fallback-i18n.js';
+import type { Translate } from '../i18n/use-t.js';
+import { describePageFailure as describeWith, type PageFailureFacts } from './page-failure.js';
+
+// In English, as the page's words read without a provider (tests/helpers/client-setup.ts).
+const t: Translate = (key, values) => fallbackI18n()?._(key, values) ?? key;
+const describePageFailure = (facts: PageFailureFacts) => describeWith(facts, t);
 
 const order = (
   status: 'open' | 'pending' | 'declined' | 'awaiting_payment' | 'complete',

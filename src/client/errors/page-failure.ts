@@ -1,4 +1,5 @@
 import type { CartOrder } from '../../contract/cart.js';
+import type { Translate } from '../i18n/use-t.js';
 
 export interface PageFailureFacts {
   /** the order as the page last read it; null when no cart was read */
@@ -20,33 +21,29 @@ export interface PageFailure {
  * What the page says when it breaks: only what is true of the order. After an order request has left, a charge may
  * have been made, so "nothing was charged" is said only before; a placed order is named as placed (and paid).
  */
-export function describePageFailure(facts: PageFailureFacts): PageFailure {
+export function describePageFailure(facts: PageFailureFacts, t: Translate): PageFailure {
   const { order } = facts;
   if (order?.status === 'complete') {
-    const number = order.order_id !== null ? ` #${order.order_id}` : '';
-    const paid = order.is_test
-      ? ' as a test order (nothing was charged)'
-      : facts.total > 0
-        ? ' and paid'
-        : '';
+    const paid = order.is_test ? 'test' : facts.total > 0 ? 'paid' : 'free';
     return {
-      title: 'Your order is placed',
-      message: `Your order${number} was placed${paid}. This page could not show its confirmation: reload the page to see it.`,
+      title: t('checkout.failure.placed_title'),
+      message:
+        order.order_id !== null
+          ? t('checkout.failure.placed_numbered', { paid, number: String(order.order_id) })
+          : t('checkout.failure.placed', { paid }),
       action: 'reload',
     };
   }
   if (facts.orderRequested || order?.status === 'pending' || order?.status === 'awaiting_payment') {
     return {
-      title: 'Something went wrong on this page',
-      message:
-        'Your order may already have gone through. Reload the page to see where it stands before you pay again: one order is never charged twice.',
+      title: t('checkout.failure.title'),
+      message: t('checkout.failure.maybe_placed'),
       action: 'reload',
     };
   }
   return {
-    title: 'Something went wrong on this page',
-    message:
-      'Your details are kept and nothing was charged. Try again; if it keeps happening, reload the page.',
+    title: t('checkout.failure.title'),
+    message: t('checkout.failure.kept'),
     action: 'retry',
   };
 }

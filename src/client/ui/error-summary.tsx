@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useT } from '../i18n/use-t.js';
 import { fieldId, focusField } from './field-ids.js';
 import './error-summary.css';
 
@@ -13,6 +14,7 @@ export interface ErrorSummaryProps {
 
 /** The list of what to fix at the top of a section, announced as an alert; each entry moves to its field. */
 export function ErrorSummary({ errors, message, reveal }: ErrorSummaryProps) {
+  const { t } = useT();
   const ref = useRef<HTMLDivElement>(null);
   // Brought into view when what it says changes, not each time a section re-renders with an equal list (every
   // keystroke builds a new one): that would pull the page away from the field being typed in.
@@ -26,9 +28,7 @@ export function ErrorSummary({ errors, message, reveal }: ErrorSummaryProps) {
       {message ? <p className="error-summary__message">{message}</p> : null}
       {errors.length > 0 ? (
         <>
-          <p className="error-summary__title">
-            {errors.length === 1 ? 'Check 1 field:' : `Check ${errors.length} fields:`}
-          </p>
+          <p className="error-summary__title">{t('ui.check_fields', { count: errors.length })}</p>
           <ul className="error-summary__list">
             {errors.map(([name, text]) => (
               <li key={name}>

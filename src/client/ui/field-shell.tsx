@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t.js';
 import { errorId, fieldId, hintId } from './field-ids.js';
 import './field.css';
 
@@ -32,11 +33,12 @@ export interface FieldShellProps {
 
 /** What every labelled field shares: label above, hint, the control, the error under it. */
 export function FieldShell({ name, label, optional = false, hint, error, children }: FieldShellProps) {
+  const { t } = useT();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={fieldId(name)}>
         {label}
-        {optional && <span className="field__optional"> (optional)</span>}
+        {optional && <span className="field__optional"> {t('ui.optional')}</span>}
       </label>
       {hint ? (
         <p className="field__hint" id={hintId(name)}>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/use-t.js';
 import { TextField } from '../../ui/text-field.js';
 import { useCheckout } from '../checkout-context.js';
 import { SectionForm } from '../section-form.js';
@@ -6,6 +7,7 @@ import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
 
 export function ContactSection({ continueLabel, onDone }: SectionBodyProps) {
+  const { t } = useT();
   const { bind } = useSectionFields('ContactInformation');
   const { submit, summary, message } = useSectionSubmit('ContactInformation', onDone);
   return (
@@ -17,16 +19,16 @@ export function ContactSection({ continueLabel, onDone }: SectionBodyProps) {
     >
       <TextField
         {...bind('email')}
-        label="Email"
+        label={t('checkout.contact.email')}
         type="email"
         inputMode="email"
         autoComplete="email"
-        hint="For your receipt and order updates."
+        hint={t('checkout.contact.email_hint')}
         maxLength={254}
       />
       <TextField
         {...bind('phone')}
-        label="Phone"
+        label={t('checkout.contact.phone')}
         type="tel"
         autoComplete="tel"
         required={false}

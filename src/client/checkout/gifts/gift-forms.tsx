@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { GIFT_TEXT_MAX_LENGTH, isoDate } from '../../../domain/gift-validation.js';
+import { useT } from '../../i18n/use-t.js';
 import { Button } from '../../ui/button.js';
 import { TextArea } from '../../ui/text-area.js';
 import { TextField } from '../../ui/text-field.js';
@@ -16,6 +17,7 @@ import { saveGifts, withSavedGifts } from './save-gifts.js';
 export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
   const { api, token, cart, form, updateCart, now } = useCheckout();
   const { bind } = useSectionFields('GiftInformation');
+  const { t } = useT();
   const offers = giftOffers(cart);
   const [current, setCurrent] = useState(0);
   const reveal = (name: string) => {
@@ -39,7 +41,7 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
       message={message}
       reveal={reveal}
       continueLabel={continueLabel}
-      busy={{ active: busy, label: 'Saving the gift details…' }}
+      busy={{ active: busy, label: t('gifts.saving') }}
     >
       <div className="gift-accordion">
         {offers.map((offer, index) => {
@@ -57,10 +59,12 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
                   aria-controls={panelId}
                   onClick={() => setCurrent(index)}
                 >
-                  <span>
-                    Gift {index + 1}: {offer.item_name}
-                  </span>
-                  {recipient ? <span className="gift-accordion__recipient">for {recipient}</span> : null}
+                  <span>{t('gifts.heading', { number: index + 1, item: offer.item_name })}</span>
+                  {recipient ? (
+                    <span className="gift-accordion__recipient">
+                      {t('gifts.for_recipient', { name: recipient })}
+                    </span>
+                  ) : null}
                 </button>
               </h3>
               <div className="gift-accordion__panel" id={panelId} hidden={!open}>
@@ -68,29 +72,29 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
                   <>
                     <TextField
                       {...bind(giftFieldName('gift_name', id))}
-                      label="Recipient’s name"
+                      label={t('gifts.recipient_name')}
                       autoComplete="off"
                       maxLength={100}
                     />
                     <TextField
                       {...bind(giftFieldName('gift_email', id))}
-                      label="Recipient’s email"
+                      label={t('gifts.recipient_email')}
                       type="email"
                       inputMode="email"
                       autoComplete="off"
-                      hint="We send the gift notice and how to claim it here."
+                      hint={t('gifts.email_hint')}
                       maxLength={254}
                     />
                     <TextField
                       {...bind(giftFieldName('gift_date', id))}
-                      label="Send the gift notice on"
+                      label={t('gifts.send_on')}
                       type="date"
                       min={today}
                       autoComplete="off"
                     />
                     <TextField
                       {...bind(giftFieldName('gift_phone', id))}
-                      label="Recipient’s phone"
+                      label={t('gifts.recipient_phone')}
                       type="tel"
                       autoComplete="off"
                       required={false}
@@ -98,18 +102,18 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
                     />
                     <TextArea
                       {...bind(giftFieldName('gift_message', id))}
-                      label="Gift message"
-                      hint={`Up to ${GIFT_TEXT_MAX_LENGTH} characters.`}
+                      label={t('gifts.message')}
+                      hint={t('gifts.message_hint', { max: GIFT_TEXT_MAX_LENGTH })}
                       maxLength={GIFT_TEXT_MAX_LENGTH}
                     />
                     <TextArea
                       {...bind(giftFieldName('order_offer_notes', id))}
-                      label="Notes for the store"
+                      label={t('gifts.notes')}
                       maxLength={GIFT_TEXT_MAX_LENGTH}
                     />
                     {index < offers.length - 1 ? (
                       <Button variant="secondary" onClick={() => setCurrent(index + 1)}>
-                        Next gift
+                        {t('gifts.next')}
                       </Button>
                     ) : null}
                   </>

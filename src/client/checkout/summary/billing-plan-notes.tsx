@@ -1,4 +1,5 @@
 import type { Cart } from '../../../contract/cart.js';
+import { useT } from '../../i18n/use-t.js';
 import { money } from '../format.js';
 import './billing-plan-notes.css';
 
@@ -15,6 +16,7 @@ export interface BillingPlanNotesProps {
  * the page computes no amount (docs/checkout-rules.md, "Prices by cycle").
  */
 export default function BillingPlanNotes({ cart, place, id }: BillingPlanNotesProps) {
+  const { t } = useT();
   const plans = cart.offers.flatMap((offer) =>
     offer.is_recurring && !offer.is_gift && offer.billing_plan
       ? [{ id: offer.id, name: offer.item_name, words: offer.billing_plan.description }]
@@ -24,25 +26,23 @@ export default function BillingPlanNotes({ cart, place, id }: BillingPlanNotesPr
   const list = (
     <ul className="billing-plans">
       {plans.map((plan) => (
-        <li key={plan.id}>
-          {plan.name}: {plan.words}
-        </li>
+        <li key={plan.id}>{t('summary.plan_line', { item: plan.name, description: plan.words })}</li>
       ))}
     </ul>
   );
   if (place === 'terms') {
     return (
       <div className="billing-plans__terms" id={id}>
-        <p className="billing-plans__terms">What you agree to be charged:</p>
+        <p className="billing-plans__terms">{t('summary.plans_agree')}</p>
         {list}
       </div>
     );
   }
   return (
     <div className="summary__row summary__row--schedule">
-      <dt className="visually-hidden">Subscription</dt>
+      <dt className="visually-hidden">{t('summary.subscription')}</dt>
       <dd>
-        Today {money(cart.total, cart.currency_value)} in all.
+        {t('summary.today_in_all', { amount: money(cart.total, cart.currency_value) })}
         {list}
       </dd>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { failureOf } from '../../api/http-client.js';
+import { T, useT } from '../../i18n/use-t.js';
 import { Button } from '../../ui/button.js';
 import { errorId, fieldId } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
@@ -9,6 +10,7 @@ import { useCheckout } from '../checkout-context.js';
 export function DiscountCodeForm() {
   const { api, token, cart, setCart } = useCheckout();
   const announce = useAnnounce();
+  const { t } = useT();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +24,9 @@ export function DiscountCodeForm() {
       setCart(next);
       setCode('');
       announce(
-        value === '' ? 'Discount code removed.' : `Discount code ${next.discount_code ?? value} applied.`,
+        value === ''
+          ? t('summary.code_removed')
+          : t('summary.code_applied_said', { code: next.discount_code ?? value }),
       );
     } catch (failure) {
       setError(failureOf(failure).message);
@@ -36,11 +40,18 @@ export function DiscountCodeForm() {
     return (
       <div className="discount discount--applied">
         <p>
-          Code <strong>{applied}</strong> {notice ? 'no longer applies' : 'applied'}
+          <T
+            id={notice ? 'summary.code_lapsed' : 'summary.code_applied'}
+            values={{ code: applied }}
+            components={[<strong />]}
+          />
         </p>
         <Button variant="link" disabled={busy} onClick={() => void send('')}>
-          Remove
-          <span className="visually-hidden"> discount code {applied}</span>
+          <T
+            id="summary.remove_code"
+            values={{ code: applied }}
+            components={[<span className="visually-hidden" />]}
+          />
         </Button>
         {notice ? (
           <p className="notice notice--warning discount__notice" role="status">
@@ -58,14 +69,14 @@ export function DiscountCodeForm() {
         event.preventDefault();
         const value = code.trim();
         if (value === '') {
-          setError('Enter a discount code.');
+          setError(t('summary.enter_code'));
           return;
         }
         void send(value);
       }}
     >
       <label className="field__label" htmlFor={fieldId('discount_code')}>
-        Discount code
+        {t('summary.discount_code')}
       </label>
       <div className="discount__row">
         <input
@@ -82,7 +93,7 @@ export function DiscountCodeForm() {
           aria-describedby={error ? errorId('discount_code') : undefined}
         />
         <Button type="submit" variant="secondary" disabled={busy} aria-busy={busy}>
-          Apply
+          {t('summary.apply')}
         </Button>
       </div>
       {error ? (

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Cart, CartOffer } from '../../../contract/cart.js';
 import { canRemoveCartLine, isCartEditable } from '../../../domain/editable-cart.js';
 import { subscriptionScheduleText } from '../../../domain/subscription-schedule.js';
+import { T, useT } from '../../i18n/use-t.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import { DiscountCodeForm } from './discount-code-form.js';
@@ -35,6 +36,7 @@ export function OrderLines({
   editable: boolean;
   removal?: LineRemoval;
 }) {
+  const { t } = useT();
   // A line may be removed only while another stays (canRemoveCartLine, the server's rule too).
   const removable = editable && removal !== undefined && canRemoveCartLine(cart.offers.length);
   // Buy once or subscribe: chosen until the order is paid or handed to an express payment (the server's rule too).
@@ -49,8 +51,11 @@ export function OrderLines({
           ) : null}
           {!editable ? (
             <span className="summary__badge">
-              <span className="visually-hidden">Quantity </span>
-              {offer.order_offer_quantity}
+              <T
+                id="summary.quantity_badge"
+                values={{ quantity: offer.order_offer_quantity }}
+                components={[<span className="visually-hidden" />]}
+              />
             </span>
           ) : null}
         </div>
@@ -58,9 +63,11 @@ export function OrderLines({
           <p className="summary__name">{offer.item_name}</p>
           {options.length > 0 ? <p className="summary__meta">{options.join(' · ')}</p> : null}
           {offer.override_initial_item_name ? (
-            <p className="summary__meta">First delivery: {offer.override_initial_item_name}</p>
+            <p className="summary__meta">
+              {t('summary.first_delivery', { item: offer.override_initial_item_name })}
+            </p>
           ) : null}
-          {offer.is_gift ? <p className="summary__tag">Gift</p> : null}
+          {offer.is_gift ? <p className="summary__tag">{t('summary.gift')}</p> : null}
           {offer.subscribe_and_save ? (
             <Suspense fallback={null}>
               <subscribeChoiceChunk.Component
@@ -99,6 +106,7 @@ export function OrderLines({
 }
 
 export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean }) {
+  const { t } = useT();
   const currency = cart.currency_value;
   const shipping = cart.total_offer_shipping + cart.total_campaign_shipping;
   const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
@@ -108,33 +116,43 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
   return (
     <dl className={`summary__totals${pending ? ' summary__totals--pending' : ''}`} aria-busy={pending}>
       <div className="summary__row">
-        <dt>Subtotal</dt>
+        <dt>{t('summary.subtotal')}</dt>
         <dd>{money(cart.subtotal, currency)}</dd>
       </div>
       {cart.total_discount > 0 ? (
         <div className="summary__row summary__row--discount">
-          <dt>Discount{cart.discount_code ? ` (${cart.discount_code})` : ''}</dt>
+          <dt>
+            {cart.discount_code
+              ? t('summary.discount_with_code', { code: cart.discount_code })
+              : t('summary.discount')}
+          </dt>
           <dd>−{money(cart.total_discount, currency)}</dd>
         </div>
       ) : null}
       {cart.order.shipping_information_required || shipping > 0 ? (
         <div className="summary__row">
-          <dt>Shipping</dt>
-          <dd>{shippingKnown ? (shipping === 0 ? 'Free' : money(shipping, currency)) : 'Calculated next'}</dd>
+          <dt>{t('summary.shipping')}</dt>
+          <dd>
+            {shippingKnown
+              ? shipping === 0
+                ? t('summary.free')
+                : money(shipping, currency)
+              : t('summary.calculated_next')}
+          </dd>
         </div>
       ) : null}
       <div className="summary__row">
-        <dt>Tax</dt>
+        <dt>{t('summary.tax')}</dt>
         <dd>{money(cart.total_tax, currency)}</dd>
       </div>
       {cart.total_gift_cards > 0 ? (
         <div className="summary__row">
-          <dt>Gift cards</dt>
+          <dt>{t('summary.gift_cards')}</dt>
           <dd>−{money(cart.total_gift_cards, currency)}</dd>
         </div>
       ) : null}
       <div className="summary__row summary__row--total">
-        <dt>Total</dt>
+        <dt>{t('summary.total')}</dt>
         <dd>
           <span className="summary__currency">{currency}</span> {money(cart.total, currency)}
         </dd>
@@ -146,7 +164,7 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
       ) : null}
       {schedule ? (
         <div className="summary__row summary__row--schedule">
-          <dt className="visually-hidden">Subscription</dt>
+          <dt className="visually-hidden">{t('summary.subscription')}</dt>
           <dd>{schedule}</dd>
         </div>
       ) : null}
@@ -157,7 +175,9 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
 /** The order summary: sticky on the right from md up, a bar that expands in place below md. */
 export function OrderSummary({ pending }: OrderSummaryProps) {
   const { cart, config } = useCheckout();
+  const { t } = useT();
   const [expanded, setExpanded] = useState(false);
+  const itemCount = cart.offers.reduce((sum, offer) => sum + offer.order_offer_quantity, 0);
   const bodyId = useId();
   const editable = isCartEditable(config.client_options.cart.editable) && cart.editable;
   const [removed, setRemoved] = useState<LineRemoval['removed']>(null);
@@ -188,13 +208,14 @@ export function OrderSummary({ pending }: OrderSummaryProps) {
         aria-controls={bodyId}
         onClick={() => setExpanded((value) => !value)}
       >
-        <span>{expanded ? 'Hide order summary' : 'Show order summary'}</span>
+        <span>{expanded ? t('summary.hide') : t('summary.show')}</span>
         <span className="summary__toggle-total">{money(cart.total, cart.currency_value)}</span>
       </button>
       <div className="summary__body" id={bodyId}>
         <h2 className="summary__heading" id={`${bodyId}-heading`}>
-          Order summary
+          {t('summary.heading')}
         </h2>
+        <p className="summary__count">{t('summary.item_count', { count: itemCount })}</p>
         <OrderLines cart={cart} editable={editable} removal={removal} />
         {!cart.order.is_gift_claim ? <DiscountCodeForm /> : null}
         <OrderTotals cart={cart} pending={pending} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CartOffer } from '../../../contract/cart.js';
 import { MAX_LINE_QUANTITY } from '../../../domain/editable-cart.js';
 import { failureOf } from '../../api/http-client.js';
+import { useT } from '../../i18n/use-t.js';
 import { Button } from '../../ui/button.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
@@ -22,6 +23,7 @@ export interface QuantityControlProps {
 export function QuantityControl({ offer, removable, onRemoved }: QuantityControlProps) {
   const { api, token, setCart } = useCheckout();
   const announce = useAnnounce();
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const quantity = offer.order_offer_quantity;
@@ -35,7 +37,7 @@ export function QuantityControl({ offer, removable, onRemoved }: QuantityControl
       const cart = await api.setQuantity(token, offer.order_offer_id, next);
       setCart(cart);
       if (next === 0) onRemoved(offer);
-      else announce(`${offer.item_name}: quantity ${next}.`);
+      else announce(t('summary.quantity_said', { item: offer.item_name, quantity: next }));
     } catch (failure) {
       setError(failureOf(failure).message);
     } finally {
@@ -46,13 +48,17 @@ export function QuantityControl({ offer, removable, onRemoved }: QuantityControl
   const errorId = `quantity-${offer.order_offer_id}-error`;
   return (
     <div className="quantity">
-      <div className="quantity__controls" role="group" aria-label={`Quantity of ${offer.item_name}`}>
+      <div
+        className="quantity__controls"
+        role="group"
+        aria-label={t('summary.quantity_of', { item: offer.item_name })}
+      >
         <button
           type="button"
           className="quantity__button"
           onClick={() => void change(quantity - 1)}
           disabled={busy || quantity <= MIN}
-          aria-label={`Decrease quantity of ${offer.item_name}`}
+          aria-label={t('summary.decrease', { item: offer.item_name })}
         >
           −
         </button>
@@ -64,7 +70,7 @@ export function QuantityControl({ offer, removable, onRemoved }: QuantityControl
           className="quantity__button"
           onClick={() => void change(quantity + 1)}
           disabled={busy || quantity >= MAX_LINE_QUANTITY}
-          aria-label={`Increase quantity of ${offer.item_name}`}
+          aria-label={t('summary.increase', { item: offer.item_name })}
           aria-describedby={error ? errorId : undefined}
         >
           +
@@ -77,10 +83,10 @@ export function QuantityControl({ offer, removable, onRemoved }: QuantityControl
           id={removeButtonId(offer.order_offer_id)}
           onClick={() => void change(0)}
           disabled={busy}
-          aria-label={`Remove ${offer.item_name}`}
+          aria-label={t('summary.remove_item', { item: offer.item_name })}
           aria-describedby={error ? errorId : undefined}
         >
-          Remove
+          {t('summary.remove')}
         </Button>
       ) : null}
       {error ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CartOffer } from '../../../contract/cart.js';
 import { failureOf } from '../../api/http-client.js';
+import { T, useT } from '../../i18n/use-t.js';
 import '../../ui/button.css';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
@@ -18,13 +19,16 @@ export interface RemovedLineProps {
 export function RemovedLine({ offer, onRestored }: RemovedLineProps) {
   const { api, token, setCart } = useCheckout();
   const announce = useAnnounce();
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     undoRef.current?.focus();
-    announce(`${offer.item_name} was removed from your order.`);
+    announce(t('summary.removed_said', { item: offer.item_name }));
+    // Said once, when the line goes: not again if the language changes meanwhile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offer, announce]);
 
   const undo = async () => {
@@ -33,7 +37,7 @@ export function RemovedLine({ offer, onRestored }: RemovedLineProps) {
     setError(null);
     try {
       setCart(await api.setQuantity(token, offer.order_offer_id, offer.order_offer_quantity));
-      announce(`${offer.item_name} is back in your order: quantity ${offer.order_offer_quantity}.`);
+      announce(t('summary.restored_said', { item: offer.item_name, quantity: offer.order_offer_quantity }));
       onRestored(offer);
     } catch (failure) {
       setError(failureOf(failure).message);
@@ -45,7 +49,11 @@ export function RemovedLine({ offer, onRestored }: RemovedLineProps) {
   return (
     <li className="summary__line summary__line--removed">
       <p className="summary__removed-text">
-        <span className="summary__name">{offer.item_name}</span> removed.
+        <T
+          id="summary.removed"
+          values={{ item: offer.item_name }}
+          components={[<span className="summary__name" />]}
+        />
       </p>
       <button
         type="button"
@@ -53,10 +61,10 @@ export function RemovedLine({ offer, onRestored }: RemovedLineProps) {
         ref={undoRef}
         onClick={() => void undo()}
         disabled={busy}
-        aria-label={`Undo: put ${offer.item_name} back`}
+        aria-label={t('summary.undo_label', { item: offer.item_name })}
         aria-describedby={error ? errorId : undefined}
       >
-        Undo
+        {t('summary.undo')}
       </button>
       {error ? (
         <p className="field__error summary__removed-error" id={errorId} role="alert">

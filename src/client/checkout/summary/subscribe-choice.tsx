@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Cart, CartOffer } from '../../../contract/cart.js';
 import { failureOf } from '../../api/http-client.js';
+import { useT, type Translate } from '../../i18n/use-t.js';
 import { RadioGroup } from '../../ui/radio-group.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
@@ -15,8 +16,8 @@ export interface SubscribeChoiceProps {
 }
 
 /** What the choice is called, in the words the radio rows and the announcement use. */
-function subscribeWords(terms: NonNullable<CartOffer['subscribe_and_save']>): string {
-  return `Subscribe every ${terms.interval_days} days and save ${terms.percent_off} %`;
+function subscribeWords(terms: NonNullable<CartOffer['subscribe_and_save']>, t: Translate): string {
+  return t('summary.subscribe_every', { days: terms.interval_days, percent: terms.percent_off });
 }
 
 /**
@@ -24,12 +25,13 @@ function subscribeWords(terms: NonNullable<CartOffer['subscribe_and_save']>): st
  * confirmation, outside the checkout's provider) what was chosen.
  */
 export default function SubscribeChoice({ offer, currency, choosable }: SubscribeChoiceProps) {
+  const { t } = useT();
   const terms = offer.subscribe_and_save;
   if (!terms) return null;
   if (!choosable) {
     return offer.subscribed ? (
       <p className="summary__tag">
-        Subscribed: every {terms.interval_days} days, {terms.percent_off} % off
+        {t('summary.subscribed_every', { days: terms.interval_days, percent: terms.percent_off })}
       </p>
     ) : null;
   }
@@ -51,9 +53,11 @@ function ChoiceGroup({
 }) {
   const { api, token, setCart } = useCheckout();
   const announce = useAnnounce();
+  const { t } = useT();
   const [pending, setPending] = useState<boolean | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
-  const each = offer.order_offer_quantity > 1 ? ' each' : '';
+  const quantity = offer.order_offer_quantity;
+  const priced = (price: number) => t('summary.price_each', { quantity, price: money(price, currency) });
 
   const choose = async (subscribe: boolean) => {
     if (pending !== null || subscribe === offer.subscribed) return;
@@ -63,10 +67,22 @@ function ChoiceGroup({
       const cart: Cart = await api.setSubscribed(token, offer.order_offer_id, subscribe);
       setCart(cart);
       const total = money(cart.total, cart.currency_value);
+      const item = offer.item_name;
       announce(
         subscribe
-          ? `${offer.item_name}: subscribed every ${terms.interval_days} days at ${money(terms.subscribe_price, currency)}${each}. Total today ${total}.`
-          : `${offer.item_name}: bought once at ${money(terms.once_price, currency)}${each}. Total ${total}.`,
+          ? t('summary.subscribed_said', {
+              item,
+              quantity,
+              days: terms.interval_days,
+              price: money(terms.subscribe_price, currency),
+              total,
+            })
+          : t('summary.bought_once_said', {
+              item,
+              quantity,
+              price: money(terms.once_price, currency),
+              total,
+            }),
       );
     } catch (failure) {
       setError(failureOf(failure).message);
@@ -79,15 +95,11 @@ function ChoiceGroup({
     <div className="subscribe-choice" aria-busy={pending !== null}>
       <RadioGroup
         name={`subscribe-${offer.order_offer_id}`}
-        legend={`How to buy ${offer.item_name}`}
+        legend={t('summary.how_to_buy', { item: offer.item_name })}
         value={(pending ?? offer.subscribed) ? 'subscribe' : 'once'}
         choices={[
-          { value: 'once', label: 'Buy once', detail: `${money(terms.once_price, currency)}${each}` },
-          {
-            value: 'subscribe',
-            label: subscribeWords(terms),
-            detail: `${money(terms.subscribe_price, currency)}${each}`,
-          },
+          { value: 'once', label: t('summary.buy_once'), detail: priced(terms.once_price) },
+          { value: 'subscribe', label: subscribeWords(terms, t), detail: priced(terms.subscribe_price) },
         ]}
         onChange={(value) => void choose(value === 'subscribe')}
         error={error}

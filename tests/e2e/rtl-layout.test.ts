@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
+import { launchBrowser } from './browser.js';
+import { CheckoutPage } from './checkout-page.js';
+
+// A page that reads right to left (Arabic: ?lang=ar makes <html lang="ar" dir="rtl">) mirrors as a whole: its styles
+// use logical properties (docs/languages.md). Measured in real Chromium at desktop width: the summary column sits at
+// the reading end.
+
+let server: CheckoutServer;
+let browser: Browser;
+let checkout: CheckoutPage;
+
+beforeAll(async () => {
+  server = await startCheckoutServer();
+  browser = await launchBrowser();
+  checkout = await CheckoutPage.create(browser, server, { width: 1280, height: 900 });
+});
+
+const newCart = () => server.newCart([{ item_id: 'BEANS-ETH-340' }, { item_id: 'MUG-350' }]);
+
+afterAll(async () => {
+  expect(checkout?.problems ?? []).toEqual([]);
+  await checkout?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+interface Columns {
+  summary: { left: number; right: number };
+  main: { left: number; right: number };
+}
+
+async function columns(): Promise<Columns> {
+  return checkout.page.evaluate(`(() => {
+    const box = (selector) => {
+      const rect = document.querySelector(selector).getBoundingClientRect();
+      return { left: Math.round(rect.left), right: Math.round(rect.right) };
+    };
+    return { summary: box('.checkout .summary'), main: box('.checkout__main') };
+  })()`);
+}
+
+describe('the checkout right to left', () => {
+  it('keeps the summary on the right left to right', async () => {
+    await checkout.open(await newCart());
+    expect(await checkout.page.evaluate('document.documentElement.dir')).toBe('ltr');
+    const { summary, main } = await columns();
+    expect(summary.left).toBeGreaterThanOrEqual(main.right);
+  });
+
+  it('puts the summary on the left right to left, and axe finds nothing to fix', async () => {
+    await checkout.page.goto(`${server.baseUrl}/checkout/${await newCart()}?lang=ar`);
+    await checkout.page.locator('.sections').waitFor();
+    expect(
+      await checkout.page.evaluate('[document.documentElement.lang, document.documentElement.dir]'),
+    ).toEqual(['ar', 'rtl']);
+    await checkout.page.getByRole('heading', { name: 'ملخص الطلب' }).waitFor();
+    const { summary, main } = await columns();
+    expect(summary.right).toBeLessThanOrEqual(main.left);
+    // The open step's number starts its heading at the column's right edge.
+    const number = await checkout.page.evaluate<{ fromRight: number; fromLeft: number }>(`(() => {
+      const number = document.querySelector('.section--open .section__number').getBoundingClientRect();
+      const main = document.querySelector('.checkout__main').getBoundingClientRect();
+      return { fromRight: main.right - number.right, fromLeft: number.left - main.left };
+    })()`);
+    expect(number.fromRight).toBeLessThan(number.fromLeft);
+    expect(await checkout.axe()).toEqual([]);
+  });
+});
