@@ -22,6 +22,7 @@ import {
 } from '../subscriptions/subscriptions-repository.js';
 import { chargeAfterNewCard } from './card-update-rules.js';
 import { findSubscribedItemName, findSubscriptionCard } from './subscriber-repository.js';
+import { subscriptionLanguage } from './subscriber-language.js';
 import { prepaidPeriodEnd, remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 /** The subscription a verified link names, within its organization. */
@@ -89,6 +90,7 @@ export async function readSubscriberSubscription(
     cancel_effect: settings.selfService.cancel,
     card_processor: row.status === 'cancelled' ? null : cardProcessor,
     is_test: row.is_test,
+    language: await subscriptionLanguage(db, organization.id, subscriptionId),
   };
 }
 
