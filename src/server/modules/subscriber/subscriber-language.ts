@@ -32,6 +32,7 @@ const REFUSALS: Readonly<Record<string, MessageKey>> = {
   subscription_not_found: 'manage.refusal.notFound',
   subscription_cancelled: 'manage.refusal.cancelled',
   charge_in_progress: 'manage.refusal.chargeInProgress',
+  charge_already_moved: 'manage.refusal.chargeMoved',
   subscription_cancel_scheduled: 'manage.refusal.cancelScheduled',
   subscription_paused: 'manage.refusal.paused',
   subscription_past_due: 'manage.refusal.pastDue',
