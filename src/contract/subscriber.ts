@@ -1,5 +1,6 @@
 // The subscriber's self-service API (docs/subscriptions.md, "Self-service"; docs/api.md): what the page reads and
 // sends, one schema each, shared by the routes and the page.
+import { LANGUAGES } from '../i18n/languages.js';
 import { CardProcessorSchema } from './page-config.js';
 import { z } from './zod.js';
 
@@ -50,6 +51,8 @@ export const SubscriberSubscriptionSchema = z.object({
   /** the card processor whose frame takes a new card, or null when cards cannot be updated here */
   card_processor: z.nullable(CardProcessorSchema),
   is_test: z.boolean(),
+  /** the page's language: the one of the cart the subscription came from, else the store's default (docs/languages.md) */
+  language: z.enum(LANGUAGES),
 });
 export type SubscriberSubscription = z.infer<typeof SubscriberSubscriptionSchema>;
 

@@ -7,6 +7,8 @@ import type checkout from './catalogues/checkout/en.json';
 import type gifts from './catalogues/gifts/en.json';
 import type summary from './catalogues/summary/en.json';
 import type ui from './catalogues/ui/en.json';
+import type emails from './catalogues/emails/en.json';
+import type manage from './catalogues/manage/en.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -16,7 +18,9 @@ export type MessageKey =
   | keyof typeof checkout
   | keyof typeof gifts
   | keyof typeof summary
-  | keyof typeof ui;
+  | keyof typeof ui
+  | keyof typeof emails
+  | keyof typeof manage;
 
 /** Values a message is filled with: {name} placeholders, plural counts. */
 export type MessageValues = Record<string, string | number>;

@@ -5,7 +5,7 @@ export const SURFACES = {
   /** the checkout page (src/client) */
   checkout: ['common', 'language', 'fields', 'checkout', 'gifts', 'summary', 'ui'],
   /** the subscriber's self-service page (src/client/manage) */
-  manage: ['common', 'language'],
+  manage: ['common', 'language', 'manage'],
   /** the test processor's card frame and bank challenge (src/card-frame) */
   'card-frame': ['common'],
 } as const satisfies Record<string, readonly string[]>;

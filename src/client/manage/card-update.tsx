@@ -3,6 +3,7 @@ import type { CardProcessorConfig } from '../../contract/page-config.js';
 import { CardFieldsBox } from '../checkout/payment/card-fields-box.js';
 import { useCardSession } from '../checkout/payment/card-session.js';
 import { loadCardProcessor } from '../checkout/payment/processors/load-card-processor.js';
+import { useT } from '../i18n/use-t.js';
 import { Button } from '../ui/button.js';
 import { useAnnounce } from '../ui/live-region.js';
 import type { SubscriberAnswer } from './subscriber-api.js';
@@ -26,6 +27,7 @@ export function CardUpdate(props: {
   onCancel(): void;
 }) {
   const { processor, currency } = props;
+  const { t } = useT();
   const card = useCardSession();
   const { mounted, changed, failed, unmounted } = card;
   const container = useRef<HTMLDivElement>(null);
@@ -51,7 +53,7 @@ export function CardUpdate(props: {
           onChange: (state) => {
             if (!live) return;
             changed(state);
-            if (state.error) announce(`Card details: ${state.error}`);
+            if (state.error) announce(t('manage.cardDetailsError', { error: state.error }));
           },
         }),
       )
@@ -70,14 +72,14 @@ export function CardUpdate(props: {
       fields?.destroy();
       unmounted();
     };
-  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted]);
+  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted, t]);
 
   const { view } = card;
   const shownError = error ?? view.state.error;
 
   async function save() {
     if (!card.fields.current || !view.state.complete) {
-      const message = 'Enter your card number, expiry date and security code.';
+      const message = t('manage.cardIncomplete');
       setError(message);
       announce(message);
       card.fields.current?.focus();
@@ -119,7 +121,7 @@ export function CardUpdate(props: {
     >
       <div className={`field card-frame${shownError ? ' field--invalid' : ''}`}>
         <p className="field__label" id={LABEL_ID}>
-          Card details
+          {t('manage.cardDetails')}
         </p>
         <CardFieldsBox
           card={card}
@@ -137,10 +139,10 @@ export function CardUpdate(props: {
       </div>
       <div className="manage-actions">
         <Button type="submit" disabled={working || view.status !== 'ready'}>
-          {working ? 'Saving…' : 'Save card'}
+          {working ? t('manage.saving') : t('manage.saveCard')}
         </Button>
         <Button variant="secondary" onClick={props.onCancel} disabled={working}>
-          Keep my current card
+          {t('manage.keepCard')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 // The page's calls to the subscriber API (docs/api.md, "Subscriber API"): the link's token goes in the
-// Authorization header, never in a query string; every answer is parsed with the contract's schema.
+// Authorization header, never in a query string; the page's language in Accept-Language, so a refusal comes back in
+// it; every answer is parsed with the contract's schema.
 import {
   CardActionSchema,
   SubscriberSubscriptionSchema,
@@ -12,13 +13,19 @@ const BASE = '/checkout/api/subscriber/subscription';
 export type SubscriberAnswer =
   | { ok: true; subscription: SubscriberSubscription }
   /** `link`: the link itself is refused (bad, expired, or its subscription is gone); the page says to ask the store */
-  | { ok: false; kind: 'link' | 'refused'; message: string }
+  | { ok: false; kind: 'link' | 'refused'; message: string; code?: string }
   /** a new card's bank asks the subscriber to authenticate it first (3-D Secure): nothing is saved yet */
   | { ok: false; kind: 'authenticate'; action: CardAction; message: string };
 
-const UNREACHABLE = 'We could not reach the store. Check your connection and try again.';
+/** The page's own words when the store's answer has none: its language's. */
+export interface ApiWords {
+  language: string;
+  unreachable: string;
+  unexpected: string;
+}
 
 async function call(
+  words: ApiWords,
   token: string,
   method: 'GET' | 'POST',
   path: string,
@@ -30,6 +37,7 @@ async function call(
       method,
       headers: {
         authorization: `Bearer ${token}`,
+        'accept-language': words.language,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -37,7 +45,7 @@ async function call(
       cache: 'no-store',
     });
   } catch {
-    return { ok: false, kind: 'refused', message: UNREACHABLE };
+    return { ok: false, kind: 'refused', message: words.unreachable };
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.status === 202) {
@@ -48,20 +56,21 @@ async function call(
     const parsed = SubscriberSubscriptionSchema.safeParse(payload);
     return parsed.success
       ? { ok: true, subscription: parsed.data }
-      : { ok: false, kind: 'refused', message: 'The store answered something unexpected. Please try again.' };
+      : { ok: false, kind: 'refused', message: words.unexpected };
   }
-  const message =
-    payload && typeof payload === 'object' && typeof (payload as { message?: unknown }).message === 'string'
-      ? (payload as { message: string }).message
-      : UNREACHABLE;
+  const refusal = (payload && typeof payload === 'object' ? payload : {}) as {
+    message?: unknown;
+    code?: unknown;
+  };
+  const message = typeof refusal.message === 'string' ? refusal.message : words.unreachable;
   const kind = response.status === 401 || response.status === 404 ? 'link' : 'refused';
-  return { ok: false, kind, message };
+  return { ok: false, kind, message, ...(typeof refusal.code === 'string' ? { code: refusal.code } : {}) };
 }
 
 export type SubscriberAction = 'pause' | 'resume' | 'cancel' | 'skip' | 'card';
 
 export const subscriberApi = {
-  read: (token: string) => call(token, 'GET', ''),
-  act: (token: string, action: SubscriberAction, body: Record<string, unknown> = {}) =>
-    call(token, 'POST', `/${action}`, body),
+  read: (words: ApiWords, token: string) => call(words, token, 'GET', ''),
+  act: (words: ApiWords, token: string, action: SubscriberAction, body: Record<string, unknown> = {}) =>
+    call(words, token, 'POST', `/${action}`, body),
 };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SubscriberSubscription } from '../../contract/subscriber.js';
-import { money } from '../checkout/format.js';
+import { useT } from '../i18n/use-t.js';
 import { Button } from '../ui/button.js';
 import { useAnnounce } from '../ui/live-region.js';
 import { CardUpdate } from './card-update.js';
@@ -8,11 +8,13 @@ import type { SubscriberAction, SubscriberAnswer } from './subscriber-api.js';
 import {
   cancelConsequence,
   cardText,
-  CHARGE_LABELS,
+  chargeLabel,
   dayText,
-  intervalText,
+  moneyText,
+  priceText,
   statusLabel,
   statusText,
+  type Words,
 } from './subscription-wording.js';
 
 type Act = (action: SubscriberAction, body?: Record<string, unknown>) => Promise<SubscriberAnswer>;
@@ -20,20 +22,30 @@ type Act = (action: SubscriberAction, body?: Record<string, unknown>) => Promise
 /** What the page said after the last action: its words, and whether it went through. */
 type Result = { ok: boolean; message: string } | null;
 
-const DONE: Record<SubscriberAction, (subscription: SubscriberSubscription) => string> = {
-  pause: () => 'Your subscription is paused. You will not be charged until you resume it.',
-  resume: (s) => `Your subscription is active again. ${statusText(s)}`,
-  skip: (s) => `The next charge is skipped. ${statusText(s)}`,
-  cancel: (s) =>
-    s.status === 'cancelled'
-      ? 'Your subscription is canceled. You will not be charged again.'
-      : `Your subscription is canceled. ${statusText(s)}`,
-  card: (s) => `Your new card is saved: ${cardText(s.card)}.`,
-};
+/** What the page says once an action went through. */
+function doneText(action: SubscriberAction, s: SubscriberSubscription, words: Words): string {
+  const { t } = words;
+  switch (action) {
+    case 'pause':
+      return t('manage.done.pause');
+    case 'resume':
+      return t('manage.done.resume', { status: statusText(s, words) });
+    case 'skip':
+      return t('manage.done.skip', { status: statusText(s, words) });
+    case 'cancel':
+      return s.status === 'cancelled'
+        ? t('manage.done.cancelNow')
+        : t('manage.done.cancelLater', { status: statusText(s, words) });
+    case 'card':
+      return t('manage.done.card', { card: cardText(s.card, words) });
+  }
+}
 
 /** The subscription, its charges and what the subscriber can do with it; focus goes to each action's result. */
 export function SubscriptionView(props: { subscription: SubscriberSubscription; act: Act }) {
   const { subscription } = props;
+  const words = useT();
+  const { t } = words;
   const announce = useAnnounce();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
@@ -61,7 +73,7 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
   function finish(action: SubscriberAction, answer: SubscriberAnswer) {
     setBusy(false);
     const next: Result = answer.ok
-      ? { ok: true, message: DONE[action](answer.subscription) }
+      ? { ok: true, message: doneText(action, answer.subscription, words) }
       : { ok: false, message: answer.message };
     setStep('none');
     setResult(next);
@@ -74,13 +86,11 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
   const ending = subscription.status === 'active' && subscription.cancel_at !== null;
   const open = subscription.status !== 'cancelled';
   // A plan priced by cycle changes its price later: the server's words say what is left (docs/subscriptions.md).
-  const price =
-    subscription.plan_remaining ??
-    `${money(subscription.cycle_amount, subscription.currency)} ${intervalText(subscription.interval_days)}`;
+  const price = subscription.plan_remaining ?? priceText(subscription, words);
 
   return (
     <div className="manage">
-      <h2 className="manage__title">Your subscription</h2>
+      <h2 className="manage__title">{t('manage.title')}</h2>
       {result ? (
         <div
           ref={resultRef}
@@ -94,27 +104,32 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
 
       <section className="section manage__section" aria-labelledby="subscription-details">
         <h3 id="subscription-details" className="manage__heading">
-          {subscription.item_name}
-          {subscription.quantity > 1 ? ` × ${subscription.quantity}` : ''}
+          {subscription.quantity > 1
+            ? t('manage.itemQuantity', { name: subscription.item_name, quantity: subscription.quantity })
+            : subscription.item_name}
         </h3>
         <p className="manage__status" data-status={subscription.status}>
           <span className={`manage__badge manage__badge--${ending ? 'ending' : subscription.status}`}>
-            {statusLabel(subscription)}
+            {statusLabel(subscription, words)}
           </span>{' '}
-          {statusText(subscription)}
+          {statusText(subscription, words)}
         </p>
         <dl className="manage__facts">
           <div>
-            <dt>Price</dt>
+            <dt>{t('manage.price')}</dt>
             <dd>{price}</dd>
           </div>
           <div>
-            <dt>Next charge</dt>
-            <dd>{subscription.next_charge_at ? dayText(subscription.next_charge_at) : 'None scheduled'}</dd>
+            <dt>{t('manage.nextCharge')}</dt>
+            <dd>
+              {subscription.next_charge_at
+                ? dayText(subscription.next_charge_at, words)
+                : t('manage.noneScheduled')}
+            </dd>
           </div>
           <div>
-            <dt>Card</dt>
-            <dd>{cardText(subscription.card)}</dd>
+            <dt>{t('manage.card')}</dt>
+            <dd>{cardText(subscription.card, words)}</dd>
           </div>
         </dl>
         {subscription.subscribe_and_save ? (
@@ -128,31 +143,29 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
       {open ? (
         <section className="section manage__section" aria-labelledby="subscription-actions">
           <h3 id="subscription-actions" className="manage__heading">
-            Manage
+            {t('manage.manage')}
           </h3>
           {step === 'confirm-cancel' ? (
             <div className="manage__confirm">
               <h4 ref={confirmRef} tabIndex={-1} className="manage__confirm-title">
-                Cancel your subscription?
+                {t('manage.confirmCancel')}
               </h4>
-              <p>{cancelConsequence(subscription)}</p>
+              <p>{cancelConsequence(subscription, words)}</p>
               <div className="manage-actions">
                 <Button disabled={busy} onClick={() => void run('cancel')}>
-                  Yes, cancel my subscription
+                  {t('manage.confirmYes')}
                 </Button>
                 <Button variant="secondary" disabled={busy} onClick={() => setStep('none')}>
-                  No, keep it
+                  {t('manage.confirmNo')}
                 </Button>
               </div>
             </div>
           ) : step === 'card' && subscription.card_processor ? (
             <div className="manage__card">
               <h4 ref={cardRef} tabIndex={-1} className="manage__confirm-title">
-                Update your card
+                {t('manage.updateCardTitle')}
               </h4>
-              {subscription.status === 'past_due' ? (
-                <p>Your card will be charged the amount due at the next renewal run.</p>
-              ) : null}
+              {subscription.status === 'past_due' ? <p>{t('manage.pastDueCard')}</p> : null}
               <CardUpdate
                 processor={subscription.card_processor}
                 currency={subscription.currency}
@@ -176,32 +189,32 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
                   disabled={busy}
                   onClick={() => void run('skip', { next_charge_at: subscription.next_charge_at })}
                 >
-                  Skip the next charge
+                  {t('manage.action.skip')}
                 </Button>
               ) : null}
               {active ? (
                 <Button variant="secondary" disabled={busy} onClick={() => void run('pause')}>
-                  Pause subscription
+                  {t('manage.action.pause')}
                 </Button>
               ) : null}
               {subscription.status === 'paused' ? (
                 <Button disabled={busy} onClick={() => void run('resume')}>
-                  Resume subscription
+                  {t('manage.action.resume')}
                 </Button>
               ) : null}
               {ending ? (
                 <Button disabled={busy} onClick={() => void run('resume')}>
-                  Keep my subscription
+                  {t('manage.action.keep')}
                 </Button>
               ) : null}
               {subscription.card_processor ? (
                 <Button variant="secondary" disabled={busy} onClick={() => setStep('card')}>
-                  Update card
+                  {t('manage.action.updateCard')}
                 </Button>
               ) : null}
               {!ending ? (
                 <Button variant="secondary" disabled={busy} onClick={() => setStep('confirm-cancel')}>
-                  Cancel subscription
+                  {t('manage.action.cancel')}
                 </Button>
               ) : null}
             </div>
@@ -211,27 +224,27 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
 
       <section className="section manage__section" aria-labelledby="subscription-charges">
         <h3 id="subscription-charges" className="manage__heading">
-          Charges
+          {t('manage.charges')}
         </h3>
         {subscription.charges.length === 0 ? (
-          <p>No renewal charges yet.</p>
+          <p>{t('manage.noCharges')}</p>
         ) : (
           <div className="manage__table-wrap">
             <table className="manage__charges">
-              <caption className="visually-hidden">Renewal charges, newest first</caption>
+              <caption className="visually-hidden">{t('manage.chargesCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">{t('manage.column.date')}</th>
+                  <th scope="col">{t('manage.column.amount')}</th>
+                  <th scope="col">{t('manage.column.status')}</th>
                 </tr>
               </thead>
               <tbody>
                 {subscription.charges.map((charge, index) => (
                   <tr key={`${charge.created_at}-${index}`}>
-                    <td>{dayText(charge.created_at)}</td>
-                    <td>{money(charge.amount, subscription.currency)}</td>
-                    <td>{CHARGE_LABELS[charge.status]}</td>
+                    <td>{dayText(charge.created_at, words)}</td>
+                    <td>{moneyText(charge.amount, subscription.currency, words)}</td>
+                    <td>{chargeLabel(charge.status, words)}</td>
                   </tr>
                 ))}
               </tbody>

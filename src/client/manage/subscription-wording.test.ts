@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cancelConsequence,
-  cardText,
-  intervalText,
-  statusLabel,
-  statusText,
-} from './subscription-wording.js';
+import type { MessageKey, MessageValues } from '../../i18n/message-keys.js';
+import { fallbackI18n } from '../i18n/fallback-i18n.js';
+import * as wording from './subscription-wording.js';
+
+// English, as a page without a provider reads it (tests/helpers/client-setup.ts).
+const EN: wording.Words = {
+  t: (key: MessageKey, values?: MessageValues) => fallbackI18n()!._(key, values),
+  language: 'en',
+};
+type Of<F> = F extends (value: infer V, words: wording.Words) => string ? (value: V) => string : never;
+const statusText: Of<typeof wording.statusText> = (value) => wording.statusText(value, EN);
+const statusLabel: Of<typeof wording.statusLabel> = (value) => wording.statusLabel(value, EN);
+const cardText: Of<typeof wording.cardText> = (value) => wording.cardText(value, EN);
+const cancelConsequence: Of<typeof wording.cancelConsequence> = (value) =>
+  wording.cancelConsequence(value, EN);
+const intervalText = (days: number) =>
+  wording.priceText({ cycle_amount: 25, currency: 'USD', interval_days: days }, EN);
 
 describe('the subscription in words', () => {
   it('names common intervals', () => {
-    expect(intervalText(30)).toBe('every month');
-    expect(intervalText(7)).toBe('every week');
-    expect(intervalText(45)).toBe('every 45 days');
+    expect(intervalText(30)).toBe('$25.00 every month');
+    expect(intervalText(7)).toBe('$25.00 every week');
+    expect(intervalText(45)).toBe('$25.00 every 45 days');
+    expect(intervalText(1)).toBe('$25.00 every day');
   });
 
   it('says when an active subscription is charged next', () => {

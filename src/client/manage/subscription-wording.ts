@@ -1,21 +1,40 @@
-// How the self-service page words a subscription (docs/subscriptions.md, "Self-service"). Pure, so it is tested
-// without a browser.
+// How the self-service page words a subscription (docs/subscriptions.md, "Self-service"), in the page's language
+// (docs/languages.md). Pure, so it is tested without a browser.
 import type { SubscriberSubscription } from '../../contract/subscriber.js';
 import { CARD_TYPE_IDS, cardTypeOf, type CardBrand } from '../../domain/card.js';
+import type { Language } from '../../i18n/languages.js';
+import type { Translate } from '../i18n/use-t.js';
 
-/** "every month" for 30 days, "every week" for 7, else "every N days". */
-export function intervalText(days: number): string {
-  if (days === 1) return 'every day';
-  if (days === 7) return 'every week';
-  if (days === 14) return 'every 2 weeks';
-  if (days === 30 || days === 31) return 'every month';
-  if (days === 365) return 'every year';
-  return `every ${days} days`;
+/** The page's words: its translator and language (useT()). */
+export interface Words {
+  t: Translate;
+  language: Language;
 }
 
-/** "December 24, 2026" from an ISO time, in the subscriber's reading, the day as the server keeps it (UTC). */
-export function dayText(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
+/** English as the page always wrote it; any other language as its own locale. */
+function localeOf(language: Language): string {
+  return language === 'en' ? 'en-US' : language;
+}
+
+/** An amount in major units of the currency, as the page's language writes it. */
+export function moneyText(amount: number, currency: string, words: Words): string {
+  return new Intl.NumberFormat(localeOf(words.language), { style: 'currency', currency }).format(amount);
+}
+
+/** "$25.00 every month", "25,00 € cada mes": what each renewal charges, and how often. */
+export function priceText(
+  subscription: Pick<SubscriberSubscription, 'cycle_amount' | 'currency' | 'interval_days'>,
+  words: Words,
+): string {
+  return words.t('manage.priceEvery', {
+    amount: moneyText(subscription.cycle_amount, subscription.currency, words),
+    days: subscription.interval_days,
+  });
+}
+
+/** "December 24, 2026" from an ISO time, in the page's language, the day as the server keeps it (UTC). */
+export function dayText(iso: string, words: Words): string {
+  return new Date(iso).toLocaleDateString(localeOf(words.language), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -29,63 +48,84 @@ export function statusText(
     SubscriberSubscription,
     'status' | 'next_charge_at' | 'cancel_at' | 'cancelled_at' | 'charges'
   >,
+  words: Words,
 ): string {
+  const { t } = words;
+  const day = (iso: string) => dayText(iso, words);
   if (subscription.status === 'cancelled') {
-    return subscription.cancelled_at ? `Canceled on ${dayText(subscription.cancelled_at)}.` : 'Canceled.';
+    return subscription.cancelled_at
+      ? t('manage.status.cancelledOn', { date: day(subscription.cancelled_at) })
+      : t('manage.status.cancelled');
   }
-  if (subscription.cancel_at) {
-    return `Ends on ${dayText(subscription.cancel_at)}. You will not be charged again.`;
-  }
-  if (subscription.status === 'paused') return 'Paused: you will not be charged until you resume it.';
-  if (subscription.status === 'past_due') {
-    return 'Your last payment did not go through. Update your card to continue the subscription.';
-  }
+  if (subscription.cancel_at) return t('manage.status.ends', { date: day(subscription.cancel_at) });
+  if (subscription.status === 'paused') return t('manage.status.paused');
+  if (subscription.status === 'past_due') return t('manage.status.pastDue');
   if (subscription.charges[0]?.status === 'declined' && subscription.next_charge_at) {
-    return `Your last payment did not go through; it is tried again on ${dayText(subscription.next_charge_at)}. Update your card to pay with another.`;
+    return t('manage.status.retry', { date: day(subscription.next_charge_at) });
   }
-  return subscription.next_charge_at ? `Next charge on ${dayText(subscription.next_charge_at)}.` : 'Active.';
+  return subscription.next_charge_at
+    ? t('manage.status.next', { date: day(subscription.next_charge_at) })
+    : t('manage.status.active');
 }
 
 /** The badge beside the status line: a subscription whose cancel is scheduled is ending, not simply active. */
-export function statusLabel(subscription: Pick<SubscriberSubscription, 'status' | 'cancel_at'>): string {
-  if (subscription.status === 'active' && subscription.cancel_at) return 'Ending';
-  return STATUS_LABELS[subscription.status];
+export function statusLabel(
+  subscription: Pick<SubscriberSubscription, 'status' | 'cancel_at'>,
+  words: Words,
+): string {
+  const { t } = words;
+  if (subscription.status === 'active' && subscription.cancel_at) return t('manage.label.ending');
+  switch (subscription.status) {
+    case 'active':
+      return t('manage.label.active');
+    case 'paused':
+      return t('manage.label.paused');
+    case 'past_due':
+      return t('manage.label.pastDue');
+    case 'cancelled':
+      return t('manage.label.cancelled');
+  }
 }
 
 /** "Mastercard ending in 4444", from what the processor told of the card. */
-export function cardText(card: SubscriberSubscription['card']): string {
-  if (!card) return 'No card on file';
+export function cardText(card: SubscriberSubscription['card'], words: Words): string {
+  const { t } = words;
+  if (!card) return t('manage.noCard');
   const brand = card.brand ?? '';
   const label =
     brand === 'testcard' || brand in CARD_TYPE_IDS
       ? cardTypeOf(brand as CardBrand | 'testcard').label
-      : 'Card';
-  return card.last4 ? `${label} ending in ${card.last4}` : label;
+      : t('manage.someCard');
+  return card.last4 ? t('manage.cardEnding', { brand: label, last4: card.last4 }) : label;
 }
 
-const STATUS_LABELS: Record<SubscriberSubscription['status'], string> = {
-  active: 'Active',
-  paused: 'Paused',
-  past_due: 'Payment failed',
-  cancelled: 'Canceled',
-};
-
-export const CHARGE_LABELS: Record<SubscriberSubscription['charges'][number]['status'], string> = {
-  approved: 'Paid',
-  declined: 'Declined',
-  error: 'Not charged (processor unavailable)',
-};
+/** A renewal charge's outcome, as the charges table says it. */
+export function chargeLabel(
+  status: SubscriberSubscription['charges'][number]['status'],
+  words: Words,
+): string {
+  const { t } = words;
+  switch (status) {
+    case 'approved':
+      return t('manage.charge.approved');
+    case 'declined':
+      return t('manage.charge.declined');
+    case 'error':
+      return t('manage.charge.error');
+  }
+}
 
 /** What the cancel confirmation tells the subscriber before they confirm. */
 export function cancelConsequence(
   subscription: Pick<SubscriberSubscription, 'status' | 'next_charge_at' | 'cancel_effect'>,
+  words: Words,
 ): string {
   if (
     subscription.cancel_effect === 'end_of_period' &&
     subscription.status === 'active' &&
     subscription.next_charge_at
   ) {
-    return `Your subscription stays active until ${dayText(subscription.next_charge_at)} and is not charged again.`;
+    return words.t('manage.cancelLater', { date: dayText(subscription.next_charge_at, words) });
   }
-  return 'Your subscription ends now and is not charged again.';
+  return words.t('manage.cancelNow');
 }

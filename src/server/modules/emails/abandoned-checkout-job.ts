@@ -11,6 +11,7 @@ import { reasonNotToRemind } from './abandoned-checkout-rules.js';
 import { abandonedCheckoutKey } from './abandoned-checkout-enqueue.js';
 import { renderAbandonedCheckout } from './abandoned-checkout-template.js';
 import { deliverEmail } from './email-delivery.js';
+import { cartLanguageOf, emailLanguageOf, speechFor } from './email-language.js';
 import {
   findEmailByJobKey,
   insertEmailOnce,
@@ -37,17 +38,21 @@ async function composeReminder(
     now: email.now,
   });
   const priced = new Map(pricing.result.lines.map((line) => [line.id, line]));
-  const rendered = renderAbandonedCheckout({
-    store: { name: state.organization.name, logoUrl: settingsOf(state.organization).logoUrl },
-    currency: state.organization.currency,
-    lines: state.lines.map((line) => ({
-      name: line.item_name,
-      quantity: line.quantity,
-      amount: priced.get(line.id)?.subtotal ?? 0,
-    })),
-    total: pricing.result.total,
-    recoveryUrl: cartRecoveryUrl(email.publicUrl, state.cart.token),
-  });
+  const rendered = renderAbandonedCheckout(
+    {
+      store: { name: state.organization.name, logoUrl: settingsOf(state.organization).logoUrl },
+      currency: state.organization.currency,
+      lines: state.lines.map((line) => ({
+        name: line.item_name,
+        quantity: line.quantity,
+        amount: priced.get(line.id)?.subtotal ?? 0,
+      })),
+      total: pricing.result.total,
+      recoveryUrl: cartRecoveryUrl(email.publicUrl, state.cart.token),
+    },
+    // The language the shopper used on this cart (docs/emails.md, "Languages").
+    speechFor(emailLanguageOf(await cartLanguageOf(db, state.organization.id, state.cart.id))),
+  );
   return {
     organization_id: state.organization.id,
     kind: 'abandoned_checkout',

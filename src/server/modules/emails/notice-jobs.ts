@@ -9,6 +9,7 @@ import { findOrganizationById } from '../organizations/organizations-repository.
 import { settingsOf } from '../organizations/organization-service.js';
 import { findRefund } from '../refunds/refunds-repository.js';
 import { deliverEmail } from './email-delivery.js';
+import { orderEmailSpeech } from './email-language.js';
 import {
   findEmailByJobKey,
   findGiftForEmail,
@@ -140,14 +141,18 @@ export function giftNoticeHandler(mailer: Mailer, options: NoticeOptions): JobHa
       return {
         orderId: gift.order_id,
         to: gift.gift_email.trim(),
-        rendered: renderGiftNotice({
-          store,
-          from: giver?.name ?? '',
-          message: giver?.message ?? '',
-          recipientName: gift.gift_name,
-          item: { name: gift.item_name, quantity: gift.quantity },
-          claimUrl: giftClaimUrl(options.publicUrl, gift.claim_code),
-        }),
+        // The giver's language: the recipient's is not known before they open the claim page.
+        rendered: renderGiftNotice(
+          {
+            store,
+            from: giver?.name ?? '',
+            message: giver?.message ?? '',
+            recipientName: gift.gift_name,
+            item: { name: gift.item_name, quantity: gift.quantity },
+            claimUrl: giftClaimUrl(options.publicUrl, gift.claim_code),
+          },
+          await orderEmailSpeech(db, organizationId, gift.order_id),
+        ),
       };
     },
   });
@@ -164,12 +169,15 @@ export function giftClaimedHandler(mailer: Mailer, options: NoticeOptions): JobH
       return {
         orderId: gift.order_id,
         to: gift.giver_email.trim(),
-        rendered: renderGiftClaimed({
-          store,
-          recipientName: gift.gift_name,
-          item: { name: gift.item_name, quantity: gift.quantity },
-          orderId: gift.order_id,
-        }),
+        rendered: renderGiftClaimed(
+          {
+            store,
+            recipientName: gift.gift_name,
+            item: { name: gift.item_name, quantity: gift.quantity },
+            orderId: gift.order_id,
+          },
+          await orderEmailSpeech(db, organizationId, gift.order_id),
+        ),
       };
     },
   });
@@ -190,14 +198,17 @@ export function refundConfirmationHandler(mailer: Mailer, options: NoticeOptions
       return {
         orderId: order.id,
         to: order.email.trim(),
-        rendered: renderRefundConfirmation({
-          store,
-          orderId: order.id,
-          currency: refund.currency,
-          amount: refund.amount,
-          paid: idOf(job.payload.paid, 'amount paid'),
-          refunded: idOf(job.payload.refunded, 'amount refunded'),
-        }),
+        rendered: renderRefundConfirmation(
+          {
+            store,
+            orderId: order.id,
+            currency: refund.currency,
+            amount: refund.amount,
+            paid: idOf(job.payload.paid, 'amount paid'),
+            refunded: idOf(job.payload.refunded, 'amount refunded'),
+          },
+          await orderEmailSpeech(db, organizationId, order.id),
+        ),
       };
     },
   });

@@ -1,7 +1,8 @@
 // The gift notice, the giver's note and the refund confirmation (docs/emails.md): plain functions from what the email
-// says to its subject, HTML and text. Every string a merchant or shopper wrote is escaped in the HTML.
-import { formatMoney, minor } from '../../../domain/money.js';
+// says to its subject, HTML and text, in the language they are given (docs/emails.md, "Languages"). Every string a
+// merchant or shopper wrote is escaped in the HTML.
 import { escapeHtml } from '../page/page-shell.js';
+import { englishSpeech, type EmailSpeech } from './email-language.js';
 import type { RenderedEmail } from './receipt-template.js';
 
 export interface EmailStore {
@@ -14,8 +15,14 @@ export function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').trim();
 }
 
-/** The page around an email's paragraphs (already HTML): the store's logo and name, the footer. */
-export function layout(store: EmailStore, subject: string, body: readonly string[], footer: string): string {
+/** The page around an email's paragraphs (already HTML): the store's logo and name, the footer, `<html lang dir>`. */
+export function layout(
+  store: EmailStore,
+  subject: string,
+  body: readonly string[],
+  footer: string,
+  speech: EmailSpeech = englishSpeech(),
+): string {
   const e = escapeHtml;
   const logo =
     store.logoUrl !== null && /^https?:\/\//i.test(store.logoUrl)
@@ -23,7 +30,7 @@ export function layout(store: EmailStore, subject: string, body: readonly string
       : '';
   return [
     '<!doctype html>',
-    `<html><head><meta charset="utf-8"/><title>${e(subject)}</title></head>`,
+    `${speech.htmlOpen}<head><meta charset="utf-8"/><title>${e(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">',
     logo,
     `<h1 style="font-size:20px">${e(store.name)}</h1>`,
@@ -39,10 +46,16 @@ function paragraphHtml(text: string): string {
 }
 
 /** "2 x Mug", or "Mug" for one. */
-export function giftItems(item: { name: string; quantity: number }): string {
+export function giftItems(
+  item: { name: string; quantity: number },
+  speech: EmailSpeech = englishSpeech(),
+): string {
   const name = oneLine(item.name);
-  return item.quantity > 1 ? `${item.quantity} x ${name}` : name;
+  return item.quantity > 1 ? speech.t('emails.items', { quantity: item.quantity, name }) : name;
 }
+
+const BUTTON =
+  'display:inline-block;padding:10px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px';
 
 export interface GiftNoticeInput {
   store: EmailStore;
@@ -54,25 +67,31 @@ export interface GiftNoticeInput {
   claimUrl: string;
 }
 
-export function renderGiftNotice(input: GiftNoticeInput): RenderedEmail {
-  const from = oneLine(input.from) || 'Someone';
+export function renderGiftNotice(
+  input: GiftNoticeInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
+  const from = oneLine(input.from) || t('emails.gift.someone');
   const store = oneLine(input.store.name);
-  const items = giftItems(input.item);
-  const greeting = oneLine(input.recipientName) ? `Hello ${oneLine(input.recipientName)},` : 'Hello,';
-  const subject = oneLine(`${from} sent you a gift from ${store}`);
+  const items = giftItems(input.item, speech);
+  const recipient = oneLine(input.recipientName);
+  const greeting = recipient ? t('emails.gift.helloName', { name: recipient }) : t('emails.gift.hello');
+  const subject = oneLine(t('emails.gift.subject', { from, store }));
   const message = input.message.trim();
+  const footer = t('emails.gift.footer', { store });
   const text = [
     store,
     '',
     greeting,
     '',
-    `${from} sent you a gift: ${items}.`,
-    ...(message ? ['', `Their message:`, message] : []),
+    t('emails.gift.sent', { from, items }),
+    ...(message ? ['', t('emails.gift.theirMessage'), message] : []),
     '',
-    'Claim your gift here (you choose where it is shipped):',
+    t('emails.gift.claimHere'),
     input.claimUrl,
     '',
-    `A gift from ${store}`,
+    footer,
   ];
   const e = escapeHtml;
   const html = layout(
@@ -80,14 +99,15 @@ export function renderGiftNotice(input: GiftNoticeInput): RenderedEmail {
     subject,
     [
       `<p>${e(greeting)}</p>`,
-      `<p>${e(from)} sent you a gift: <strong>${e(items)}</strong>.</p>`,
+      `<p>${speech.html('emails.gift.sent', { from }, { items: `<strong>${e(items)}</strong>` })}</p>`,
       message
-        ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #ddd">${paragraphHtml(message)}</blockquote>`
+        ? `<blockquote style="margin:0 0 16px;padding-inline-start:12px;border-inline-start:3px solid #ddd">${paragraphHtml(message)}</blockquote>`
         : '',
-      `<p><a href="${e(input.claimUrl)}" style="display:inline-block;padding:10px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">Claim your gift</a></p>`,
-      `<p style="font-size:12px">Or open this link: ${e(input.claimUrl)}</p>`,
+      `<p><a href="${e(input.claimUrl)}" style="${BUTTON}">${e(t('emails.gift.claimButton'))}</a></p>`,
+      `<p style="font-size:12px">${speech.html('emails.orOpenLink', { url: input.claimUrl })}</p>`,
     ],
-    `A gift from ${store}`,
+    footer,
+    speech,
   );
   return { subject, html, text: `${text.join('\n')}\n` };
 }
@@ -100,27 +120,21 @@ export interface GiftClaimedInput {
   orderId: number;
 }
 
-export function renderGiftClaimed(input: GiftClaimedInput): RenderedEmail {
+export function renderGiftClaimed(
+  input: GiftClaimedInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
   const store = oneLine(input.store.name);
-  const who = oneLine(input.recipientName) || 'The recipient';
-  const items = giftItems(input.item);
-  const subject = oneLine(`${who} claimed your gift from ${store}`);
-  const said = `${who} claimed your gift: ${items} (order #${input.orderId}).`;
-  const text = [
-    store,
-    '',
-    said,
-    'We will ship it to the address they gave.',
-    '',
-    `Order #${input.orderId} at ${store}`,
-  ];
+  const who = oneLine(input.recipientName) || t('emails.giftClaimed.recipient');
+  const items = giftItems(input.item, speech);
+  const subject = oneLine(t('emails.giftClaimed.subject', { who, store }));
+  const said = t('emails.giftClaimed.said', { who, items, orderId: input.orderId });
+  const shipping = t('emails.giftClaimed.shipping');
+  const footer = t('emails.orderFooter', { orderId: input.orderId, store });
+  const text = [store, '', said, shipping, '', footer];
   const e = escapeHtml;
-  const html = layout(
-    input.store,
-    subject,
-    [`<p>${e(said)}</p>`, '<p>We will ship it to the address they gave.</p>'],
-    `Order #${input.orderId} at ${store}`,
-  );
+  const html = layout(input.store, subject, [`<p>${e(said)}</p>`, `<p>${e(shipping)}</p>`], footer, speech);
   return { subject, html, text: `${text.join('\n')}\n` };
 }
 
@@ -139,24 +153,30 @@ export function leftPaid(input: Pick<RefundConfirmationInput, 'paid' | 'refunded
   return Math.max(0, input.paid - input.refunded);
 }
 
-export function renderRefundConfirmation(input: RefundConfirmationInput): RenderedEmail {
+export function renderRefundConfirmation(
+  input: RefundConfirmationInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
   const store = oneLine(input.store.name);
-  const money = (amount: number) => formatMoney(minor(amount), input.currency);
+  const money = (amount: number) => speech.money(amount, input.currency);
   const left = leftPaid(input);
-  const subject = oneLine(`Your refund of ${money(input.amount)} from ${store}`);
-  const said = `We refunded ${money(input.amount)} of your order #${input.orderId}.`;
+  const subject = oneLine(t('emails.refund.subject', { amount: money(input.amount), store }));
+  const said = t('emails.refund.said', { amount: money(input.amount), orderId: input.orderId });
   const remains =
     left === 0
-      ? 'Your order is now refunded in full.'
-      : `${money(left)} of the ${money(input.paid)} you paid remains paid.`;
-  const timing = 'The refund goes back to the way you paid; your bank may take a few days to show it.';
-  const text = [store, '', said, remains, '', timing, '', `Order #${input.orderId} at ${store}`];
+      ? t('emails.refund.full')
+      : t('emails.refund.remains', { left: money(left), paid: money(input.paid) });
+  const timing = t('emails.refund.timing');
+  const footer = t('emails.orderFooter', { orderId: input.orderId, store });
+  const text = [store, '', said, remains, '', timing, '', footer];
   const e = escapeHtml;
   const html = layout(
     input.store,
     subject,
     [`<p>${e(said)}</p>`, `<p>${e(remains)}</p>`, `<p>${e(timing)}</p>`],
-    `Order #${input.orderId} at ${store}`,
+    footer,
+    speech,
   );
   return { subject, html, text: `${text.join('\n')}\n` };
 }

@@ -7,6 +7,7 @@ import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { deliverEmail } from './email-delivery.js';
+import { orderEmailSpeech } from './email-language.js';
 import { findEmailByJobKey, insertEmailOnce, type EmailRow } from './emails-repository.js';
 import type { Mailer } from './mailer.js';
 import { receiptKey } from './receipt-enqueue.js';
@@ -77,7 +78,8 @@ async function receiptEmail(
     billingAddress: order.billing_address,
     payment: paid && { method: paid.method, brand: paid.card_brand, last4: paid.card_last4 },
   };
-  const rendered = renderOrderReceipt(input);
+  // The cart's language, read when the row is written: a retry sends the row as written (docs/emails.md, "Languages").
+  const rendered = renderOrderReceipt(input, await orderEmailSpeech(db, organizationId, orderId));
   return insertEmailOnce(
     db,
     {

@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import type { Job, JobHandler } from '../../platform/jobs/job-queue.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
 import { settingsOf } from '../organizations/organization-service.js';
+import { orderEmailSpeech, type EmailSpeech } from './email-language.js';
 import type { Mailer } from './mailer.js';
 import { idOf, noticeHandler, type NoticeOptions } from './notice-jobs.js';
 import type { ReceiptInput, RenderedEmail } from './receipt-template.js';
@@ -66,44 +67,58 @@ function renderSubscriptionEmail(
   kind: SubscriptionEmailKind,
   base: SubscriptionEmailBase,
   facts: Record<string, unknown>,
+  speech: EmailSpeech,
 ): RenderedEmail {
   const cycleAmount = idOf(facts.cycle_amount, 'cycle amount');
   const nextChargeAt = dateOf(facts.next_charge_at, 'next charge date');
   switch (kind) {
     case 'welcome':
-      return renderSubscriptionWelcome({
-        ...base,
-        cycleAmount,
-        nextChargeAt,
-        laterCycles: typeof facts.later_cycles === 'string' ? facts.later_cycles : null,
-        paidInFull: typeof facts.paid_in_full === 'string' ? facts.paid_in_full : null,
-      });
+      return renderSubscriptionWelcome(
+        {
+          ...base,
+          cycleAmount,
+          nextChargeAt,
+          laterCycles: typeof facts.later_cycles === 'string' ? facts.later_cycles : null,
+          paidInFull: typeof facts.paid_in_full === 'string' ? facts.paid_in_full : null,
+        },
+        speech,
+      );
     case 'renewal_receipt':
-      return renderRenewalReceipt({
-        ...base,
-        cycle: idOf(facts.cycle, 'cycle'),
-        amount: idOf(facts.amount, 'amount'),
-        payment: paymentOf(facts.payment),
-        nextChargeAt,
-      });
+      return renderRenewalReceipt(
+        {
+          ...base,
+          cycle: idOf(facts.cycle, 'cycle'),
+          amount: idOf(facts.amount, 'amount'),
+          payment: paymentOf(facts.payment),
+          nextChargeAt,
+        },
+        speech,
+      );
     case 'payment_failed':
-      return renderFailedPayment({ ...base, amount: idOf(facts.amount, 'amount'), next: nextOf(facts.next) });
+      return renderFailedPayment(
+        { ...base, amount: idOf(facts.amount, 'amount'), next: nextOf(facts.next) },
+        speech,
+      );
     case 'paused':
     case 'resumed':
     case 'cancelled':
-      return renderStatusChange({ ...base, change: kind, cycleAmount, nextChargeAt });
+      return renderStatusChange({ ...base, change: kind, cycleAmount, nextChargeAt }, speech);
     case 'charge_reminder':
-      return renderChargeReminder({ ...base, cycleAmount, nextChargeAt });
+      return renderChargeReminder({ ...base, cycleAmount, nextChargeAt }, speech);
     case 'cancel_scheduled':
     case 'skipped':
     case 'card_updated':
-      return renderSubscriberChange(kind, {
-        ...base,
-        cycleAmount,
-        nextChargeAt,
-        endsAt: facts.ends_at === undefined ? null : dateOf(facts.ends_at, 'end date'),
-        payment: paymentOf(facts.payment),
-      });
+      return renderSubscriberChange(
+        kind,
+        {
+          ...base,
+          cycleAmount,
+          nextChargeAt,
+          endsAt: facts.ends_at === undefined ? null : dateOf(facts.ends_at, 'end date'),
+          payment: paymentOf(facts.payment),
+        },
+        speech,
+      );
   }
 }
 
@@ -164,7 +179,13 @@ function subscriptionEmailHandler(
       return {
         orderId: subscription.order_id,
         to,
-        rendered: renderSubscriptionEmail(kind, base, job.payload),
+        // The language of the cart its order came from (docs/emails.md, "Languages").
+        rendered: renderSubscriptionEmail(
+          kind,
+          base,
+          job.payload,
+          await orderEmailSpeech(db, organizationId, subscription.order_id),
+        ),
       };
     },
   });

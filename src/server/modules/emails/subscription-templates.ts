@@ -1,8 +1,8 @@
 // The emails a subscriber gets (docs/emails.md, "Subscription emails"): plain functions from what the email says to
-// its subject, HTML and text. Each is a list of blocks rendered both ways, so the two always say the same; every
-// string a merchant or shopper wrote is escaped in the HTML.
-import { formatMoney, minor } from '../../../domain/money.js';
+// its subject, HTML and text, in the language they are given (docs/emails.md, "Languages"). Each is a list of blocks
+// rendered both ways, so the two always say the same; every string a merchant or shopper wrote is escaped in the HTML.
 import { escapeHtml } from '../page/page-shell.js';
+import { englishSpeech, type EmailSpeech } from './email-language.js';
 import { layout, oneLine, type EmailStore } from './notice-templates.js';
 import { paymentSummary, type ReceiptInput, type RenderedEmail } from './receipt-template.js';
 
@@ -26,25 +26,24 @@ export interface SubscriptionEmailBase {
 type Block = { text: string } | { button: string; url: string; primary?: boolean };
 
 /** "December 21, 2026": dates are told in UTC, the zone the charges are scheduled in. */
-export function chargeDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+export function chargeDate(date: Date, speech: EmailSpeech = englishSpeech()): string {
+  return speech.date(date);
 }
 
 /** "every 30 days", "every day". */
-export function everyInterval(intervalDays: number): string {
-  return intervalDays === 1 ? 'every day' : `every ${intervalDays} days`;
+export function everyInterval(intervalDays: number, speech: EmailSpeech = englishSpeech()): string {
+  return speech.t('emails.every', { days: intervalDays });
 }
 
 /** "Coffee club", or "2 x Coffee club". */
 export function subscribedItems(
   subscription: Pick<SubscriptionEmailSubject, 'itemName' | 'quantity'>,
+  speech: EmailSpeech = englishSpeech(),
 ): string {
   const name = oneLine(subscription.itemName);
-  return subscription.quantity > 1 ? `${subscription.quantity} x ${name}` : name;
-}
-
-function moneyIn(currency: string): (amount: number) => string {
-  return (amount) => formatMoney(minor(amount), currency);
+  return subscription.quantity > 1
+    ? speech.t('emails.items', { quantity: subscription.quantity, name })
+    : name;
 }
 
 const BUTTON =
@@ -52,23 +51,27 @@ const BUTTON =
 const PRIMARY_BUTTON =
   'display:inline-block;padding:14px 22px;background:#b00020;color:#fff;font-size:18px;font-weight:bold;text-decoration:none;border-radius:4px';
 
-function render(input: SubscriptionEmailBase, subject: string, blocks: readonly Block[]): RenderedEmail {
+function render(
+  input: SubscriptionEmailBase,
+  speech: EmailSpeech,
+  subject: string,
+  blocks: readonly Block[],
+): RenderedEmail {
+  const { t } = speech;
   const store = oneLine(input.store.name);
   const all: Block[] = [...blocks];
   // Every email carries the subscriber's link; the failed payment's is its call to act, placed by the email.
   if (!blocks.some((block) => 'button' in block))
-    all.push({ button: 'Manage your subscription', url: input.manage.url });
-  const linkNote = `This link opens your subscription until ${chargeDate(input.manage.expiresAt)}.`;
-  const testNote = input.subscription.isTest
-    ? ['This is a test subscription: nothing is really charged.']
-    : [];
-  const footer = `Subscription #${input.subscription.id} at ${store}`;
+    all.push({ button: t('emails.sub.manageButton'), url: input.manage.url });
+  const until = speech.date(input.manage.expiresAt);
+  const testNote = input.subscription.isTest ? [t('emails.sub.testNote')] : [];
+  const footer = t('emails.sub.footer', { id: input.subscription.id, store });
   const text = [store, ''];
   for (const block of all) {
     if ('text' in block) text.push(block.text, '');
-    else text.push(`${block.button}:`, block.url, '');
+    else text.push(t('emails.sub.linkLabel', { label: block.button }), block.url, '');
   }
-  text.push(linkNote, ...testNote, '', footer);
+  text.push(t('emails.sub.linkNote', { date: until }), ...testNote, '', footer);
   const e = escapeHtml;
   const html = layout(
     input.store,
@@ -79,10 +82,11 @@ function render(input: SubscriptionEmailBase, subject: string, blocks: readonly 
           ? `<p>${e(block.text)}</p>`
           : `<p><a href="${e(block.url)}" style="${block.primary ? PRIMARY_BUTTON : BUTTON}">${e(block.button)}</a></p>`,
       ),
-      `<p style="font-size:12px">${e(linkNote)} Or open: ${e(input.manage.url)}</p>`,
+      `<p style="font-size:12px">${speech.html('emails.sub.linkNoteOrOpen', { date: until, url: input.manage.url })}</p>`,
       ...testNote.map((note) => `<p style="font-size:12px">${e(note)}</p>`),
     ],
     footer,
+    speech,
   );
   return { subject: oneLine(subject), html, text: `${text.join('\n')}\n` };
 }
@@ -97,20 +101,27 @@ export interface WelcomeInput extends SubscriptionEmailBase {
   paidInFull?: string | null;
 }
 
-export function renderSubscriptionWelcome(input: WelcomeInput): RenderedEmail {
-  const items = subscribedItems(input.subscription);
-  const money = moneyIn(input.subscription.currency);
-  return render(input, `Your ${items} subscription at ${oneLine(input.store.name)}`, [
-    { text: `Thank you for subscribing to ${items}.` },
+export function renderSubscriptionWelcome(
+  input: WelcomeInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
+  const items = subscribedItems(input.subscription, speech);
+  const date = speech.date(input.nextChargeAt);
+  return render(input, speech, t('emails.welcome.subject', { items, store: oneLine(input.store.name) }), [
+    { text: t('emails.welcome.thanks', { items }) },
     {
       text: input.paidInFull
-        ? `${input.paidInFull} Nothing more will be charged.`
+        ? t('emails.welcome.paidInFull', { paidFor: input.paidInFull })
         : input.laterCycles
-          ? `You will be charged ${input.laterCycles}, starting on ${chargeDate(input.nextChargeAt)}.`
-          : `You will be charged ${money(input.cycleAmount)} ${everyInterval(input.subscription.intervalDays)}, ` +
-            `starting on ${chargeDate(input.nextChargeAt)}, until you cancel.`,
+          ? t('emails.welcome.laterCycles', { laterCycles: input.laterCycles, date })
+          : t('emails.welcome.charged', {
+              amount: speech.money(input.cycleAmount, input.subscription.currency),
+              days: input.subscription.intervalDays,
+              date,
+            }),
     },
-    { text: 'You can pause or cancel your subscription, or update your card, at any time:' },
+    { text: t('emails.welcome.manage') },
   ]);
 }
 
@@ -123,13 +134,17 @@ export interface RenewalReceiptInput extends SubscriptionEmailBase {
   nextChargeAt: Date;
 }
 
-export function renderRenewalReceipt(input: RenewalReceiptInput): RenderedEmail {
-  const items = subscribedItems(input.subscription);
-  const money = moneyIn(input.subscription.currency);
-  return render(input, `Receipt for your ${items} renewal at ${oneLine(input.store.name)}`, [
-    { text: `Your subscription to ${items} was renewed: cycle ${input.cycle}.` },
-    { text: `Charged: ${money(input.amount)}. ${paymentSummary(input.payment)}` },
-    { text: `Your next charge is on ${chargeDate(input.nextChargeAt)}.` },
+export function renderRenewalReceipt(
+  input: RenewalReceiptInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
+  const items = subscribedItems(input.subscription, speech);
+  const amount = speech.money(input.amount, input.subscription.currency);
+  return render(input, speech, t('emails.renewal.subject', { items, store: oneLine(input.store.name) }), [
+    { text: t('emails.renewal.renewed', { items, cycle: input.cycle }) },
+    { text: t('emails.renewal.charged', { amount, payment: paymentSummary(input.payment, speech) }) },
+    { text: t('emails.renewal.next', { date: speech.date(input.nextChargeAt) }) },
   ]);
 }
 
@@ -147,36 +162,31 @@ export interface SubscriberChangeInput extends SubscriptionEmailBase {
 export function renderSubscriberChange(
   change: 'cancel_scheduled' | 'skipped' | 'card_updated',
   input: SubscriberChangeInput,
+  speech: EmailSpeech = englishSpeech(),
 ): RenderedEmail {
-  const items = subscribedItems(input.subscription);
+  const { t } = speech;
+  const items = subscribedItems(input.subscription, speech);
   const store = oneLine(input.store.name);
-  const money = moneyIn(input.subscription.currency);
+  const amount = speech.money(input.cycleAmount, input.subscription.currency);
+  const next = speech.date(input.nextChargeAt);
   switch (change) {
-    case 'cancel_scheduled':
-      return render(
-        input,
-        `Your ${items} subscription at ${store} ends on ${chargeDate(input.endsAt ?? input.nextChargeAt)}`,
-        [
-          {
-            text: `Your subscription to ${items} is cancelled: it ends on ${chargeDate(input.endsAt ?? input.nextChargeAt)}, at the end of the period you paid for. Nothing more will be charged.`,
-          },
-          { text: 'Changed your mind? Resume it from your subscription page before then.' },
-        ],
-      );
+    case 'cancel_scheduled': {
+      const date = speech.date(input.endsAt ?? input.nextChargeAt);
+      return render(input, speech, t('emails.cancelScheduled.subject', { items, store, date }), [
+        { text: t('emails.cancelScheduled.body', { items, date }) },
+        { text: t('emails.cancelScheduled.resume') },
+      ]);
+    }
     case 'skipped':
-      return render(input, `Your next ${items} charge at ${store} is skipped`, [
-        { text: `Your next charge for ${items} is skipped.` },
-        {
-          text: `Your next charge of ${money(input.cycleAmount)} is now on ${chargeDate(input.nextChargeAt)}.`,
-        },
+      return render(input, speech, t('emails.skipped.subject', { items, store }), [
+        { text: t('emails.skipped.body', { items }) },
+        { text: t('emails.skipped.next', { amount, date: next }) },
       ]);
     case 'card_updated':
-      return render(input, `The card for your ${items} subscription at ${store} was changed`, [
-        {
-          text: `Your subscription to ${items} is now paid with a new card. ${paymentSummary(input.payment)}`,
-        },
-        { text: `Your next charge of ${money(input.cycleAmount)} is on ${chargeDate(input.nextChargeAt)}.` },
-        { text: `If you did not make this change, contact ${store} at once.` },
+      return render(input, speech, t('emails.cardUpdated.subject', { items, store }), [
+        { text: t('emails.cardUpdated.body', { items, payment: paymentSummary(input.payment, speech) }) },
+        { text: t('emails.sub.nextCharge', { amount, date: next }) },
+        { text: t('emails.cardUpdated.notYou', { store }) },
       ]);
   }
 }
@@ -185,16 +195,20 @@ export function renderSubscriberChange(
 export type AfterFailedPayment = { kind: 'retry'; at: Date } | { kind: 'past_due' | 'paused' | 'cancelled' };
 
 /** The sentence saying what happens next after a declined renewal (docs/operations.md, "Dunning"). */
-export function afterFailedPaymentSentence(next: AfterFailedPayment): string {
+export function afterFailedPaymentSentence(
+  next: AfterFailedPayment,
+  speech: EmailSpeech = englishSpeech(),
+): string {
+  const { t } = speech;
   switch (next.kind) {
     case 'retry':
-      return `We will try again on ${chargeDate(next.at)}. Update your card before then to keep your subscription.`;
+      return t('emails.failed.retry', { date: speech.date(next.at) });
     case 'past_due':
-      return 'Your subscription is now past due: we will not try again on our own. Update your card to continue it.';
+      return t('emails.failed.pastDue');
     case 'paused':
-      return 'Your subscription is now paused: nothing more will be charged until it is resumed. Update your card to continue it.';
+      return t('emails.failed.paused');
     case 'cancelled':
-      return 'Your subscription is now cancelled: nothing more will be charged.';
+      return t('emails.failed.cancelled');
   }
 }
 
@@ -204,16 +218,22 @@ export interface FailedPaymentInput extends SubscriptionEmailBase {
   next: AfterFailedPayment;
 }
 
-export function renderFailedPayment(input: FailedPaymentInput): RenderedEmail {
-  const items = subscribedItems(input.subscription);
-  const money = moneyIn(input.subscription.currency);
+export function renderFailedPayment(
+  input: FailedPaymentInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
+  const items = subscribedItems(input.subscription, speech);
+  const amount = speech.money(input.amount, input.subscription.currency);
   const ended = input.next.kind === 'cancelled';
-  return render(input, `Action needed: your ${items} payment at ${oneLine(input.store.name)} failed`, [
-    { text: `We could not charge ${money(input.amount)} for your subscription to ${items}.` },
-    ended
-      ? { button: 'See your subscription', url: input.manage.url, primary: true }
-      : { button: 'Update your card', url: input.manage.url, primary: true },
-    { text: afterFailedPaymentSentence(input.next) },
+  return render(input, speech, t('emails.failed.subject', { items, store: oneLine(input.store.name) }), [
+    { text: t('emails.failed.body', { amount, items }) },
+    {
+      button: t(ended ? 'emails.failed.seeButton' : 'emails.failed.updateButton'),
+      url: input.manage.url,
+      primary: true,
+    },
+    { text: afterFailedPaymentSentence(input.next, speech) },
   ]);
 }
 
@@ -224,24 +244,32 @@ export interface StatusChangeInput extends SubscriptionEmailBase {
   nextChargeAt: Date;
 }
 
-export function renderStatusChange(input: StatusChangeInput): RenderedEmail {
-  const items = subscribedItems(input.subscription);
+export function renderStatusChange(
+  input: StatusChangeInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
+  const items = subscribedItems(input.subscription, speech);
   const store = oneLine(input.store.name);
-  const money = moneyIn(input.subscription.currency);
   switch (input.change) {
     case 'paused':
-      return render(input, `Your ${items} subscription at ${store} is paused`, [
-        { text: `Your subscription to ${items} is paused. Nothing will be charged until it is resumed.` },
+      return render(input, speech, t('emails.paused.subject', { items, store }), [
+        { text: t('emails.paused.body', { items }) },
       ]);
     case 'resumed':
-      return render(input, `Your ${items} subscription at ${store} is active again`, [
-        { text: `Your subscription to ${items} is active again.` },
-        { text: `Your next charge of ${money(input.cycleAmount)} is on ${chargeDate(input.nextChargeAt)}.` },
+      return render(input, speech, t('emails.resumed.subject', { items, store }), [
+        { text: t('emails.resumed.body', { items }) },
+        {
+          text: t('emails.sub.nextCharge', {
+            amount: speech.money(input.cycleAmount, input.subscription.currency),
+            date: speech.date(input.nextChargeAt),
+          }),
+        },
       ]);
     case 'cancelled':
-      return render(input, `Your ${items} subscription at ${store} is cancelled`, [
-        { text: `Your subscription to ${items} is cancelled. Nothing more will be charged.` },
-        { text: 'Thank you for having been a subscriber.' },
+      return render(input, speech, t('emails.cancelled.subject', { items, store }), [
+        { text: t('emails.cancelled.body', { items }) },
+        { text: t('emails.cancelled.thanks') },
       ]);
   }
 }
@@ -252,12 +280,21 @@ export interface ChargeReminderInput extends SubscriptionEmailBase {
   nextChargeAt: Date;
 }
 
-export function renderChargeReminder(input: ChargeReminderInput): RenderedEmail {
-  const items = subscribedItems(input.subscription);
-  const money = moneyIn(input.subscription.currency);
-  const date = chargeDate(input.nextChargeAt);
-  return render(input, `Your ${items} subscription at ${oneLine(input.store.name)} renews on ${date}`, [
-    { text: `Your subscription to ${items} renews on ${date}: we will charge ${money(input.cycleAmount)}.` },
-    { text: 'Nothing to do if that suits you. To pause or cancel it, or to update your card:' },
-  ]);
+export function renderChargeReminder(
+  input: ChargeReminderInput,
+  speech: EmailSpeech = englishSpeech(),
+): RenderedEmail {
+  const { t } = speech;
+  const items = subscribedItems(input.subscription, speech);
+  const amount = speech.money(input.cycleAmount, input.subscription.currency);
+  const date = speech.date(input.nextChargeAt);
+  return render(
+    input,
+    speech,
+    t('emails.reminder.subject', { items, store: oneLine(input.store.name), date }),
+    [
+      { text: t('emails.reminder.body', { items, date, amount }) },
+      { text: t('emails.reminder.nothingToDo') },
+    ],
+  );
 }

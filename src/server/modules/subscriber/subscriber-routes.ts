@@ -15,7 +15,9 @@ import { cardProcessorForPage } from '../../platform/payments/select-gateway.js'
 import type { TokenService } from '../../platform/security/tokens.js';
 import { merchantOf } from '../organizations/request-context.js';
 import { findSubscription } from '../subscriptions/subscriptions-repository.js';
-import { subscriberOf } from './subscriber-auth.js';
+import type { FastifyRequest } from 'fastify';
+import { subscriberOf, type SubscriberChange } from './subscriber-auth.js';
+import { inPageLanguage } from './subscriber-language.js';
 import type { SubscriberLinks } from './subscriber-link.js';
 import {
   changeAsSubscriber,
@@ -40,6 +42,9 @@ export function registerSubscriberRoutes(
   const { db, clock, config } = context;
   const cardProcessor = () => (context.gateways.card.saveCard ? cardProcessorForPage(config) : null);
   const read = (subject: SubscriberSubject) => readSubscriberSubscription(db, subject, cardProcessor());
+  // The page's refusals in its language (subscriber-language.ts).
+  const who = (request: FastifyRequest, change: SubscriberChange) =>
+    inPageLanguage(request, () => subscriberOf(request, context, dependencies.tokens, change));
 
   router.add({
     method: 'GET',
@@ -54,7 +59,7 @@ export function registerSubscriberRoutes(
       200: { description: 'The subscription', schema: SubscriberSubscriptionSchema },
       ...LINK_ANSWERS,
     },
-    handler: async ({ request }) => read(await subscriberOf(request, context, dependencies.tokens, 'none')),
+    handler: async ({ request }) => inPageLanguage(request, async () => read(await who(request, 'none'))),
   });
 
   for (const action of ['pause', 'resume', 'cancel'] as const) {
@@ -75,9 +80,11 @@ export function registerSubscriberRoutes(
         409: { description: 'Already canceled, or paused while a cancel is scheduled' },
       },
       async handler({ request }) {
-        const subject = await subscriberOf(request, context, dependencies.tokens, 'status');
-        await changeAsSubscriber(db, subject, action, clock.now());
-        return read(subject);
+        const subject = await who(request, 'status');
+        return inPageLanguage(request, async () => {
+          await changeAsSubscriber(db, subject, action, clock.now());
+          return read(subject);
+        });
       },
     });
   }
@@ -99,9 +106,11 @@ export function registerSubscriberRoutes(
       422: { description: 'Invalid fields' },
     },
     async handler({ request, body }) {
-      const subject = await subscriberOf(request, context, dependencies.tokens, 'status');
-      await changeAsSubscriber(db, subject, 'skip', clock.now(), new Date(body.next_charge_at));
-      return read(subject);
+      const subject = await who(request, 'status');
+      return inPageLanguage(request, async () => {
+        await changeAsSubscriber(db, subject, 'skip', clock.now(), new Date(body.next_charge_at));
+        return read(subject);
+      });
     },
   });
 
@@ -130,16 +139,18 @@ export function registerSubscriberRoutes(
       503: { description: 'The processor did not answer; nothing was saved' },
     },
     async handler({ request, body, reply }) {
-      const subject = await subscriberOf(request, context, dependencies.tokens, 'card');
-      const action = await updateSubscriberCard(
-        db,
-        context.gateways.card,
-        subject,
-        { token: body.card_token, authenticated: body.authenticated },
-        clock.now(),
-      );
-      if (action) return reply.status(202).send(action);
-      return read(subject);
+      const subject = await who(request, 'card');
+      return inPageLanguage(request, async () => {
+        const action = await updateSubscriberCard(
+          db,
+          context.gateways.card,
+          subject,
+          { token: body.card_token, authenticated: body.authenticated },
+          clock.now(),
+        );
+        if (action) return reply.status(202).send(action);
+        return read(subject);
+      });
     },
   });
 

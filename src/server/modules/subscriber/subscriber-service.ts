@@ -29,6 +29,7 @@ import {
 } from './subscriber-repository.js';
 import { describeSaving, savingOf } from '../../../domain/subscribe-and-save.js';
 import { minor } from '../../../domain/money.js';
+import { subscriptionLanguage } from './subscriber-language.js';
 import { prepaidPeriodEnd, remainingPlanWords } from '../subscriptions/subscription-plan.js';
 
 /** The subscription a verified link names, within its organization. */
@@ -121,6 +122,7 @@ export async function readSubscriberSubscription(
     cancel_effect: settings.selfService.cancel,
     card_processor: row.status === 'cancelled' ? null : cardProcessor,
     is_test: row.is_test,
+    language: await subscriptionLanguage(db, organization.id, subscriptionId),
   };
 }
 

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SubscriberSubscriptionSchema } from '../../src/contract/subscriber.js';
+import { orderBody } from '../helpers/order-body.js';
+import { shopperSession } from '../helpers/shopper.js';
+import { createStore, type Store } from '../helpers/store.js';
+import { createTestApp, injectJson, type TestApp } from '../helpers/test-app.js';
+
+// The subscriber's page speaks the language of the cart its subscription came from, and the subscriber API says its
+// refusals in the language the page asks for (docs/subscriptions.md, "Self-service"; docs/languages.md).
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** A subscription from a cart whose shopper chose `language` (carts.language), and its page's API calls. */
+async function subscriberIn(store: Store, language: string | null) {
+  const shopper = await shopperSession(t.app, store.org.publicId);
+  const token = await store.cart([{ offer_id: store.offers.club.id }]);
+  await t.db.query('UPDATE carts SET language = $2 WHERE token = $1', [token, language]);
+  const placed = await shopper.post('orders', orderBody(token, { subscription_terms_accepted: true }));
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const id = (await store.api.get(`/orders/${placed.body.order.order_id}`)).body
+    .subscription_ids[0] as number;
+  const link = await store.api.post(`/subscriptions/${id}/manage-link`, {});
+  const headers = (accept?: string) => ({
+    authorization: `Bearer ${new URL(link.body.url).pathname.split('/').pop()}`,
+    ...(accept ? { 'accept-language': accept } : {}),
+  });
+  const base = '/checkout/api/subscriber/subscription';
+  return {
+    read: (accept?: string) => injectJson(t.app, { method: 'GET', url: base, headers: headers(accept) }),
+    act: (action: string, accept?: string) =>
+      injectJson(t.app, { method: 'POST', url: `${base}/${action}`, headers: headers(accept), payload: {} }),
+  };
+}
+
+describe('the subscriber page’s language', () => {
+  it('is the language of the cart the subscription came from, else the store’s default', async () => {
+    const store = await createStore(t.app, t.db);
+    const german = await subscriberIn(store, 'de');
+    const read = await german.read();
+    expect(read.status).toBe(200);
+    expect(SubscriberSubscriptionSchema.parse(read.body).language).toBe('de');
+    expect((await (await subscriberIn(store, null)).read()).body.language).toBe('en');
+  });
+
+  it('says a refusal in the language the page asks for, with the same status and code', async () => {
+    const store = await createStore(t.app, t.db);
+    const client = await subscriberIn(store, 'de');
+    // The store's default cancel waits for the paid period's end: a pause is then refused.
+    expect((await client.act('cancel', 'de')).status).toBe(200);
+    const again = await client.act('pause', 'de');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'subscription_cancel_scheduled' });
+    expect(again.body.message).toBe(
+      'Dieses Abonnement endet mit Ablauf seines Zeitraums: Setzen Sie es zuerst fort, um es zu ändern.',
+    );
+    // Japanese, asked as a browser would ask; English keeps the server's own words.
+    expect((await client.act('pause', 'ja-JP,ja;q=0.9')).body.message).toBe(
+      'この定期購入は期間の終わりに終了します。変更するには、まず再開してください。',
+    );
+    expect((await client.act('pause', 'en')).body.message).toBe(
+      'This subscription ends at the end of its period: resume it first to keep it, then pause it.',
+    );
+  });
+
+  it('says a refused link in the page’s language', async () => {
+    const refused = await injectJson(t.app, {
+      method: 'GET',
+      url: '/checkout/api/subscriber/subscription',
+      headers: { authorization: 'Bearer not-a-token', 'accept-language': 'es' },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      code: 'subscriber_link_invalid',
+      message: 'Este enlace no es válido. Pide a la tienda un enlace nuevo para gestionar tu suscripción.',
+    });
+  });
+});
