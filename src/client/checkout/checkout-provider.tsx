@@ -7,6 +7,7 @@ import { testCardsFrom } from '../../domain/editable-cart.js';
 import { initialProcessOrderState, processOrder } from '../../domain/process-order-state.js';
 import { invalidateCart, setCachedCart, updateCachedCart } from '../api/cart-queries.js';
 import type { CheckoutApi } from '../api/checkout-api.js';
+import { useT } from '../i18n/use-t.js';
 import { focusField } from '../ui/field-ids.js';
 import {
   CheckoutContext,
@@ -106,6 +107,7 @@ export function CheckoutProvider({
   // testCardsFrom answers a new [] when the store lists none: kept, so the context value below stays the same.
   const configuredTestCards = config.client_options.testCards;
   const testCards = useMemo(() => testCardsFrom(configuredTestCards), [configuredTestCards]);
+  const { t } = useT();
   const value = useMemo<CheckoutContextValue>(
     () => ({
       config,
@@ -130,6 +132,7 @@ export function CheckoutProvider({
         now: now(),
         expressPaymentTokenId: express.status === 'active' ? express.paymentTokenId : null,
         subscriptionTerms: orderState.subscriptionTerms,
+        say: (message) => t(message.key, message.values),
       }),
       sectionAlerts,
       setSectionAlert,
@@ -152,6 +155,7 @@ export function CheckoutProvider({
       sectionAlerts,
       setSectionAlert,
       requestFocus,
+      t,
     ],
   );
   return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;

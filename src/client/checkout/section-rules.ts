@@ -1,11 +1,15 @@
 import { ADDRESS_FIELDS, type AddressField } from '../../contract/address-fields.js';
 import type { Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
-import { checkAddress, checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
+import { addressProblems, formatFromRecord } from '../../domain/address/address-format.js';
+import { checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
 import { renameFieldErrors, type FieldErrors } from '../../domain/field-errors.js';
 import { isoDate, validateGift } from '../../domain/gift-validation.js';
 import type { CheckboxState } from '../../domain/process-order-state.js';
+import type { Message } from '../../i18n/message-keys.js';
+import { fallbackI18n } from '../i18n/fallback-i18n.js';
 import { GIFT_FIELDS, giftFieldName, type CheckoutForm } from './form/checkout-form.js';
+import { loadedAddressData } from './shipping/address-data-chunk.js';
 
 /** Address fields in the order the form shows them: country first (it decides states and postal format). */
 export const ADDRESS_FIELD_ORDER = [
@@ -31,6 +35,8 @@ export interface SectionContext {
   now: Date;
   expressPaymentTokenId: string | null;
   subscriptionTerms: CheckboxState;
+  /** says a shared rule's message in the page's language (the provider's t) */
+  say?: (message: Message) => string;
 }
 
 export function giftOffers(cart: Cart) {
@@ -62,6 +68,24 @@ function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
 }
 
 /**
+ * An address's errors by its country's rules (src/domain/address, the server's own), keyed as the form names its
+ * fields. Until the address data has loaded (the form loads it when it shows) only what every address needs is checked.
+ */
+function checkAddress(address: AddressInput, prefix: 'ship' | 'bill', context: SectionContext): FieldErrors {
+  const data = loadedAddressData();
+  const problems = data
+    ? data.validateAddress(address)
+    : addressProblems(address, formatFromRecord(address.country ?? '', {}, {}));
+  if (!data && (address.country ?? '').trim() === '')
+    problems.country = { key: 'address.error.country_required' };
+  const say =
+    context.say ?? ((message: Message) => fallbackI18n()?._(message.key, message.values) ?? message.key);
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(problems)) errors[`${prefix}_${field}`] = say(message);
+  return errors;
+}
+
+/**
  * Every error of a section's fields; empty when the section is complete. The rules are the server's own
  * (src/domain/checkout-fields.ts), so the page and the order answer say the same thing. The card fields are checked
  * by the payment step (payment-rules.ts) from what the processor's frame reports.
@@ -79,7 +103,7 @@ export function validateSection(component: SectionType, context: SectionContext)
       return errors;
     }
     case 'ShippingAddress': {
-      const errors = checkAddress(addressOf(form, 'ship'), 'ship');
+      const errors = checkAddress(addressOf(form, 'ship'), 'ship', context);
       const profiles = cart.order.shipping_profiles;
       if (
         profiles.length > 0 &&
@@ -90,7 +114,7 @@ export function validateSection(component: SectionType, context: SectionContext)
       return errors;
     }
     case 'BillingAddress':
-      return checkAddress(addressOf(form, 'bill'), 'bill');
+      return checkAddress(addressOf(form, 'bill'), 'bill', context);
     case 'GiftInformation': {
       const today = isoDate(context.now);
       const errors: FieldErrors = {};
