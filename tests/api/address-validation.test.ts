@@ -87,9 +87,10 @@ const CASES: Record<string, Case> = {
   },
   // Africa
   EG: {
-    valid: { ship_city: 'Cairo', ship_state: 'C', ship_zipcode: '11511' },
-    badPostalCode: '1151',
-    postalMessage: 'Enter a postal code like 12411.',
+    // Google's pattern (five digits) refuses its own newer examples (4460232): no pattern is checked.
+    valid: { ship_city: 'Cairo', ship_state: 'C', ship_zipcode: '4460232' },
+    badPostalCode: '',
+    postalMessage: '',
     unknownState: { value: 'XX', message: 'Choose a province from the list.' },
   },
   ZA: {
@@ -125,11 +126,13 @@ describe('shopper addresses by country', () => {
     );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.order.status).toBe('complete');
-    const { rows } = await t.db.query<{ ship_country: string; ship_state: string }>(
-      'SELECT ship_country, ship_state FROM orders WHERE organization_id = $1',
+    const { rows } = await t.db.query<{ shipping_address: { country: string; state: string } }>(
+      'SELECT shipping_address FROM orders WHERE organization_id = $1',
       [store.org.id],
     );
-    expect(rows).toEqual([{ ship_country: country, ship_state: CASES[country]?.valid.ship_state ?? '' }]);
+    expect(rows.map((row) => row.shipping_address)).toEqual([
+      expect.objectContaining({ country, state: CASES[country]?.valid.ship_state ?? '' }),
+    ]);
   });
 
   it.each(Object.keys(CASES))(
