@@ -135,7 +135,7 @@ describe('POST orders by card', () => {
       bill_fname: 'Enter a first name.',
       bill_lname: 'Enter a last name.',
       bill_address1: 'Enter a street address.',
-      bill_city: 'Enter a city.',
+      bill_city: 'Enter a post town.',
       bill_zipcode: 'Enter a postal code like EC1Y 8SY.',
       'payment.card_token': 'Enter your card details.',
       [`gift_name_${giftLine}`]: 'Enter the recipient’s name.',
@@ -161,7 +161,7 @@ describe('POST orders by card', () => {
     });
     const nowhere = await shopper.post(
       'orders',
-      orderBody(token, { ship_country: 'JP', ship_state: '', ship_zipcode: '100-0001' }),
+      orderBody(token, { ship_country: 'JP', ship_state: '13', ship_zipcode: '100-0001' }),
     );
     expect(nowhere.body.fields).toEqual({
       ship_country: "We don't ship to Japan. Choose another shipping address.",
