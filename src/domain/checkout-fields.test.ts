@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkCard, checkEmail, checkPhone, expiryYear } from './checkout-fields.js';
+import { checkCard, checkEmail, checkPhone, expiryYear } from './checkout-fields.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -16,49 +16,6 @@ describe('contact fields', () => {
     expect(checkPhone('+1 (555) 010-0199')).toBeNull();
     expect(checkPhone('12345')).toEqual({ key: 'fields.phone_invalid' });
     expect(checkPhone('call me')).toEqual({ key: 'fields.phone_invalid' });
-  });
-});
-
-describe('checkAddress', () => {
-  const austin = {
-    fname: 'Ada',
-    lname: 'Lovelace',
-    address1: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zipcode: '73301',
-    country: 'US',
-  };
-
-  it('accepts a complete address', () => {
-    expect(checkAddress(austin, 'ship')).toEqual({});
-    expect(checkAddress({ ...austin, state: '', zipcode: 'SW1A 1AA', country: 'GB' }, 'bill')).toEqual({});
-  });
-
-  it('names every missing field with the prefix of its form', () => {
-    expect(checkAddress({}, 'bill')).toEqual({
-      bill_fname: 'Enter a first name.',
-      bill_lname: 'Enter a last name.',
-      bill_address1: 'Enter the street address for billing.',
-      bill_city: 'Enter a city.',
-      bill_country: 'Choose a country.',
-    });
-  });
-
-  it('needs a state of the country where the country has states', () => {
-    expect(checkAddress({ ...austin, state: '' }, 'ship')).toEqual({ ship_state: 'Choose a state.' });
-    expect(checkAddress({ ...austin, state: 'ON' }, 'ship')).toEqual({
-      ship_state: 'Choose a state from the list.',
-    });
-  });
-
-  it('checks the postal code against the country', () => {
-    expect(checkAddress({ ...austin, zipcode: '7330' }, 'ship')).toEqual({
-      ship_zipcode: 'Enter a ZIP code like 73301.',
-    });
-    expect(checkAddress({ ...austin, country: 'ZZ' }, 'ship')).toEqual({
-      ship_country: 'Choose a country from the list.',
-    });
   });
 });
 

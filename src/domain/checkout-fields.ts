@@ -7,7 +7,6 @@ import {
   getCardType,
   luhnValid,
 } from './card.js';
-import { checkPostalCode, countryHasStates, isCountryCode, isStateOf } from './countries.js';
 import type { Message } from '../i18n/message-keys.js';
 
 /** Field problems keyed by field name, each a sentence the shopper can act on. */
@@ -34,6 +33,7 @@ export function checkPhone(value: string | undefined): Message | null {
   return null;
 }
 
+/** An address as a form or order body gives it (checked by src/domain/address, its country's rules). */
 export interface AddressInput {
   fname?: string | undefined;
   lname?: string | undefined;
@@ -43,37 +43,6 @@ export interface AddressInput {
   state?: string | undefined;
   zipcode?: string | undefined;
   country?: string | undefined;
-}
-
-/**
- * Checks an address; problems are keyed `${prefix}_${field}` (ship_zipcode, bill_state…), as the order body names
- * them. Country first: it decides whether a state is needed and the postal-code format.
- */
-export function checkAddress(address: AddressInput, prefix: 'ship' | 'bill'): FieldProblems {
-  const problems: FieldProblems = {};
-  const value = (field: keyof AddressInput) => address[field]?.trim() ?? '';
-  const who = prefix === 'ship' ? 'shipping' : 'billing';
-  if (value('fname') === '') problems[`${prefix}_fname`] = 'Enter a first name.';
-  if (value('lname') === '') problems[`${prefix}_lname`] = 'Enter a last name.';
-  if (value('address1') === '') problems[`${prefix}_address1`] = `Enter the street address for ${who}.`;
-  if (value('city') === '') problems[`${prefix}_city`] = 'Enter a city.';
-  const country = value('country').toUpperCase();
-  if (country === '') {
-    problems[`${prefix}_country`] = 'Choose a country.';
-    return problems;
-  }
-  if (!isCountryCode(country)) {
-    problems[`${prefix}_country`] = 'Choose a country from the list.';
-    return problems;
-  }
-  if (countryHasStates(country)) {
-    const state = value('state').toUpperCase();
-    if (state === '') problems[`${prefix}_state`] = 'Choose a state.';
-    else if (!isStateOf(country, state)) problems[`${prefix}_state`] = 'Choose a state from the list.';
-  }
-  const postal = checkPostalCode(country, value('zipcode'));
-  if (!postal.ok) problems[`${prefix}_zipcode`] = postal.message;
-  return problems;
 }
 
 export interface CardInput {

@@ -9,6 +9,7 @@ import type summary from './catalogues/summary/en.json';
 import type ui from './catalogues/ui/en.json';
 import type emails from './catalogues/emails/en.json';
 import type manage from './catalogues/manage/en.json';
+import type address from './catalogues/address/en.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -20,7 +21,8 @@ export type MessageKey =
   | keyof typeof summary
   | keyof typeof ui
   | keyof typeof emails
-  | keyof typeof manage;
+  | keyof typeof manage
+  | keyof typeof address;
 
 /** Values a message is filled with: {name} placeholders, plural counts. */
 export type MessageValues = Record<string, string | number>;

@@ -3,7 +3,7 @@
 
 export const SURFACES = {
   /** the checkout page (src/client) */
-  checkout: ['common', 'language', 'fields', 'checkout', 'gifts', 'summary', 'ui'],
+  checkout: ['common', 'language', 'fields', 'checkout', 'gifts', 'summary', 'ui', 'address'],
   /** the subscriber's self-service page (src/client/manage) */
   manage: ['common', 'language', 'manage'],
   /** the test processor's card frame and bank challenge (src/card-frame) */

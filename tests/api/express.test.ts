@@ -274,7 +274,7 @@ describe('express (PayPal-style) payment', () => {
     const invalid = await decide(url, 'approve', { ...EXPRESS_PAYER_FORM, email: 'pat@', ship_zipcode: '1' });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.body).toContain('Enter an email address like name@example.com.');
-    expect(invalid.body).toContain('Enter a ZIP code like 73301.');
+    expect(invalid.body).toContain('Enter a ZIP code like 95014.');
     expect(invalid.body).toContain('aria-invalid="true"');
     expect(
       (await t.app.inject({ method: 'GET', url: '/checkout/api/test-gateway/approve/pt_unknown' }))

@@ -128,15 +128,15 @@ describe('POST orders by card', () => {
       phone: 'Enter a phone number like +1 555 010 0199.',
       ship_fname: 'Enter a first name.',
       ship_lname: 'Enter a last name.',
-      ship_address1: 'Enter the street address for shipping.',
+      ship_address1: 'Enter a street address.',
       ship_city: 'Enter a city.',
       ship_state: 'Choose a state from the list.',
-      ship_zipcode: 'Enter a ZIP code like 73301.',
+      ship_zipcode: 'Enter a ZIP code like 95014.',
       bill_fname: 'Enter a first name.',
       bill_lname: 'Enter a last name.',
-      bill_address1: 'Enter the street address for billing.',
-      bill_city: 'Enter a city.',
-      bill_zipcode: 'Enter a postcode like SW1A 1AA.',
+      bill_address1: 'Enter a street address.',
+      bill_city: 'Enter a post town.',
+      bill_zipcode: 'Enter a postal code like EC1Y 8SY.',
       'payment.card_token': 'Enter your card details.',
       [`gift_name_${giftLine}`]: 'Enter the recipient’s name.',
       [`gift_email_${giftLine}`]: 'Enter the recipient’s email address.',
@@ -161,7 +161,7 @@ describe('POST orders by card', () => {
     });
     const nowhere = await shopper.post(
       'orders',
-      orderBody(token, { ship_country: 'JP', ship_state: '', ship_zipcode: '100-0001' }),
+      orderBody(token, { ship_country: 'JP', ship_state: '13', ship_zipcode: '100-0001' }),
     );
     expect(nowhere.body.fields).toEqual({
       ship_country: "We don't ship to Japan. Choose another shipping address.",
@@ -590,7 +590,7 @@ describe('discount code uses', () => {
     expect(noBilling.body.fields).toEqual({
       bill_fname: 'Enter a first name.',
       bill_lname: 'Enter a last name.',
-      bill_address1: 'Enter the street address for billing.',
+      bill_address1: 'Enter a street address.',
       bill_city: 'Enter a city.',
       bill_country: 'Choose a country.',
     });

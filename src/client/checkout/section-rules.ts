@@ -1,7 +1,8 @@
 import { ADDRESS_FIELDS, type AddressField } from '../../contract/address-fields.js';
 import type { Cart } from '../../contract/cart.js';
 import type { SectionType } from '../../contract/organization.js';
-import { checkAddress, checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
+import { addressProblems, formatFromRecord } from '../../domain/address/address-format.js';
+import { checkEmail, checkPhone, type AddressInput } from '../../domain/checkout-fields.js';
 import {
   renameFieldErrors,
   sayFieldMessage,
@@ -12,6 +13,7 @@ import { isoDate, validateGift } from '../../domain/gift-validation.js';
 import type { CheckboxState } from '../../domain/process-order-state.js';
 import type { Translate } from '../i18n/use-t.js';
 import { GIFT_FIELDS, giftFieldName, type CheckoutForm } from './form/checkout-form.js';
+import { loadedAddressData } from './shipping/address-data-chunk.js';
 
 /** Address fields in the order the form shows them: country first (it decides states and postal format). */
 export const ADDRESS_FIELD_ORDER = [
@@ -70,6 +72,23 @@ function addressOf(form: CheckoutForm, prefix: 'ship' | 'bill'): AddressInput {
 }
 
 /**
+ * An address's errors by its country's rules (src/domain/address, the server's own), keyed as the form names its
+ * fields. Until the address data has loaded (the form loads it when it shows) only what every address needs is checked.
+ */
+function checkAddress(address: AddressInput, prefix: 'ship' | 'bill', context: SectionContext): FieldErrors {
+  const data = loadedAddressData();
+  const problems = data
+    ? data.validateAddress(address)
+    : addressProblems(address, formatFromRecord(address.country ?? '', {}, {}));
+  if (!data && (address.country ?? '').trim() === '')
+    problems.country = { key: 'address.error.country_required' };
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(problems))
+    errors[`${prefix}_${field}`] = context.t(message.key, message.values);
+  return errors;
+}
+
+/**
  * Every error of a section's fields; empty when the section is complete. The rules are the server's own
  * (src/domain/checkout-fields.ts), so the page and the order answer say the same thing. The card fields are checked
  * by the payment step (payment-rules.ts) from what the processor's frame reports.
@@ -87,7 +106,7 @@ export function validateSection(component: SectionType, context: SectionContext)
       return errors;
     }
     case 'ShippingAddress': {
-      const errors = checkAddress(addressOf(form, 'ship'), 'ship');
+      const errors = checkAddress(addressOf(form, 'ship'), 'ship', context);
       const profiles = cart.order.shipping_profiles;
       if (
         profiles.length > 0 &&
@@ -98,7 +117,7 @@ export function validateSection(component: SectionType, context: SectionContext)
       return errors;
     }
     case 'BillingAddress':
-      return checkAddress(addressOf(form, 'bill'), 'bill');
+      return checkAddress(addressOf(form, 'bill'), 'bill', context);
     case 'GiftInformation': {
       const today = isoDate(context.now);
       const errors: FieldErrors = {};

@@ -18,12 +18,13 @@ export interface SelectFieldProps {
   autoComplete: HTMLInputAutoCompleteAttribute;
   /** the first, empty choice ("Choose a state") */
   placeholder?: string;
+  required?: boolean;
 }
 
 export function SelectField(props: SelectFieldProps) {
-  const { name, error } = props;
+  const { name, error, required = true } = props;
   return (
-    <FieldShell name={name} label={props.label} error={error}>
+    <FieldShell name={name} label={props.label} optional={!required} error={error}>
       <div className="field__control field__control--select">
         <select
           className="field__input field__select"
@@ -33,8 +34,8 @@ export function SelectField(props: SelectFieldProps) {
           autoComplete={props.autoComplete}
           onChange={(event) => props.onChange(event.target.value)}
           onBlur={props.onBlur}
-          required
-          aria-required
+          required={required}
+          aria-required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(name, { error: Boolean(error) })}
         >

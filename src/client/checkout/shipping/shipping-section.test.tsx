@@ -14,6 +14,8 @@ async function openShipping(
 ) {
   const view = renderCheckout({ api, cart: api.cart });
   await screen.findByLabelText('Country or region');
+  // The country's fields come with the address data's chunk.
+  await screen.findByLabelText('First name');
   return view;
 }
 
@@ -47,7 +49,7 @@ describe('shipping section', () => {
     expect(screen.getByRole('combobox', { name: 'State' })).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Country or region'), 'GB');
     expect(screen.queryByRole('combobox', { name: 'State' })).toBeNull();
-    expect(screen.getByLabelText('Postcode').getAttribute('inputmode')).toBe('text');
+    expect(screen.getByLabelText('Postal code').getAttribute('inputmode')).toBe('text');
     await user.selectOptions(screen.getByLabelText('Country or region'), 'CA');
     expect(screen.getByRole('combobox', { name: 'Province' })).toBeTruthy();
   });
@@ -56,7 +58,7 @@ describe('shipping section', () => {
     const { user } = await openShipping();
     await user.type(screen.getByLabelText('ZIP code'), '7330');
     await user.tab();
-    await screen.findByText('Enter a ZIP code like 73301.');
+    await screen.findByText('Enter a ZIP code like 95014.');
   });
 
   it("asks for the preview once the shopper pauses, with a version and 'null' for empty values", async () => {

@@ -1,5 +1,5 @@
 import type { CreateTaxRate, TaxRate, UpdateTaxRate } from '../../../contract/merchant.js';
-import { countryHasStates, isStateOf } from '../../../domain/countries.js';
+import { isSubdivisionOf, subdivisionsOf } from '../../../domain/address/address-data.js';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, type Queryable } from '../../platform/db/database.js';
 import { AppError, notFound, validationError } from '../../platform/errors.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
@@ -34,10 +34,11 @@ function toPpm(rate: number, fields: Record<string, string>): number {
 }
 
 function checkPlace(country: string, state: string | null, fields: Record<string, string>) {
-  if (state !== null && countryHasStates(country) && !isStateOf(country, state)) {
+  const listed = subdivisionsOf(country).length > 0;
+  if (state !== null && listed && !isSubdivisionOf(country, state)) {
     fields.state = `${state} is not a state of ${country}.`;
   }
-  if (state !== null && !countryHasStates(country)) {
+  if (state !== null && !listed) {
     fields.state = `${country} addresses have no state; leave state empty for a country-wide rate.`;
   }
 }

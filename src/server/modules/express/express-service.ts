@@ -1,5 +1,6 @@
 import type { PaymentToken } from '../../../contract/order.js';
-import { checkAddress, checkEmail, type FieldProblems } from '../../../domain/checkout-fields.js';
+import { checkEmail, type FieldProblems } from '../../../domain/checkout-fields.js';
+import { checkAddress } from '../address/address-checks.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { inEnglish, notFound } from '../../platform/errors.js';
 import { findCardNumbers } from '../../../domain/card-numbers-in-input.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CARD_NUMBER_IN_TEXT_MESSAGE } from '../../../domain/card.js';
-import { COUNTRY_CODES, statesOf } from '../../../domain/countries.js';
+import { subdivisionsOf } from '../../../domain/address/address-data.js';
+import { COUNTRY_CODES } from '../../../domain/countries.js';
 import { formatMoney, minor } from '../../../domain/money.js';
 import type { AppContext } from '../../platform/context.js';
 import type { ExpressPayer } from '../../platform/payments/gateway.js';
@@ -81,8 +82,8 @@ function approvalForm(
         (code) =>
           `<option value="${code}"${code === value ? ' selected' : ''}>${escapeHtml(regionNames.of(code) ?? code)}</option>`,
       ).join('')}</select>`;
-    } else if (name === 'ship_state' && statesOf(values.ship_country ?? '').length > 0) {
-      control = `<select id="${id}" name="${name}" autocomplete="${autocomplete}"${described}><option value="">Choose…</option>${statesOf(
+    } else if (name === 'ship_state' && subdivisionsOf(values.ship_country ?? '').length > 0) {
+      control = `<select id="${id}" name="${name}" autocomplete="${autocomplete}"${described}><option value="">Choose…</option>${subdivisionsOf(
         values.ship_country ?? '',
       )
         .map(

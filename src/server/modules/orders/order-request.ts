@@ -1,7 +1,8 @@
 // An order request's body read as the order: its addresses, its customer, its row, and everything wrong with it.
 import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
-import { checkAddress, checkEmail, checkPhone } from '../../../domain/checkout-fields.js';
+import { checkEmail, checkPhone } from '../../../domain/checkout-fields.js';
 import type { FieldMessages } from '../../../domain/field-errors.js';
+import { checkAddress } from '../address/address-checks.js';
 import { earliestTodayAnywhere, validateGift } from '../../../domain/gift-validation.js';
 import type { AddressValues, CartCustomer } from '../carts/customers-repository.js';
 import type { OrderAddress, OrderRow, OrderValues } from './orders-repository.js';

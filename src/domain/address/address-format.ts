@@ -1,0 +1,213 @@
+// A country's address form and its rules, read from Google's address data (docs/languages.md, "Addresses"). Pure and
+// free of the data itself: the page loads one country's format when it is chosen, the server reads address-data.ts.
+import type { Message, MessageKey } from '../../i18n/message-keys.js';
+
+/** An address's fields, as the order body names them after ship_/bill_ (src/contract/address-fields.ts). */
+export type AddressField =
+  'fname' | 'lname' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'country';
+
+/** A country's record in address-data.json (scripts/address-data.ts). */
+export interface CountryRecord {
+  fmt?: string;
+  require?: string;
+  zip?: string;
+  zipex?: string;
+  state_name_type?: string;
+  zip_name_type?: string;
+  locality_name_type?: string;
+  sublocality_name_type?: string;
+  lang?: string;
+  /** [code, local name] or [code, local name, latin name] */
+  subs?: ([string, string] | [string, string, string])[];
+}
+
+export interface Subdivision {
+  code: string;
+  name: string;
+  /** the name in Latin script, where Google gives one and it differs (東京都 → TOKYO) */
+  latinName?: string;
+}
+
+/** The fields a shopper fills in, the country aside (it comes first and decides the rest). */
+export type FormField = Exclude<AddressField, 'country'>;
+
+export interface AddressFormat {
+  country: string;
+  /** the fields in the country's order, a row per line of its addresses */
+  rows: FormField[][];
+  required: FormField[];
+  /** what the state and postal-code fields are called there (address.prefecture, address.eircode…) */
+  stateLabel: MessageKey;
+  postalLabel: MessageKey;
+  cityLabel: MessageKey;
+  /** the name types the refusals name (state, prefecture…; zip, pin, postal…) */
+  stateType: string;
+  postalType: string;
+  cityType: string;
+  /** the postal code's pattern, unanchored, as Google writes it; null where the data has none */
+  postalPattern: string | null;
+  postalExample: string | null;
+  /** the country's language as the data names it (ja, zh-hans…): its own script for its subdivisions' names */
+  language: string | null;
+  subdivisions: Subdivision[];
+}
+
+const STATE_TYPES = [
+  'area',
+  'county',
+  'department',
+  'district',
+  'do_si',
+  'emirate',
+  'island',
+  'oblast',
+  'parish',
+  'prefecture',
+  'province',
+  'state',
+] as const;
+const POSTAL_TYPES = {
+  postal: 'address.postal_code',
+  zip: 'address.zip_code',
+  pin: 'address.pin_code',
+  eircode: 'address.eircode',
+} as const;
+const CITY_TYPES = {
+  city: 'address.city',
+  post_town: 'address.post_town',
+  suburb: 'address.suburb',
+  district: 'address.district',
+} as const;
+
+const has = <T extends object>(table: T, key: string | undefined): key is keyof T & string =>
+  key !== undefined && Object.hasOwn(table, key);
+
+/** %N name, %A street, %C city, %S state, %Z postal code; %O, %D, %X (organization, dependent locality, sorting code) we do not ask. */
+const FIELDS_OF: Readonly<Record<string, FormField[]>> = {
+  N: ['fname', 'lname'],
+  A: ['address1', 'address2'],
+  C: ['city'],
+  S: ['state'],
+  Z: ['zipcode'],
+};
+
+/** The rows of a format string: "%N%n%O%n%A%n%C, %S %Z" → [[fname, lname], [address1], [address2], [city, state, zipcode]]. */
+export function rowsOf(fmt: string): FormField[][] {
+  const rows: FormField[][] = [];
+  for (const line of fmt.split('%n')) {
+    let row: FormField[] = [];
+    for (const match of line.matchAll(/%([A-Z])/g)) {
+      const fields = FIELDS_OF[match[1] ?? ''];
+      if (!fields) continue;
+      if (match[1] === 'A') {
+        // Street lines each take a row of their own.
+        if (row.length > 0) rows.push(row);
+        rows.push([fields[0] as FormField], [fields[1] as FormField]);
+        row = [];
+      } else row.push(...fields);
+    }
+    if (row.length > 0) rows.push(row);
+  }
+  return rows;
+}
+
+/** A country's format from its record, the data's defaults (data/ZZ) filling what it does not say. */
+export function formatFromRecord(
+  country: string,
+  record: CountryRecord,
+  defaults: CountryRecord,
+): AddressFormat {
+  const rows = rowsOf(record.fmt ?? defaults.fmt ?? '%N%n%A%n%C');
+  const shown = new Set(rows.flat());
+  const letters = record.require ?? defaults.require ?? '';
+  // A name is always asked for (the order is addressed to someone); the data's letters decide the rest.
+  const required: FormField[] = ['fname', 'lname'];
+  for (const letter of letters) {
+    const field = { A: 'address1', C: 'city', S: 'state', Z: 'zipcode' }[letter] as FormField | undefined;
+    if (field && shown.has(field) && !required.includes(field)) required.push(field);
+  }
+  const stateType = record.state_name_type ?? defaults.state_name_type ?? 'province';
+  const postalType = record.zip_name_type ?? defaults.zip_name_type ?? 'postal';
+  const cityType = record.locality_name_type ?? 'city';
+  return {
+    country,
+    rows,
+    required,
+    stateLabel: STATE_TYPES.includes(stateType as (typeof STATE_TYPES)[number])
+      ? (`address.${stateType}` as MessageKey)
+      : 'address.province',
+    postalLabel: has(POSTAL_TYPES, postalType) ? POSTAL_TYPES[postalType] : 'address.postal_code',
+    cityLabel: has(CITY_TYPES, cityType) ? CITY_TYPES[cityType] : 'address.city',
+    stateType,
+    postalType,
+    cityType,
+    postalPattern: record.zip ?? null,
+    postalExample: record.zipex?.split(',')[0] ?? null,
+    language: record.lang ?? null,
+    subdivisions: (record.subs ?? []).map(([code, name, latinName]) =>
+      latinName === undefined ? { code, name } : { code, name, latinName },
+    ),
+  };
+}
+
+/**
+ * A subdivision's name for a page in `language`: the local name where the page speaks the country's language (東京都
+ * on a Japanese page), else the Latin name where Google gives one (TOKYO), else the local name.
+ */
+export function subdivisionName(subdivision: Subdivision, format: AddressFormat, language: string): string {
+  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
+  const local = format.language !== null && base(format.language) === base(language);
+  return local || subdivision.latinName === undefined ? subdivision.name : subdivision.latinName;
+}
+
+export function findSubdivision(format: AddressFormat, value: string): Subdivision | undefined {
+  const wanted = value.trim().toUpperCase();
+  return format.subdivisions.find((subdivision) => subdivision.code.toUpperCase() === wanted);
+}
+
+/** Whether a postal code has the country's shape: the whole of it, any case, spaces around it ignored. */
+export function postalCodeMatches(format: AddressFormat, postalCode: string): boolean {
+  if (format.postalPattern === null) return true;
+  return new RegExp(`^(?:${format.postalPattern})$`, 'i').test(postalCode.trim());
+}
+
+export type AddressValues = Partial<Record<AddressField, string | undefined>>;
+export type AddressProblems = Partial<Record<AddressField, Message>>;
+
+/** Everything wrong with an address of the format's country, each a message the shopper can act on. */
+export function addressProblems(address: AddressValues, format: AddressFormat): AddressProblems {
+  const problems: AddressProblems = {};
+  const value = (field: AddressField) => address[field]?.trim() ?? '';
+  const required = new Set(format.required);
+  const shown = new Set(format.rows.flat());
+  if (required.has('fname') && value('fname') === '') problems.fname = { key: 'address.error.fname' };
+  if (required.has('lname') && value('lname') === '') problems.lname = { key: 'address.error.lname' };
+  if (required.has('address1') && value('address1') === '')
+    problems.address1 = { key: 'address.error.address1' };
+  if (required.has('city') && value('city') === '') {
+    problems.city = { key: 'address.error.city', values: { type: format.cityType } };
+  }
+  const state = value('state');
+  if (shown.has('state')) {
+    const type = { type: format.stateType };
+    if (state === '') {
+      if (required.has('state')) problems.state = { key: 'address.error.state_required', values: type };
+    } else if (format.subdivisions.length > 0 && !findSubdivision(format, state)) {
+      problems.state = { key: 'address.error.state_unknown', values: type };
+    }
+  }
+  const postal = value('zipcode');
+  if (shown.has('zipcode')) {
+    if (postal === '') {
+      if (required.has('zipcode')) {
+        problems.zipcode = { key: 'address.error.postal_required', values: { type: format.postalType } };
+      }
+    } else if (!postalCodeMatches(format, postal)) {
+      problems.zipcode = {
+        key: 'address.error.postal_format',
+        values: { type: format.postalType, example: format.postalExample ?? '' },
+      };
+    }
+  }
+  return problems;
+}

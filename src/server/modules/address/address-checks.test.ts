@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { addressMessages, checkAddress } from './address-checks.js';
+
+const austin = {
+  fname: 'Ada',
+  lname: 'Lovelace',
+  address1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zipcode: '73301',
+  country: 'US',
+};
+
+describe('checkAddress', () => {
+  it('accepts a complete address', () => {
+    expect(checkAddress(austin, 'ship')).toEqual({});
+    expect(checkAddress({ ...austin, state: '', zipcode: 'SW1A 1AA', country: 'GB' }, 'bill')).toEqual({});
+  });
+
+  it('names every missing field with the prefix of its form', () => {
+    expect(checkAddress({}, 'bill')).toEqual({
+      bill_fname: 'Enter a first name.',
+      bill_lname: 'Enter a last name.',
+      bill_address1: 'Enter a street address.',
+      bill_city: 'Enter a city.',
+      bill_country: 'Choose a country.',
+    });
+  });
+
+  it('says the state and postal code by the country’s names for them', () => {
+    expect(checkAddress({ ...austin, state: '' }, 'ship')).toEqual({ ship_state: 'Choose a state.' });
+    expect(checkAddress({ ...austin, state: 'ON' }, 'ship')).toEqual({
+      ship_state: 'Choose a state from the list.',
+    });
+    expect(checkAddress({ ...austin, zipcode: '7330' }, 'ship')).toEqual({
+      ship_zipcode: 'Enter a ZIP code like 95014.',
+    });
+    expect(checkAddress({ ...austin, country: 'JP', state: '', zipcode: '1000001' }, 'ship')).toEqual({
+      ship_state: 'Choose a prefecture.',
+    });
+    expect(checkAddress({ ...austin, country: 'IE', state: 'D', zipcode: '1' }, 'ship')).toEqual({});
+    expect(checkAddress({ ...austin, country: 'ZZ' }, 'ship')).toEqual({
+      ship_country: 'Choose a country from the list.',
+    });
+  });
+
+  it('answers messages for the error handler to say in the shopper’s language', () => {
+    expect(addressMessages({ ...austin, country: 'IN', state: 'MH', zipcode: '1234' }, 'bill')).toEqual({
+      bill_zipcode: { key: 'address.error.postal_format', values: { type: 'pin', example: '110034' } },
+    });
+  });
+});
