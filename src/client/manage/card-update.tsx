@@ -6,6 +6,7 @@ import { loadCardProcessor } from '../checkout/payment/processors/load-card-proc
 import { Button } from '../ui/button.js';
 import { useAnnounce } from '../ui/live-region.js';
 import type { SubscriberAnswer } from './subscriber-api.js';
+import { useT } from '../i18n/use-t.js';
 
 const LABEL_ID = 'card-details-label';
 const ERROR_ID = 'card-details-error';
@@ -30,6 +31,7 @@ export function CardUpdate(props: {
   const { mounted, changed, failed, unmounted } = card;
   const container = useRef<HTMLDivElement>(null);
   const announce = useAnnounce();
+  const { t, language } = useT();
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [tokenizing, setTokenizing] = useState(false);
@@ -48,6 +50,8 @@ export function CardUpdate(props: {
           amount: 0,
           currency,
           storeForFuture: true,
+          language,
+          t,
           onChange: (state) => {
             if (!live) return;
             changed(state);
@@ -70,7 +74,7 @@ export function CardUpdate(props: {
       fields?.destroy();
       unmounted();
     };
-  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted]);
+  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted, language, t]);
 
   const { view } = card;
   const shownError = error ?? view.state.error;

@@ -76,7 +76,7 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
   // A plan priced by cycle changes its price later: the server's words say what is left (docs/subscriptions.md).
   const price =
     subscription.plan_remaining ??
-    `${money(subscription.cycle_amount, subscription.currency)} ${intervalText(subscription.interval_days)}`;
+    `${money(subscription.cycle_amount, subscription.currency, 'en')} ${intervalText(subscription.interval_days)}`;
 
   return (
     <div className="manage">
@@ -224,7 +224,7 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
                 {subscription.charges.map((charge, index) => (
                   <tr key={`${charge.created_at}-${index}`}>
                     <td>{dayText(charge.created_at)}</td>
-                    <td>{money(charge.amount, subscription.currency)}</td>
+                    <td>{money(charge.amount, subscription.currency, 'en')}</td>
                     <td>{CHARGE_LABELS[charge.status]}</td>
                   </tr>
                 ))}

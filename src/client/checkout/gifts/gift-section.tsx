@@ -4,6 +4,7 @@ import { longDate } from '../format.js';
 import { giftFieldName } from '../form/checkout-form.js';
 import type { SectionBodyProps } from '../section-props.js';
 import { giftOffers } from '../section-rules.js';
+import { useT } from '../../i18n/use-t.js';
 
 // Only carts with gifts need the gift forms: they load on demand.
 const GiftForms = lazy(() => import('./gift-forms.js'));
@@ -18,6 +19,7 @@ export function GiftSection(props: SectionBodyProps) {
 
 export function GiftSummary() {
   const { cart, form } = useCheckout();
+  const { language } = useT();
   return (
     <ul className="section__summary-list">
       {giftOffers(cart).map((offer) => {
@@ -26,7 +28,7 @@ export function GiftSummary() {
         return (
           <li key={id}>
             {offer.item_name} for {form.text[giftFieldName('gift_name', id)]}
-            {date ? `, told on ${longDate(date)}` : ''}
+            {date ? `, told on ${longDate(date, language)}` : ''}
           </li>
         );
       })}

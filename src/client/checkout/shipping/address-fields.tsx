@@ -4,6 +4,7 @@ import { SelectField } from '../../ui/select-field.js';
 import { TextField } from '../../ui/text-field.js';
 import type { FieldBinding } from '../use-section-fields.js';
 import { countryOptions } from './country-options.js';
+import { useT } from '../../i18n/use-t.js';
 
 export interface AddressFieldsProps {
   prefix: 'ship' | 'bill';
@@ -12,6 +13,7 @@ export interface AddressFieldsProps {
 
 /** An address: country first (it decides the state list and postal format), then name, street, city, state, postcode. */
 export function AddressFields({ prefix, bind }: AddressFieldsProps) {
+  const { language } = useT();
   const section = prefix === 'ship' ? 'shipping' : 'billing';
   const country = bind(`${prefix}_country`);
   const state = bind(`${prefix}_state`);
@@ -27,7 +29,7 @@ export function AddressFields({ prefix, bind }: AddressFieldsProps) {
         {...country}
         onChange={onCountryChange}
         label="Country or region"
-        options={countryOptions()}
+        options={countryOptions(language)}
         placeholder="Choose a country"
         autoComplete={`${section} country`}
       />

@@ -2,12 +2,16 @@ import { COUNTRY_CODES } from '../../../domain/countries.js';
 import type { SelectOption } from '../../ui/select-field.js';
 import { countryName } from '../format.js';
 
-let options: SelectOption[] | null = null;
+const options = new Map<string, SelectOption[]>();
 
-/** Every country by its English name, sorted by name; built once. */
-export function countryOptions(): SelectOption[] {
-  options ??= COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) =>
-    a.label.localeCompare(b.label, 'en'),
-  );
-  return options;
+/** Every country by its name in the page's language, sorted by that name; built once a language. */
+export function countryOptions(locale: string): SelectOption[] {
+  let list = options.get(locale);
+  if (!list) {
+    list = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) =>
+      a.label.localeCompare(b.label, locale),
+    );
+    options.set(locale, list);
+  }
+  return list;
 }

@@ -1,6 +1,7 @@
 import type { Cart } from '../../../contract/cart.js';
 import { money } from '../format.js';
 import './billing-plan-notes.css';
+import { useT } from '../../i18n/use-t.js';
 
 export interface BillingPlanNotesProps {
   cart: Cart;
@@ -15,6 +16,7 @@ export interface BillingPlanNotesProps {
  * the page computes no amount (docs/checkout-rules.md, "Prices by cycle").
  */
 export default function BillingPlanNotes({ cart, place, id }: BillingPlanNotesProps) {
+  const { language } = useT();
   const plans = cart.offers.flatMap((offer) =>
     offer.is_recurring && !offer.is_gift && offer.billing_plan
       ? [{ id: offer.id, name: offer.item_name, words: offer.billing_plan.description }]
@@ -42,7 +44,7 @@ export default function BillingPlanNotes({ cart, place, id }: BillingPlanNotesPr
     <div className="summary__row summary__row--schedule">
       <dt className="visually-hidden">Subscription</dt>
       <dd>
-        Today {money(cart.total, cart.currency_value)} in all.
+        Today {money(cart.total, cart.currency_value, language)} in all.
         {list}
       </dd>
     </div>

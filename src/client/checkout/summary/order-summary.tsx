@@ -13,6 +13,7 @@ import { preloadedLazy } from '../../ui/preloaded-lazy.js';
 // The words of plans priced by cycle: a chunk loaded only for a cart that has one.
 const billingPlanNotes = preloadedLazy(() => import('./billing-plan-notes.js'));
 import { subscribeChoiceChunk } from './subscribe-choice-chunk.js';
+import { useT } from '../../i18n/use-t.js';
 
 export interface OrderSummaryProps {
   /** amounts are being recomputed (tax and shipping preview pending) */
@@ -35,6 +36,7 @@ export function OrderLines({
   editable: boolean;
   removal?: LineRemoval;
 }) {
+  const { language } = useT();
   // A line may be removed only while another stays (canRemoveCartLine, the server's rule too).
   const removable = editable && removal !== undefined && canRemoveCartLine(cart.offers.length);
   // Buy once or subscribe: chosen until the order is paid or handed to an express payment (the server's rule too).
@@ -78,7 +80,7 @@ export function OrderLines({
             />
           ) : null}
         </div>
-        <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value)}</p>
+        <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value, language)}</p>
       </li>
     );
   });
@@ -99,6 +101,7 @@ export function OrderLines({
 }
 
 export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean }) {
+  const { language } = useT();
   const currency = cart.currency_value;
   const shipping = cart.total_offer_shipping + cart.total_campaign_shipping;
   const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
@@ -109,34 +112,40 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
     <dl className={`summary__totals${pending ? ' summary__totals--pending' : ''}`} aria-busy={pending}>
       <div className="summary__row">
         <dt>Subtotal</dt>
-        <dd>{money(cart.subtotal, currency)}</dd>
+        <dd>{money(cart.subtotal, currency, language)}</dd>
       </div>
       {cart.total_discount > 0 ? (
         <div className="summary__row summary__row--discount">
           <dt>Discount{cart.discount_code ? ` (${cart.discount_code})` : ''}</dt>
-          <dd>−{money(cart.total_discount, currency)}</dd>
+          <dd>−{money(cart.total_discount, currency, language)}</dd>
         </div>
       ) : null}
       {cart.order.shipping_information_required || shipping > 0 ? (
         <div className="summary__row">
           <dt>Shipping</dt>
-          <dd>{shippingKnown ? (shipping === 0 ? 'Free' : money(shipping, currency)) : 'Calculated next'}</dd>
+          <dd>
+            {shippingKnown
+              ? shipping === 0
+                ? 'Free'
+                : money(shipping, currency, language)
+              : 'Calculated next'}
+          </dd>
         </div>
       ) : null}
       <div className="summary__row">
         <dt>Tax</dt>
-        <dd>{money(cart.total_tax, currency)}</dd>
+        <dd>{money(cart.total_tax, currency, language)}</dd>
       </div>
       {cart.total_gift_cards > 0 ? (
         <div className="summary__row">
           <dt>Gift cards</dt>
-          <dd>−{money(cart.total_gift_cards, currency)}</dd>
+          <dd>−{money(cart.total_gift_cards, currency, language)}</dd>
         </div>
       ) : null}
       <div className="summary__row summary__row--total">
         <dt>Total</dt>
         <dd>
-          <span className="summary__currency">{currency}</span> {money(cart.total, currency)}
+          <span className="summary__currency">{currency}</span> {money(cart.total, currency, language)}
         </dd>
       </div>
       {byCycle ? (
@@ -157,6 +166,7 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
 /** The order summary: sticky on the right from md up, a bar that expands in place below md. */
 export function OrderSummary({ pending }: OrderSummaryProps) {
   const { cart, config } = useCheckout();
+  const { language } = useT();
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
   const editable = isCartEditable(config.client_options.cart.editable) && cart.editable;
@@ -189,7 +199,7 @@ export function OrderSummary({ pending }: OrderSummaryProps) {
         onClick={() => setExpanded((value) => !value)}
       >
         <span>{expanded ? 'Hide order summary' : 'Show order summary'}</span>
-        <span className="summary__toggle-total">{money(cart.total, cart.currency_value)}</span>
+        <span className="summary__toggle-total">{money(cart.total, cart.currency_value, language)}</span>
       </button>
       <div className="summary__body" id={bodyId}>
         <h2 className="summary__heading" id={`${bodyId}-heading`}>

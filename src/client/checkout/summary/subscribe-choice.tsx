@@ -6,6 +6,7 @@ import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import './subscribe-choice.css';
+import { useT } from '../../i18n/use-t.js';
 
 export interface SubscribeChoiceProps {
   offer: CartOffer;
@@ -50,6 +51,7 @@ function ChoiceGroup({
   terms: NonNullable<CartOffer['subscribe_and_save']>;
 }) {
   const { api, token, setCart } = useCheckout();
+  const { language } = useT();
   const announce = useAnnounce();
   const [pending, setPending] = useState<boolean | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -62,11 +64,11 @@ function ChoiceGroup({
     try {
       const cart: Cart = await api.setSubscribed(token, offer.order_offer_id, subscribe);
       setCart(cart);
-      const total = money(cart.total, cart.currency_value);
+      const total = money(cart.total, cart.currency_value, language);
       announce(
         subscribe
-          ? `${offer.item_name}: subscribed every ${terms.interval_days} days at ${money(terms.subscribe_price, currency)}${each}. Total today ${total}.`
-          : `${offer.item_name}: bought once at ${money(terms.once_price, currency)}${each}. Total ${total}.`,
+          ? `${offer.item_name}: subscribed every ${terms.interval_days} days at ${money(terms.subscribe_price, currency, language)}${each}. Total today ${total}.`
+          : `${offer.item_name}: bought once at ${money(terms.once_price, currency, language)}${each}. Total ${total}.`,
       );
     } catch (failure) {
       setError(failureOf(failure).message);
@@ -82,11 +84,15 @@ function ChoiceGroup({
         legend={`How to buy ${offer.item_name}`}
         value={(pending ?? offer.subscribed) ? 'subscribe' : 'once'}
         choices={[
-          { value: 'once', label: 'Buy once', detail: `${money(terms.once_price, currency)}${each}` },
+          {
+            value: 'once',
+            label: 'Buy once',
+            detail: `${money(terms.once_price, currency, language)}${each}`,
+          },
           {
             value: 'subscribe',
             label: subscribeWords(terms),
-            detail: `${money(terms.subscribe_price, currency)}${each}`,
+            detail: `${money(terms.subscribe_price, currency, language)}${each}`,
           },
         ]}
         onChange={(value) => void choose(value === 'subscribe')}
