@@ -13,7 +13,9 @@ import {
   type FieldValues,
 } from './card-fields-state.js';
 import html from './index.html?raw';
-import { englishT } from '../client/testing/english-words.js';
+import { speakFrameLanguage } from './frame-language.js';
+
+const englishT = await speakFrameLanguage(document.implementation.createHTMLDocument(), '');
 
 const now = new Date('2026-11-21T12:00:00Z');
 const valid: FieldValues = { number: '4111 1111 1111 1111', expiry: '04 / 28', cvv: '123' };
