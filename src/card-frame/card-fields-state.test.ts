@@ -13,6 +13,9 @@ import {
   type FieldValues,
 } from './card-fields-state.js';
 import html from './index.html?raw';
+import { speakFrameLanguage } from './frame-language.js';
+
+const englishT = await speakFrameLanguage(document.implementation.createHTMLDocument(), '');
 
 const now = new Date('2026-11-21T12:00:00Z');
 const valid: FieldValues = { number: '4111 1111 1111 1111', expiry: '04 / 28', cvv: '123' };
@@ -108,8 +111,8 @@ describe('frameState', () => {
 
 describe('cvvHint', () => {
   it("says what the page's field said", () => {
-    expect(cvvHint('4111', [])).toBe('3 digits, on the back of the card.');
-    expect(cvvHint('3782', [])).toBe('4 digits, on the front of the card.');
+    expect(cvvHint('4111', [], englishT)).toBe('3 digits, on the back of the card.');
+    expect(cvvHint('3782', [], englishT)).toBe('4 digits, on the front of the card.');
   });
 });
 
@@ -138,7 +141,7 @@ describe('the frame page', () => {
       ['card-expiry', 'cc-exp'],
       ['card-cvv', 'cc-csc'],
     ]) {
-      expect(html).toContain(`<label class="field__label" for="${id}">`);
+      expect(html).toMatch(new RegExp(`<label class="field__label" for="${id}" data-t="card\\.\\w+">`));
       expect(html).toMatch(new RegExp(`id="${id}"[^>]*autocomplete="${autocomplete}"`));
     }
     expect(html).toContain('aria-live="polite"');

@@ -87,9 +87,13 @@ export function frameState(
 }
 
 /** The CVV's hint, as the page's field gave it: 4 digits on the front of an American Express card, else 3. */
-export function cvvHint(number: string, testCards: readonly string[]): string {
+export function cvvHint(
+  number: string,
+  testCards: readonly string[],
+  t: (key: 'card.cvv_front' | 'card.cvv_back', values: { digits: number }) => string,
+): string {
   const digits = cvvLength(getCardType(number, testCards)?.brand ?? null);
-  return `${digits} digits, on the ${digits === 4 ? 'front' : 'back'} of the card.`;
+  return t(digits === 4 ? 'card.cvv_front' : 'card.cvv_back', { digits });
 }
 
 /** The token call's field messages (keyed as the request names them) on the frame's three fields. */

@@ -3,6 +3,9 @@
 import './frame.css';
 import { frameMessage, type FrameMessage } from '../domain/card-frame-messages.js';
 import { readProcessorConfig } from './processor-config.js';
+import { speakFrameLanguage } from './frame-language.js';
+
+const t = await speakFrameLanguage(document, window.location.search);
 
 const { checkoutOrigin, challenge } = readProcessorConfig(document);
 const status = document.getElementById('challenge-status') as HTMLElement;
@@ -17,13 +20,13 @@ function post(message: FrameMessage): void {
 
 function finish(result: 'succeeded' | 'failed'): void {
   for (const button of buttons) button.disabled = true;
-  status.textContent = result === 'succeeded' ? 'Authentication complete.' : 'Authentication failed.';
+  status.textContent = t(result === 'succeeded' ? 'card.completed' : 'card.failed');
   post({ type: 'challenge-result', status: result });
 }
 
 async function decide(result: 'complete' | 'fail'): Promise<void> {
   for (const button of buttons) button.disabled = true;
-  status.textContent = 'Asking the bank…';
+  status.textContent = t('card.asking');
   try {
     const response = await fetch(`/challenge/${encodeURIComponent(challenge?.id ?? '')}`, {
       method: 'POST',
@@ -32,10 +35,9 @@ async function decide(result: 'complete' | 'fail'): Promise<void> {
     });
     const body = (await response.json()) as { status?: unknown; message?: unknown };
     if (response.ok && (body.status === 'succeeded' || body.status === 'failed')) return finish(body.status);
-    status.textContent =
-      typeof body.message === 'string' ? body.message : 'The bank did not answer. Try again.';
+    status.textContent = typeof body.message === 'string' ? body.message : t('card.bank_no_answer');
   } catch {
-    status.textContent = 'The bank did not answer. Try again.';
+    status.textContent = t('card.bank_no_answer');
   }
   for (const button of buttons) button.disabled = false;
 }

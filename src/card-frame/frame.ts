@@ -1,7 +1,7 @@
 // The test processor's card fields, inside the checkout's iframe (docs/payments.md, "The built-in test processor").
 // Vanilla TypeScript: the whole frame must stay a few KB. The page hears only what the message protocol says.
 import './frame.css';
-import { ACCEPTED_BRANDS_TEXT, getCardType } from '../domain/card.js';
+import { getCardType } from '../domain/card.js';
 import { frameMessage, readPageMessage, type FrameMessage } from '../domain/card-frame-messages.js';
 import {
   cardFieldErrors,
@@ -18,12 +18,16 @@ import {
   type FieldValues,
 } from './card-fields-state.js';
 import { readProcessorConfig } from './processor-config.js';
+import { speakFrameLanguage } from './frame-language.js';
+import type { MessageKey } from '../i18n/message-keys.js';
 
-const NO_ANSWER = 'The card service did not answer. Check your connection and try again.';
-const LABELS: Record<FieldName, string> = {
-  number: 'Card number',
-  expiry: 'Expiry date',
-  cvv: 'Security code',
+// The page's language first: the fields are labelled in it before the frame says it is ready.
+const t = await speakFrameLanguage(document, window.location.search);
+const NO_ANSWER = t('card.no_answer');
+const FIELD_ERROR: Record<FieldName, MessageKey> = {
+  number: 'card.number_error',
+  expiry: 'card.expiry_error',
+  cvv: 'card.cvv_error',
 };
 
 const { checkoutOrigin } = readProcessorConfig(document);
@@ -42,7 +46,6 @@ const announcer = byId<HTMLElement>('announcer');
 const brandBox = byId<HTMLElement>('card-brand');
 const brandIcon = byId<HTMLImageElement>('card-brand-icon');
 const brandLabel = byId<HTMLElement>('card-brand-label');
-byId<HTMLElement>('card-number-hint').textContent = `We accept ${ACCEPTED_BRANDS_TEXT}.`;
 
 function post(message: FrameMessage): void {
   if (framed) window.parent.postMessage(frameMessage(message), checkoutOrigin);
@@ -79,7 +82,7 @@ function render(): void {
     if (brandIcon.getAttribute('src') !== src) brandIcon.src = src;
     brandLabel.textContent = type.label;
   } else brandLabel.textContent = '';
-  byId<HTMLElement>('card-cvv-hint').textContent = cvvHint(inputs.number.value, testCards);
+  byId<HTMLElement>('card-cvv-hint').textContent = cvvHint(inputs.number.value, testCards, t);
 }
 
 let lastState = '';
@@ -122,7 +125,7 @@ for (const name of FIELD_NAMES) {
     render();
     report();
     // Said aloud: the focus has left the field whose description carries it.
-    if (error && error !== before) announce(`${LABELS[name]}: ${error}`);
+    if (error && error !== before) announce(t(FIELD_ERROR[name], { error }));
   });
 }
 

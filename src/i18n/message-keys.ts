@@ -10,6 +10,11 @@ import type ui from './catalogues/ui/en.json';
 import type emails from './catalogues/emails/en.json';
 import type manage from './catalogues/manage/en.json';
 import type address from './catalogues/address/en.json';
+import type payment from './catalogues/payment/en.json';
+import type confirmation from './catalogues/confirmation/en.json';
+import type funnel from './catalogues/funnel/en.json';
+import type card from './catalogues/card/en.json';
+import type provider from './catalogues/provider/en.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -22,7 +27,12 @@ export type MessageKey =
   | keyof typeof ui
   | keyof typeof emails
   | keyof typeof manage
-  | keyof typeof address;
+  | keyof typeof address
+  | keyof typeof payment
+  | keyof typeof confirmation
+  | keyof typeof funnel
+  | keyof typeof card
+  | keyof typeof provider;
 
 /** Values a message is filled with: {name} placeholders, plural counts. */
 export type MessageValues = Record<string, string | number>;

@@ -3,11 +3,23 @@
 
 export const SURFACES = {
   /** the checkout page (src/client) */
-  checkout: ['common', 'language', 'fields', 'checkout', 'gifts', 'summary', 'ui', 'address'],
+  checkout: [
+    'common',
+    'language',
+    'fields',
+    'checkout',
+    'gifts',
+    'summary',
+    'ui',
+    'address',
+    'payment',
+    'confirmation',
+    'funnel',
+  ],
   /** the subscriber's self-service page (src/client/manage) */
-  manage: ['common', 'language', 'manage'],
+  manage: ['common', 'language', 'manage', 'payment'],
   /** the test processor's card frame and bank challenge (src/card-frame) */
-  'card-frame': ['common'],
+  'card-frame': ['common', 'card'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Surface = keyof typeof SURFACES;

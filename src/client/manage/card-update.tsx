@@ -27,11 +27,11 @@ export function CardUpdate(props: {
   onCancel(): void;
 }) {
   const { processor, currency } = props;
-  const { t } = useT();
   const card = useCardSession();
   const { mounted, changed, failed, unmounted } = card;
   const container = useRef<HTMLDivElement>(null);
   const announce = useAnnounce();
+  const { t, language } = useT();
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [tokenizing, setTokenizing] = useState(false);
@@ -50,6 +50,8 @@ export function CardUpdate(props: {
           amount: 0,
           currency,
           storeForFuture: true,
+          language,
+          t,
           onChange: (state) => {
             if (!live) return;
             changed(state);
@@ -72,7 +74,7 @@ export function CardUpdate(props: {
       fields?.destroy();
       unmounted();
     };
-  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted, t]);
+  }, [processor, currency, attempt, announce, mounted, changed, failed, unmounted, language, t]);
 
   const { view } = card;
   const shownError = error ?? view.state.error;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { Cart, CartBump } from '../../../contract/cart.js';
-import { bumpCheckboxLabel } from '../../../domain/order-bumps.js';
 import { failureOf } from '../../api/http-client.js';
 import { lazySchema } from '../../api/lazy-schema.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import './bump-offers.css';
+import { useT, type Translate } from '../../i18n/use-t.js';
+import type { Language } from '../../../i18n/languages.js';
 
 const CartSchema = lazySchema((schemas) => schemas.CartSchema);
 
@@ -19,8 +20,27 @@ const errorId = (offerId: number) => `bump-${offerId}-error`;
  * unticking removes it; the server answers the cart with its totals, which the page shows and announces. Loaded as a
  * chunk of its own, only for a cart that has bumps.
  */
+/** What ticking the box does: "Add Travel mug for $12.00", and for a recurring bump what it charges later. */
+export function bumpCheckboxLabel(
+  bump: CartBump,
+  currency: string,
+  t: Translate,
+  language: Language,
+): string {
+  const price = money(bump.price, currency, language);
+  if (!bump.is_recurring || bump.billing_interval_days === null)
+    return t('funnel.bump_label', { item: bump.item_name, price });
+  return t('funnel.bump_label_recurring', {
+    item: bump.item_name,
+    price,
+    next: money(bump.next_price ?? bump.price, currency, language),
+    days: bump.billing_interval_days,
+  });
+}
+
 export default function BumpOffers() {
   const { api, token, cart, setCart, orderState } = useCheckout();
+  const { t, language } = useT();
   const announce = useAnnounce();
   // The box the shopper just changed shows their choice while the server answers (and goes back if it refuses).
   const [pending, setPending] = useState<{ offerId: number; selected: boolean } | null>(null);
@@ -40,8 +60,8 @@ export default function BumpOffers() {
         schema: CartSchema,
       });
       setCart(next);
-      const verb = selected ? 'added to your order' : 'removed from your order';
-      announce(`${bump.item_name} ${verb}. Total ${money(next.total, next.currency_value)}.`);
+      const total = money(next.total, next.currency_value, language);
+      announce(t(selected ? 'funnel.bump_added' : 'funnel.bump_removed', { item: bump.item_name, total }));
     } catch (failure) {
       setError({ offerId: bump.offer_id, message: failureOf(failure).message });
     } finally {
@@ -52,7 +72,7 @@ export default function BumpOffers() {
   return (
     <section className="bumps" aria-labelledby="bumps-heading">
       <h2 className="bumps__heading" id="bumps-heading">
-        Add to your order
+        {t('funnel.add_to_order')}
       </h2>
       <ul className="bumps__list">
         {cart.bumps.map((bump) => {
@@ -73,7 +93,7 @@ export default function BumpOffers() {
                 <p className="bump__text" id={textId(bump.offer_id)}>
                   {bump.text}
                 </p>
-                <p className="bump__price">{money(bump.price, currency)}</p>
+                <p className="bump__price">{money(bump.price, currency, language)}</p>
                 <div className="checkbox bump__choice">
                   <input
                     className="checkbox__input"
@@ -89,7 +109,7 @@ export default function BumpOffers() {
                     onChange={(event) => void change(bump, event.target.checked)}
                   />
                   <label className="checkbox__label" htmlFor={inputId(bump.offer_id)}>
-                    {bumpCheckboxLabel(bump, currency)}
+                    {bumpCheckboxLabel(bump, currency, t, language)}
                   </label>
                 </div>
                 {failed ? (

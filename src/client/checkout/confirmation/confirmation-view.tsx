@@ -10,8 +10,10 @@ import { countryName, longDate, money } from '../format.js';
 // Only an order whose link has upsells loads them (docs/api.md, "Upsells").
 const UpsellFlow = lazy(() => import('../upsells/upsell-flow.js'));
 import { OrderLines, OrderTotals } from '../summary/order-summary.js';
+import { T, useT, type Translate } from '../../i18n/use-t.js';
+import type { Language } from '../../../i18n/languages.js';
 
-function addressOf(cart: Cart, prefix: 'ship' | 'bill'): string {
+function addressOf(cart: Cart, prefix: 'ship' | 'bill', language: Language): string {
   const c = cart.customer;
   const get = (field: string) => (c[`${prefix}_${field}` as keyof Cart['customer']] as string).trim();
   const name = [get('fname'), get('lname')].filter(Boolean).join(' ');
@@ -19,7 +21,7 @@ function addressOf(cart: Cart, prefix: 'ship' | 'bill'): string {
     name,
     [get('address1'), get('address2')].filter(Boolean).join(', '),
     [get('city'), [get('state'), get('zipcode')].filter(Boolean).join(' ')].filter(Boolean).join(' '),
-    get('country') ? countryName(get('country')) : '',
+    get('country') ? countryName(get('country'), language) : '',
   ];
   return lines.filter(Boolean).join(', ');
 }
@@ -37,12 +39,13 @@ export default function ConfirmationView({
   cardProcessor?: CardProcessorConfig;
   loadCardProcessor?: LoadCardProcessor;
 }) {
+  const { t } = useT();
   if (api && cart.order.has_upsells && cart.order.order_id !== null) {
     return (
       <Suspense
         fallback={
           <div className="confirmation" aria-busy="true">
-            <p role="status">Your order is confirmed. One moment…</p>
+            <p role="status">{t('confirmation.one_moment')}</p>
           </div>
         }
       >
@@ -67,98 +70,124 @@ function totalOfAll(cart: Cart, linked: readonly LinkedOrder[]): number {
   return toMajor(minor(sum), currency);
 }
 
+/** Who is told of a gift, and when: their name (and email), or the recipient when the giver named nobody. */
+function giftNotice(offer: Cart['offers'][number], t: Translate, language: Language): string {
+  const name = offer.gift_name.trim();
+  const email = offer.gift_email.trim();
+  const recipient = name && email ? `${name} (${email})` : name || email;
+  const date = offer.gift_date ? longDate(offer.gift_date, language) : null;
+  const item = offer.item_name;
+  if (recipient) {
+    return date
+      ? t('confirmation.gift_to_on', { item, recipient, date })
+      : t('confirmation.gift_to', { item, recipient });
+  }
+  return date
+    ? t('confirmation.gift_to_someone_on', { item, date })
+    : t('confirmation.gift_to_someone', { item });
+}
+
 /** A check mark, thanks, the order number, what was bought (with any offers accepted after), and what happens next. */
 function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrder[] }) {
+  const { t, language } = useT();
   const heading = useRef<HTMLHeadingElement>(null);
+  const amount = (value: number) => money(value, cart.currency_value, language);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   const name = cart.customer.ship_fname || cart.customer.bill_fname;
   const gifts = cart.offers.filter((offer) => offer.is_gift);
-  const shipsTo = cart.order.shipping_information_required ? addressOf(cart, 'ship') : '';
+  const shipsTo = cart.order.shipping_information_required ? addressOf(cart, 'ship', language) : '';
   return (
     <div className="confirmation">
       <div className="confirmation__check" aria-hidden="true">
         ✓
       </div>
       <h2 className="confirmation__title" ref={heading} tabIndex={-1}>
-        {name ? `Thank you, ${name}!` : 'Thank you!'}
+        {name ? t('confirmation.thanks_name', { name }) : t('confirmation.thanks')}
       </h2>
       <p className="confirmation__lead">
-        {cart.order.is_gift_claim ? 'Your gift is claimed.' : 'Your order is confirmed.'}
+        {t(cart.order.is_gift_claim ? 'confirmation.gift_claimed' : 'confirmation.order_confirmed')}
         {cart.order.order_id !== null ? (
           <>
             {' '}
-            Order number <strong>#{cart.order.order_id}</strong>.
+            <T
+              id="confirmation.order_number"
+              values={{ number: cart.order.order_id }}
+              components={[<strong key="number" />]}
+            />
           </>
         ) : null}
-        {cart.customer.email ? ` A receipt is on its way to ${cart.customer.email}.` : ''}
+        {cart.customer.email ? <> {t('confirmation.receipt', { email: cart.customer.email })}</> : null}
       </p>
-      {cart.order.is_test ? (
-        <p className="notice notice--info">This was a test order: nobody was charged.</p>
-      ) : null}
+      {cart.order.is_test ? <p className="notice notice--info">{t('confirmation.test_order')}</p> : null}
       {shipsTo ? (
         <section className="confirmation__block" aria-labelledby="confirmation-ships">
-          <h3 id="confirmation-ships">Shipping to</h3>
+          <h3 id="confirmation-ships">{t('confirmation.shipping_to')}</h3>
           <p>{shipsTo}</p>
         </section>
       ) : null}
       {cart.order.subscriptions.length > 0 ? (
         <section className="confirmation__block" aria-labelledby="confirmation-subscriptions">
-          <h3 id="confirmation-subscriptions">Your subscription</h3>
+          <h3 id="confirmation-subscriptions">{t('confirmation.your_subscription')}</h3>
           <ul>
             {cart.order.subscriptions.map((subscription) => (
               <li key={subscription.order_offer_id}>
-                {subscription.item_name}: next charge of {money(subscription.amount, cart.currency_value)} on{' '}
-                {longDate(subscription.next_charge_at)}, then every {subscription.interval_days} days.
+                {t('confirmation.next_charge', {
+                  item: subscription.item_name,
+                  amount: amount(subscription.amount),
+                  date: longDate(subscription.next_charge_at, language),
+                  days: subscription.interval_days,
+                })}
               </li>
             ))}
           </ul>
           {cart.customer.email ? (
-            <p>
-              Your welcome email to {cart.customer.email} has the link to skip a charge, pause or cancel any
-              time before a charge.
-            </p>
+            <p>{t('confirmation.welcome_email', { email: cart.customer.email })}</p>
           ) : null}
         </section>
       ) : null}
       {gifts.length > 0 ? (
         <section className="confirmation__block" aria-labelledby="confirmation-gifts">
-          <h3 id="confirmation-gifts">Your gifts</h3>
+          <h3 id="confirmation-gifts">{t('confirmation.your_gifts')}</h3>
           <ul>
             {gifts.map((offer) => (
-              <li key={offer.id}>
-                {offer.item_name}: we will email {offer.gift_name || 'the recipient'}
-                {offer.gift_email ? ` (${offer.gift_email})` : ''}
-                {offer.gift_date ? ` on ${longDate(offer.gift_date)}` : ''} with how to claim it.
-              </li>
+              <li key={offer.id}>{giftNotice(offer, t, language)}</li>
             ))}
           </ul>
         </section>
       ) : null}
       <section className="confirmation__block" aria-labelledby="confirmation-items">
-        <h3 id="confirmation-items">What you ordered</h3>
+        <h3 id="confirmation-items">{t('confirmation.what_you_ordered')}</h3>
         <OrderLines cart={cart} editable={false} />
         <OrderTotals cart={cart} pending={false} />
       </section>
       {linked.length > 0 ? (
         <section className="confirmation__block" aria-labelledby="confirmation-also">
-          <h3 id="confirmation-also">Also ordered</h3>
+          <h3 id="confirmation-also">{t('confirmation.also_ordered')}</h3>
           <ul>
             {linked.map((order) => (
               <li key={order.order_id}>
-                Order #{order.order_id}:{' '}
-                {order.lines
-                  .map((line) =>
-                    line.quantity > 1 ? `${line.item_name} × ${line.quantity}` : line.item_name,
-                  )
-                  .join(', ')}
-                , {money(order.total, cart.currency_value)} charged to the same card.
+                {t('confirmation.linked_order', {
+                  number: order.order_id,
+                  items: new Intl.ListFormat(language, { type: 'unit' }).format(
+                    order.lines.map((line) =>
+                      line.quantity > 1
+                        ? t('confirmation.line_quantity', { item: line.item_name, quantity: line.quantity })
+                        : line.item_name,
+                    ),
+                  ),
+                  amount: amount(order.total),
+                })}
               </li>
             ))}
           </ul>
           <p>
-            Total of your orders: <strong>{money(totalOfAll(cart, linked), cart.currency_value)}</strong>
+            <T
+              id="confirmation.total_of_orders"
+              values={{ amount: amount(totalOfAll(cart, linked)) }}
+              components={[<strong key="amount" />]}
+            />
           </p>
         </section>
       ) : null}

@@ -46,7 +46,9 @@ describe('express checkout', () => {
     ).toBeTruthy();
     screen.getByText('or continue below');
     await user.click(button);
-    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/checkout/api/express/approve/pt_1'));
+    await waitFor(() =>
+      expect(navigateTo).toHaveBeenCalledWith('/checkout/api/express/approve/pt_1?lang=en'),
+    );
     const [order] = api.requestsTo('POST', /\/vrio\/orders$/);
     expect(order?.body).toMatchObject({ cart_token: api.cart.cart_token, payment: { method: 'paypal' } });
     expect(order?.body).not.toHaveProperty('email');

@@ -2,6 +2,19 @@ import { useState } from 'react';
 import { navigateTo } from '../../boot/navigate-to.js';
 import { Button } from '../../ui/button.js';
 import { useCheckout } from '../checkout-context.js';
+import { useT } from '../../i18n/use-t.js';
+import type { Language } from '../../../i18n/languages.js';
+
+/**
+ * The provider's approval page in the page's language: the test provider's page is the checkout server's own
+ * (same origin) and reads `lang`; another provider's URL is left as it is.
+ */
+export function providerUrl(url: string, language: Language): string {
+  const target = new URL(url, window.location.href);
+  if (target.origin !== window.location.origin) return url;
+  target.searchParams.set('lang', language);
+  return `${target.pathname}${target.search}${target.hash}`;
+}
 
 /**
  * The PayPal-style button at the top of the page, above contact details: shoppers who use it fill in nothing first.
@@ -9,6 +22,7 @@ import { useCheckout } from '../checkout-context.js';
  */
 export function ExpressCheckout() {
   const { api, token, cart, express } = useCheckout();
+  const { t, language } = useT();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   if (express.status === 'active') return null;
@@ -16,7 +30,7 @@ export function ExpressCheckout() {
   return (
     <section className="express" aria-labelledby="express-heading">
       <h2 className="express__heading" id="express-heading">
-        Express checkout
+        {t('payment.express_heading')}
       </h2>
       <Button
         variant="wallet"
@@ -27,25 +41,25 @@ export function ExpressCheckout() {
           setBusy(true);
           setMessage(null);
           const { startExpressPayment } = await import('./express-flow.js');
-          const result = await startExpressPayment(api, token, cart);
+          const result = await startExpressPayment(api, token, cart, t);
           if (result.ok) {
-            navigateTo(result.url);
+            navigateTo(providerUrl(result.url, language));
             return;
           }
           setMessage(result.message);
           setBusy(false);
         }}
       >
-        {busy ? 'Opening PayPal…' : 'Pay with PayPal'}
+        {busy ? t('payment.opening_paypal') : t('payment.pay_with_paypal')}
       </Button>
-      {express.status === 'loading' ? <p role="status">Checking your PayPal approval…</p> : null}
+      {express.status === 'loading' ? <p role="status">{t('payment.checking_paypal')}</p> : null}
       {shown ? (
         <p className="notice notice--warning" role="alert">
           {shown}
         </p>
       ) : null}
       <p className="express__divider">
-        <span>or continue below</span>
+        <span>{t('payment.or_continue_below')}</span>
       </p>
     </section>
   );

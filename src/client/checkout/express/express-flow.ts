@@ -4,6 +4,8 @@ import { sameAddressWithExpressPayer } from '../../../domain/same-address.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
 import { failureOf } from '../../api/http-client.js';
 import { newIdempotencyKey } from '../idempotency-key.js';
+import type { MessageKey } from '../../../i18n/message-keys.js';
+import type { Translate } from '../../i18n/use-t.js';
 
 // The express-payment flow: loaded only when the shopper presses the button or comes back from the provider.
 
@@ -17,6 +19,7 @@ export async function startExpressPayment(
   api: CheckoutApi,
   token: string,
   cart: Cart,
+  t: Translate,
 ): Promise<ExpressStart> {
   const orderId = cart.order.order_id;
   const body = {
@@ -35,17 +38,17 @@ export async function startExpressPayment(
   try {
     const answer = await api.placeOrder(orderId, body, newIdempotencyKey());
     if (answer.action?.type === 'redirect') return { ok: true, url: answer.action.url };
-    return { ok: false, message: 'PayPal is not available for this order. Pay by card instead.' };
+    return { ok: false, message: t('payment.paypal_unavailable') };
   } catch (error) {
     return { ok: false, message: failureOf(error).message };
   }
 }
 
-const NOT_USABLE: Record<Exclude<PaymentToken['status'], 'approved'>, string> = {
-  created: 'The PayPal payment was not approved. Try PayPal again or pay another way.',
-  cancelled: 'You canceled the PayPal payment. Try PayPal again or pay another way.',
-  expired: 'The PayPal approval has expired. Try PayPal again or pay another way.',
-  used: 'This PayPal approval was already used. Try PayPal again or pay another way.',
+const NOT_USABLE: Record<Exclude<PaymentToken['status'], 'approved'>, MessageKey> = {
+  created: 'payment.paypal_not_approved',
+  cancelled: 'payment.paypal_cancelled',
+  expired: 'payment.paypal_expired',
+  used: 'payment.paypal_used',
 };
 
 export type ExpressReturn =
@@ -64,6 +67,7 @@ export async function readExpressReturn(
   api: CheckoutApi,
   token: string,
   paymentTokenId: string,
+  t: Translate,
 ): Promise<ExpressReturn> {
   let answer: PaymentToken;
   try {
@@ -71,7 +75,7 @@ export async function readExpressReturn(
   } catch (error) {
     return { ok: false, message: failureOf(error).message };
   }
-  if (answer.status !== 'approved') return { ok: false, message: NOT_USABLE[answer.status] };
+  if (answer.status !== 'approved') return { ok: false, message: t(NOT_USABLE[answer.status]) };
   const values: Record<string, string> = {};
   const payer = answer.payer;
   if (payer) {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { removeQueryParameter } from '../../boot/route-token.js';
 import { IDLE_EXPRESS, useCheckout, type ExpressState } from '../checkout-context.js';
 import { formReducer, type CheckoutForm } from '../form/checkout-form.js';
+import { useT } from '../../i18n/use-t.js';
 
 export const PAYMENT_TOKEN_PARAMETER = 'payment_token_id';
 
@@ -12,6 +13,7 @@ export const PAYMENT_TOKEN_PARAMETER = 'payment_token_id';
  */
 export function useExpressReturn(onApproved: (form: CheckoutForm, express: ExpressState) => void) {
   const { api, token, form, dispatchForm, setExpress } = useCheckout();
+  const { t } = useT();
   const started = useRef(false);
 
   useEffect(() => {
@@ -20,7 +22,7 @@ export function useExpressReturn(onApproved: (form: CheckoutForm, express: Expre
     started.current = true;
     setExpress({ ...IDLE_EXPRESS, status: 'loading' });
     void import('./express-flow.js')
-      .then(({ readExpressReturn }) => readExpressReturn(api, token, paymentTokenId))
+      .then(({ readExpressReturn }) => readExpressReturn(api, token, paymentTokenId, t))
       .then((result) => {
         if (!result.ok) {
           setExpress({ ...IDLE_EXPRESS, status: 'failed', message: result.message });
@@ -43,7 +45,7 @@ export function useExpressReturn(onApproved: (form: CheckoutForm, express: Expre
         });
         onApproved(filled, express);
       });
-  }, [api, token, form, dispatchForm, setExpress, onApproved]);
+  }, [api, token, form, dispatchForm, setExpress, onApproved, t]);
 
   return {
     /** back to paying by card: the approval is dropped and the address bar forgets it */

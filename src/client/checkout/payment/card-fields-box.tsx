@@ -3,7 +3,7 @@ import { Button } from '../../ui/button.js';
 import { fieldId } from '../../ui/field-ids.js';
 import { CARD_FIELD } from '../section-rules.js';
 import type { CardSession } from './card-session.js';
-import { CARD_UNAVAILABLE } from './payment-rules.js';
+import { useT } from '../../i18n/use-t.js';
 
 /** What the fields last said, on the group for styles and browser tests: loading, failed, empty, incomplete, complete. */
 export function cardStateName(view: CardSession['view']): string {
@@ -27,6 +27,7 @@ export function CardFieldsBox(props: {
 }) {
   const { card, container, processorName, labelId, describedBy, onRetry } = props;
   const { view } = card;
+  const { t } = useT();
   return (
     <>
       <div
@@ -51,15 +52,15 @@ export function CardFieldsBox(props: {
         />
         {view.status === 'loading' ? (
           <p className="card-frame__loading" role="status">
-            Loading the card fields…
+            {t('payment.loading_card_fields')}
           </p>
         ) : null}
       </div>
       {view.status === 'failed' ? (
         <div className="notice notice--error card-frame__failed">
-          <p>{CARD_UNAVAILABLE}</p>
+          <p>{t('payment.card_unavailable')}</p>
           <Button variant="link" onClick={onRetry}>
-            Try again
+            {t('payment.try_again')}
           </Button>
         </div>
       ) : null}

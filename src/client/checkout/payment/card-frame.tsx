@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../boot/after-first-paint.js';
 import { fromMajor } from '../../../domain/money.js';
-import { ACCEPTED_BRANDS_TEXT, cardTypeOf, formatCardNumber } from '../../../domain/card.js';
+import { cardTypeOf, formatCardNumber } from '../../../domain/card.js';
+import { useT } from '../../i18n/use-t.js';
 import { describedBy, hintId } from '../../ui/field-ids.js';
 import { FieldError } from '../../ui/field-shell.js';
 import { useAnnounce } from '../../ui/live-region.js';
@@ -14,7 +15,6 @@ import type { CardFieldsState, MountedCardFields } from './processors/card-proce
 import { loadCardProcessor } from './processors/load-card-processor.js';
 
 const LABEL_ID = 'card-details-label';
-const ACCEPTED_TEXT = `We accept ${ACCEPTED_BRANDS_TEXT}.`;
 
 /**
  * The card fields: the configured processor's, mounted in a frame of the processor's origin that the page cannot
@@ -25,6 +25,7 @@ export function CardFrame({ card }: { card: CardSession }) {
   const checkout = useCheckout();
   const { config, cart, testCards, form, dispatchForm } = checkout;
   const announce = useAnnounce();
+  const { t, language } = useT();
   const container = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   const { view, mounted, changed, failed, unmounted } = card;
@@ -41,12 +42,14 @@ export function CardFrame({ card }: { card: CardSession }) {
     storeForFuture,
     shownError,
     previous: view.state,
+    t,
   });
   useEffect(() => {
     facts.current.amount = amount;
     facts.current.currency = cart.currency_value;
     facts.current.storeForFuture = storeForFuture;
     facts.current.shownError = shownError;
+    facts.current.t = t;
   });
   // A processor whose element shows the amount (Stripe's wallets) hears the total as it changes.
   const mountedFields = useRef<MountedCardFields | null>(null);
@@ -58,14 +61,16 @@ export function CardFrame({ card }: { card: CardSession }) {
     const previous = facts.current.previous;
     facts.current.previous = state;
     changed(state);
+    const { t } = facts.current;
     // A message on show follows what is typed, as a field's does: fixed, it goes; changed, it says the new one.
     if (facts.current.shownError !== undefined) {
-      const error = cardFieldsError({ status: 'ready', state, fillable: false });
+      const error = cardFieldsError({ status: 'ready', state, fillable: false }, t);
       dispatchForm({ type: 'setErrors', names: [CARD_FIELD], errors: error ? { [CARD_FIELD]: error } : {} });
     }
     // Said aloud: the frame's fields describe themselves, the page's own words come through its live region.
-    if (state.error && state.error !== previous.error) announce(`Card details: ${state.error}`);
-    else if (state.brand === 'other' && previous.brand !== 'other') announce(ACCEPTED_TEXT);
+    if (state.error && state.error !== previous.error)
+      announce(t('payment.card_details_error', { error: state.error }));
+    else if (state.brand === 'other' && previous.brand !== 'other') announce(t('payment.accepted_cards'));
   });
 
   useEffect(() => {
@@ -83,6 +88,8 @@ export function CardFrame({ card }: { card: CardSession }) {
           amount: facts.current.amount,
           currency: facts.current.currency,
           storeForFuture: facts.current.storeForFuture,
+          language,
+          t: (key, values) => facts.current.t(key, values),
           onChange: (state) => {
             if (live) onChange.current(state);
           },
@@ -107,7 +114,7 @@ export function CardFrame({ card }: { card: CardSession }) {
       fields?.destroy();
       unmounted();
     };
-  }, [attempt, load, processorConfig, testCards, mounted, failed, unmounted]);
+  }, [attempt, load, processorConfig, testCards, mounted, failed, unmounted, language]);
 
   const { state } = view;
   const type = state.brand && state.brand !== 'other' ? cardTypeOf(state.brand) : null;
@@ -116,10 +123,10 @@ export function CardFrame({ card }: { card: CardSession }) {
   return (
     <div className={`field card-frame${error ? ' field--invalid' : ''}`}>
       <p className="field__label" id={LABEL_ID}>
-        Card details
+        {t('payment.card_details')}
       </p>
       <p className={`field__hint${refused ? ' card-frame__hint--refused' : ''}`} id={hintId(CARD_FIELD)}>
-        {ACCEPTED_TEXT}
+        {t('payment.accepted_cards')}
         {type ? (
           <span className="card-frame__brand">
             <img
@@ -157,9 +164,10 @@ export function CardFrame({ card }: { card: CardSession }) {
 
 /** Test mode: the organization's test cards, each put into the framed number field on request. */
 function TestCards({ testCards, onUse }: { testCards: readonly string[]; onUse: (number: string) => void }) {
+  const { t } = useT();
   return (
     <div className="test-cards">
-      <p className="test-cards__title">Test mode: pay with a test card (any future expiry, any CVV).</p>
+      <p className="test-cards__title">{t('payment.test_cards_title')}</p>
       <ul className="test-cards__list">
         {testCards.map((number) => (
           <li key={number}>
@@ -168,9 +176,9 @@ function TestCards({ testCards, onUse }: { testCards: readonly string[]; onUse: 
               type="button"
               className="button button--link"
               onClick={() => onUse(number)}
-              aria-label={`Use test card ${formatCardNumber(number)}`}
+              aria-label={t('payment.use_test_card', { number: formatCardNumber(number) })}
             >
-              Use
+              {t('payment.use')}
             </button>
           </li>
         ))}

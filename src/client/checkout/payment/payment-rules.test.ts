@@ -4,13 +4,14 @@ import { cartFixture, FILLED_CUSTOMER } from '../../testing/fixtures.js';
 import { initialForm } from '../form/checkout-form.js';
 import type { SectionContext } from '../section-rules.js';
 import type { CardView } from './card-session.js';
-import {
-  CARD_INCOMPLETE,
-  CARD_LOADING,
-  CARD_MISSING,
-  CARD_UNAVAILABLE,
-  validatePayment,
-} from './payment-rules.js';
+import { validatePayment as validateWith } from './payment-rules.js';
+
+const validatePayment = (context: SectionContext, card: CardView | null) =>
+  validateWith(context, card, englishT);
+const CARD_INCOMPLETE = englishT('payment.card_incomplete');
+const CARD_LOADING = englishT('payment.card_loading');
+const CARD_MISSING = englishT('payment.card_missing');
+const CARD_UNAVAILABLE = englishT('payment.card_unavailable');
 
 const now = new Date(Date.UTC(2026, 10, 15));
 

@@ -2,25 +2,21 @@ import { UNACCEPTED_BRAND_MESSAGE } from '../../../domain/card.js';
 import type { FieldErrors } from '../../../domain/field-errors.js';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
 import { CARD_FIELD, validateSection, type SectionContext } from '../section-rules.js';
+import type { Translate } from '../../i18n/use-t.js';
 import type { CardView } from './card-session.js';
-
-export const CARD_MISSING = 'Enter your card number.';
-export const CARD_INCOMPLETE = 'Enter the card number, expiry date and security code.';
-export const CARD_LOADING = 'The card fields are still loading. Wait a moment, then try again.';
-export const CARD_UNAVAILABLE = 'The card fields could not be loaded. Check your connection, then try again.';
 
 /**
  * What the framed card fields lack before an order may be sent: the frame must be there, the brand one the store
  * takes, the frame's own error fixed, and every field filled in.
  */
-export function cardFieldsError(card: CardView): string | null {
-  if (card.status === 'failed') return CARD_UNAVAILABLE;
-  if (card.status === 'loading') return CARD_LOADING;
+export function cardFieldsError(card: CardView, t: Translate): string | null {
+  if (card.status === 'failed') return t('payment.card_unavailable');
+  if (card.status === 'loading') return t('payment.card_loading');
   const { state } = card;
   if (state.brand === 'other') return UNACCEPTED_BRAND_MESSAGE;
   if (state.error) return state.error;
-  if (state.empty) return CARD_MISSING;
-  if (!state.complete) return CARD_INCOMPLETE;
+  if (state.empty) return t('payment.card_missing');
+  if (!state.complete) return t('payment.card_incomplete');
   return null;
 }
 
@@ -28,7 +24,7 @@ export function cardFieldsError(card: CardView): string | null {
  * The payment section's errors: the card fields when paying by card (what the processor's frame reports), and the
  * subscription terms box.
  */
-export function validatePayment(context: SectionContext, card: CardView | null): FieldErrors {
+export function validatePayment(context: SectionContext, card: CardView | null, t: Translate): FieldErrors {
   const errors = validateSection('PaymentInformation', context);
   const choice = paymentChoiceFor({
     total: context.cart.total,
@@ -36,6 +32,6 @@ export function validatePayment(context: SectionContext, card: CardView | null):
     expressPaymentTokenId: context.expressPaymentTokenId,
   });
   if (choice !== 'card') return errors;
-  const problem = card ? cardFieldsError(card) : CARD_LOADING;
+  const problem = card ? cardFieldsError(card, t) : t('payment.card_loading');
   return problem ? { [CARD_FIELD]: problem, ...errors } : errors;
 }

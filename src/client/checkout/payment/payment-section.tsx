@@ -10,6 +10,7 @@ import { CardFrame } from './card-frame.js';
 import type { CardSession } from './card-session.js';
 import { compareWithApproved } from '../express/express-approval.js';
 import { money } from '../format.js';
+import { T, useT } from '../../i18n/use-t.js';
 
 export interface PaymentSectionProps {
   onPlaceOrder: () => void;
@@ -26,25 +27,35 @@ export interface PaymentSectionProps {
  */
 function ExpressTotal({ approved }: { approved: number | null }) {
   const { cart } = useCheckout();
+  const { t, language } = useT();
   const currency = cart.currency_value;
-  const total = money(cart.total, currency);
-  const shipping = money(cart.total_offer_shipping + cart.total_campaign_shipping, currency);
+  const amount = (value: number) => money(value, currency, language);
+  const total = amount(cart.total);
+  const shipping = amount(cart.total_offer_shipping + cart.total_campaign_shipping);
   const comparison = approved === null ? null : compareWithApproved(approved, cart.total, currency);
   return (
     <p className="express-active__total">
-      The total is <strong>{total}</strong>, including {shipping} shipping and{' '}
-      {money(cart.total_tax, currency)} tax.{' '}
+      <T
+        id="payment.express_total"
+        values={{ total, shipping, tax: amount(cart.total_tax) }}
+        components={[<strong />]}
+      />{' '}
       {comparison === null || approved === null
-        ? `PayPal charges ${total} when you place the order.`
+        ? t('payment.express_charges', { total })
         : comparison.kind === 'same'
-          ? `This is the amount you approved at PayPal; it is charged when you place the order.`
-          : `That is ${money(comparison.difference, currency)} ${comparison.kind} than the ${money(approved, currency)} you approved at PayPal: PayPal charges ${total} when you place the order.`}
+          ? t('payment.express_same')
+          : t(comparison.kind === 'more' ? 'payment.express_more' : 'payment.express_less', {
+              difference: amount(comparison.difference),
+              approved: amount(approved),
+              total,
+            })}
     </p>
   );
 }
 
 export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress, card }: PaymentSectionProps) {
   const { cart, express } = useCheckout();
+  const { t } = useT();
   const { summary, message } = useSectionSubmit('PaymentInformation', onPlaceOrder);
   const payment = paymentChoiceFor({
     total: cart.total,
@@ -61,12 +72,19 @@ export function PaymentSection({ onPlaceOrder, alert, onLeaveExpress, card }: Pa
       {payment === 'paypal' ? (
         <div className="express-active">
           <p>
-            <strong>Paying with PayPal</strong>
-            {express.payerEmail ? ` as ${express.payerEmail}` : ''}.
+            {express.payerEmail ? (
+              <T
+                id="payment.paying_with_paypal_as"
+                values={{ email: express.payerEmail }}
+                components={[<strong />]}
+              />
+            ) : (
+              <T id="payment.paying_with_paypal" components={[<strong />]} />
+            )}
           </p>
           <ExpressTotal approved={express.approvedAmount} />
           <Button variant="link" onClick={onLeaveExpress}>
-            Pay another way
+            {t('payment.pay_another_way')}
           </Button>
         </div>
       ) : (

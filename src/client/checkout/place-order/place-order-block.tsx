@@ -9,6 +9,8 @@ import { fieldId } from '../../ui/field-ids.js';
 import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import type { OrderAlert } from './use-place-order.js';
+import { useT, type Translate } from '../../i18n/use-t.js';
+import type { Language } from '../../../i18n/languages.js';
 
 // The words of plans priced by cycle: a chunk loaded only for a cart that has one.
 const billingPlanNotes = preloadedLazy(() => import('../summary/billing-plan-notes.js'));
@@ -19,17 +21,23 @@ export interface PlaceOrderBlockProps {
 }
 
 /** What the order button says: the amount, and what the press starts. */
-export function orderButtonLabel(input: {
-  total: number;
-  currency: string;
-  isRecurring: boolean;
-  isGiftClaim: boolean;
-  payment: 'none' | 'paypal' | 'card';
-}): string {
-  const amount = money(input.total, input.currency);
-  if (input.payment === 'none') return input.isGiftClaim ? 'Claim your gift' : 'Place order';
-  const base = input.isRecurring ? `Start subscription · ${amount}` : `Pay ${amount}`;
-  return input.payment === 'paypal' ? `${base} with PayPal` : base;
+export function orderButtonLabel(
+  input: {
+    total: number;
+    currency: string;
+    isRecurring: boolean;
+    isGiftClaim: boolean;
+    payment: 'none' | 'paypal' | 'card';
+  },
+  t: Translate,
+  language: Language,
+): string {
+  const amount = money(input.total, input.currency, language);
+  if (input.payment === 'none') return t(input.isGiftClaim ? 'payment.claim_gift' : 'payment.place_order');
+  const paypal = input.payment === 'paypal';
+  if (input.isRecurring)
+    return t(paypal ? 'payment.start_subscription_paypal' : 'payment.start_subscription', { amount });
+  return t(paypal ? 'payment.pay_with_paypal_amount' : 'payment.pay', { amount });
 }
 
 /**
@@ -38,6 +46,7 @@ export function orderButtonLabel(input: {
  */
 export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const { cart, config, form, orderState, dispatchOrder, express } = useCheckout();
+  const { t, language } = useT();
   const payment = paymentChoiceFor({
     total: cart.total,
     isRecurring: cart.order.is_recurring,
@@ -68,7 +77,7 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
                 <>
                   {' '}
                   <a href={termsLink} target="_blank" rel="noreferrer">
-                    Read the terms
+                    {t('payment.read_terms')}
                   </a>
                 </>
               ) : null}
@@ -81,7 +90,7 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
           name="email_opt_in"
           checked={orderState.emailOptIn.value}
           onChange={() => dispatchOrder({ type: 'toggleEmailOptIn' })}
-          label={`Email me news and offers from ${config.organization_name}`}
+          label={t('payment.email_opt_in', { store: config.organization_name })}
         />
       ) : null}
       {alert?.place === 'order' ? (
@@ -100,13 +109,17 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
           onPlaceOrder();
         }}
       >
-        {orderButtonLabel({
-          total: cart.total,
-          currency: cart.currency_value,
-          isRecurring: cart.order.is_recurring,
-          isGiftClaim: cart.order.is_gift_claim,
-          payment,
-        })}
+        {orderButtonLabel(
+          {
+            total: cart.total,
+            currency: cart.currency_value,
+            isRecurring: cart.order.is_recurring,
+            isGiftClaim: cart.order.is_gift_claim,
+            payment,
+          },
+          t,
+          language,
+        )}
       </Button>
     </div>
   );

@@ -23,7 +23,8 @@ import {
   validateSection,
 } from '../section-rules.js';
 import type { CardSession } from '../payment/card-session.js';
-import { CARD_LOADING, validatePayment } from '../payment/payment-rules.js';
+import { validatePayment } from '../payment/payment-rules.js';
+import { useT } from '../../i18n/use-t.js';
 import { buildOrderBody } from './order-body.js';
 
 export interface PlaceOrderOptions {
@@ -51,15 +52,6 @@ export interface OrderAlert {
   message: string;
 }
 
-const RETRY_MESSAGE =
-  'We could not confirm your order because the connection or the store had a problem. ' +
-  'Press the button again: you will not be charged twice.';
-
-const CARD_UNREADABLE = 'We could not read the card details. Check them and try again.';
-const AUTHENTICATION_FAILED = 'Your bank did not confirm this payment. Try again, or use another card.';
-const AUTHENTICATION_UNAVAILABLE =
-  'Your bank asked you to confirm this payment, but the card fields are gone. Enter the card again and place the order.';
-
 /**
  * Placing the order: every shown section is checked first (the first invalid one opens); the processor's frame makes
  * the card's single-use token; then one request per attempt with its own Idempotency-Key. A second press while an
@@ -70,6 +62,7 @@ const AUTHENTICATION_UNAVAILABLE =
  */
 export function usePlaceOrder(options: PlaceOrderOptions) {
   const checkout = useCheckout();
+  const { t } = useT();
   const attempt = useRef<Attempt | null>(null);
   const inFlight = useRef(false);
   const [alert, setAlert] = useState<OrderAlert | null>(null);
@@ -94,7 +87,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
     for (const component of options.visibleComponents) {
       const errors =
         component === 'PaymentInformation'
-          ? validatePayment(sectionContext(), options.card?.view ?? null)
+          ? validatePayment(sectionContext(), options.card?.view ?? null, t)
           : validateSection(component, sectionContext());
       dispatchForm({ type: 'setErrors', names: sectionFields(component, cart), errors });
       const first = orderedErrors(component, cart, errors)[0];
@@ -129,12 +122,12 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
       if (payment === 'card' && !attempt.current) {
         const fields = options.card?.fields.current;
         if (!fields) {
-          showCardError(CARD_LOADING);
+          showCardError(t('payment.card_loading'));
           return;
         }
         const tokenized = await fields
           .tokenize()
-          .catch(() => ({ ok: false as const, message: CARD_UNREADABLE }));
+          .catch(() => ({ ok: false as const, message: t('payment.card_unreadable') }));
         if (!tokenized.ok) {
           showCardError(tokenized.message);
           return;
@@ -191,8 +184,8 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
             const authenticated = fields
               ? await fields
                   .authenticate(action.payment_action)
-                  .catch(() => ({ ok: false as const, message: AUTHENTICATION_FAILED }))
-              : { ok: false as const, message: AUTHENTICATION_UNAVAILABLE };
+                  .catch(() => ({ ok: false as const, message: t('payment.bank_not_confirmed') }))
+              : { ok: false as const, message: t('payment.bank_fields_gone') };
             if (!authenticated.ok) {
               // Nothing was charged; the order stays open for another try, with this card or another.
               showAlert({ place: 'payment', message: authenticated.message });
@@ -253,7 +246,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
             showAlert({ place: 'payment', message: rateLimitedMessage(failure) });
             break;
           case 'retryable':
-            showAlert({ place: 'order', message: RETRY_MESSAGE });
+            showAlert({ place: 'order', message: t('payment.order_retry') });
             break;
           default:
             showAlert({ place: 'order', message: failure.message });

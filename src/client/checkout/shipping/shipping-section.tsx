@@ -7,6 +7,7 @@ import type { SectionBodyProps } from '../section-props.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
 import { AddressFields } from './address-fields.js';
+import { useT } from '../../i18n/use-t.js';
 
 export interface ShippingSectionProps extends SectionBodyProps {
   /** a message from the preview ("Express does not ship to Canada: Standard was chosen") */
@@ -21,6 +22,7 @@ export function ShippingSection({
   previewPending,
 }: ShippingSectionProps) {
   const { cart, form, dispatchForm, express } = useCheckout();
+  const { language } = useT();
   const { bind } = useSectionFields('ShippingAddress');
   const { submit, summary, message } = useSectionSubmit('ShippingAddress', onDone);
   const profiles = cart.order.shipping_profiles;
@@ -45,7 +47,7 @@ export function ShippingSection({
           choices={profiles.map((option) => ({
             value: option.shipping_profile_id,
             label: option.name,
-            detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value),
+            detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value, language),
           }))}
         />
       ) : previewPending || !form.text.ship_country ? (

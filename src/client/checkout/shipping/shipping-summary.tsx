@@ -1,16 +1,18 @@
 import { useCheckout } from '../checkout-context.js';
 import { countryName } from '../format.js';
 import { addressLine } from './address-line.js';
+import { useT } from '../../i18n/use-t.js';
 
 /** The finished shipping step in one line: the address and the shipping method. */
 export function ShippingSummary() {
   const { cart, form } = useCheckout();
+  const { language } = useT();
   const method = cart.order.shipping_profiles.find(
     (option) => option.shipping_profile_id === form.text.shipping_profile_id,
   );
   return (
     <p>
-      {addressLine(form.text, 'ship', countryName)}
+      {addressLine(form.text, 'ship', (code) => countryName(code, language))}
       {method ? ` · ${method.name}` : ''}
     </p>
   );

@@ -9,7 +9,9 @@ import { cartFixture, FILLED_CUSTOMER } from '../../testing/fixtures.js';
 import { LiveRegionProvider } from '../../ui/live-region.js';
 import ConfirmationView from '../confirmation/confirmation-view.js';
 import type { CardProcessor, Outcome } from '../payment/processors/card-processor.js';
-import { NOT_AUTHENTICATED } from './upsell-flow.js';
+import { englishT } from '../../testing/english-t.js';
+
+const NOT_AUTHENTICATED = englishT('funnel.not_authenticated');
 
 const OFFER: UpsellState = {
   order_id: 77,
@@ -176,7 +178,10 @@ describe('the offers after the order', () => {
       await user.click(await screen.findByRole('button', { name: 'Yes, add it' }));
       await screen.findByRole('heading', { name: 'Thank you, Ada!' });
       expect(loadCardProcessor).toHaveBeenCalledWith({ name: 'stripe', publishable_key: 'pk_test_1' });
-      expect(authenticate).toHaveBeenCalledWith({ type: 'stripe', client_secret: 'pi_77_secret_1' });
+      expect(authenticate).toHaveBeenCalledWith(
+        { type: 'stripe', client_secret: 'pi_77_secret_1' },
+        expect.any(Function),
+      );
       expect(fake.sent.map(({ body }) => body)).toEqual([
         { step: 1 },
         { step: 1, authenticated_payment: 'pi_77' },

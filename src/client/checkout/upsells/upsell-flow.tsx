@@ -13,15 +13,13 @@ import { newIdempotencyKey } from '../idempotency-key.js';
 import type { Outcome, PaymentAction } from '../payment/processors/card-processor.js';
 import { loadCardProcessor, type LoadCardProcessor } from '../payment/processors/load-card-processor.js';
 import { countdownAnnouncement, countdownText } from './upsell-rules.js';
+import { withLanguage } from '../payment/processors/test-processor-rules.js';
 import './upsell.css';
+import { T, useT } from '../../i18n/use-t.js';
 
 const stateSchema = () => import('../../../contract/upsell.js').then((module) => module.UpsellStateSchema);
 
 type Confirmation = ComponentType<{ cart: Cart; linked: readonly LinkedOrder[] }>;
-
-const ENDED = 'This offer has ended. Nothing was charged for it.';
-export const NOT_AUTHENTICATED =
-  'Your bank did not confirm this payment, so nothing was charged for this offer. Say yes to try again, or no thanks.';
 
 export default function UpsellFlow(props: {
   cart: Cart;
@@ -34,6 +32,7 @@ export default function UpsellFlow(props: {
   const { cart, api, Confirmation, cardProcessor } = props;
   const load = props.loadCardProcessor ?? loadCardProcessor;
   const announce = useAnnounce();
+  const { t } = useT();
   const orderId = cart.order.order_id ?? 0;
   const currency = cart.currency_value;
   const path = `carts/${encodeURIComponent(cart.cart_token)}/orders/${orderId}/upsell`;
@@ -72,11 +71,11 @@ export default function UpsellFlow(props: {
   const authenticateOnPage = async (action: PaymentAction): Promise<Outcome> => {
     try {
       const processor = cardProcessor ? await load(cardProcessor) : null;
-      if (processor?.authenticate) return await processor.authenticate(action);
+      if (processor?.authenticate) return await processor.authenticate(action, t);
     } catch {
       // The processor's script could not load: as a failed confirmation, nothing was charged.
     }
-    return { ok: false, message: NOT_AUTHENTICATED };
+    return { ok: false, message: t('funnel.not_authenticated') };
   };
 
   const answer = async (kind: 'accept' | 'decline', step: number, authenticated?: string): Promise<void> => {
@@ -101,7 +100,7 @@ export default function UpsellFlow(props: {
       const action = next.action;
       if (kind === 'accept' && action?.payment_action.type === 'stripe') {
         // Stripe.js shows the bank's challenge; the accept goes again with the payment once it says yes.
-        announce('Your bank asks you to confirm this payment.');
+        announce(t('funnel.bank_asks'));
         const outcome = await authenticateOnPage(action.payment_action);
         const { action: _shown, ...offered } = next;
         setState(offered);
@@ -111,16 +110,16 @@ export default function UpsellFlow(props: {
         } else {
           // That payment cannot go through now: a yes again is a new request, a no declines the offer.
           keys.current.delete(name);
-          setFailure(NOT_AUTHENTICATED);
+          setFailure(t('funnel.not_authenticated'));
         }
       } else if (kind === 'accept' && !action) {
         confirmed.current.delete(step);
-        announce('Added: it is on its way with your order.');
+        announce(t('funnel.added'));
       }
     } catch (error) {
       const failed = failureOf(error);
       if (failed.status === 410) {
-        announce(ENDED);
+        announce(t('funnel.offer_ended'));
         reload();
       } else if (kind === 'decline' && failed.code === 'upsell_accepted') {
         // The offer was bought (the bank confirmed the yes before the no): the page shows it bought, and says why.
@@ -146,7 +145,7 @@ export default function UpsellFlow(props: {
   if (!state) {
     return (
       <div className="confirmation" aria-busy="true">
-        <p role="status">Your order is confirmed. One moment…</p>
+        <p role="status">{t('confirmation.one_moment')}</p>
       </div>
     );
   }
@@ -189,7 +188,7 @@ export default function UpsellFlow(props: {
         onAccept={() => void answer('accept', offer.step, confirmed.current.get(offer.step))}
         onDecline={() => void answer('decline', offer.step)}
         onEnded={() => {
-          announce(ENDED);
+          announce(t('funnel.offer_ended'));
           reload();
         }}
       />
@@ -212,6 +211,11 @@ function OfferView(props: {
 }) {
   const { offer, currency, busy, failure, challenge } = props;
   const announce = useAnnounce();
+  const { t, language } = useT();
+  const words = useRef(t);
+  useEffect(() => {
+    words.current = t;
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const [left, setLeft] = useState(offer.seconds_left);
   const said = useRef(offer.seconds_left);
@@ -229,7 +233,7 @@ function OfferView(props: {
     const deadline = Date.now() + offer.seconds_left * 1000;
     const timer = window.setInterval(() => {
       const now = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      const message = countdownAnnouncement(said.current, now);
+      const message = countdownAnnouncement(said.current, now, words.current);
       said.current = now;
       if (message) announce(message);
       setLeft(now);
@@ -241,33 +245,48 @@ function OfferView(props: {
     return () => window.clearInterval(timer);
   }, [offer.seconds_left, announce]);
 
-  const price = (amount: number) => money(amount, currency);
-  const parts = [
-    `${price(offer.subtotal)} item`,
-    offer.shipping > 0 ? `${price(offer.shipping)} shipping` : '',
-    offer.tax > 0 ? `${price(offer.tax)} tax` : '',
-  ].filter(Boolean);
+  const price = (amount: number) => money(amount, currency, language);
+  const charged = {
+    amount: price(offer.amount),
+    item: price(offer.subtotal),
+    shipping: price(offer.shipping),
+    tax: price(offer.tax),
+  };
+  const chargedKey =
+    offer.shipping > 0 && offer.tax > 0
+      ? 'funnel.price_with_shipping_tax'
+      : offer.shipping > 0
+        ? 'funnel.price_with_shipping'
+        : offer.tax > 0
+          ? 'funnel.price_with_tax'
+          : 'funnel.price';
   return (
     <section className="confirmation upsell" aria-labelledby="upsell-title">
-      <p className="upsell__lead">
-        Your order is confirmed.{' '}
-        {offer.is_downsell ? 'Before you go, one more offer:' : 'A one-time offer for you:'}
-      </p>
+      <p className="upsell__lead">{t(offer.is_downsell ? 'funnel.lead_downsell' : 'funnel.lead_upsell')}</p>
       <h2 id="upsell-title" className="confirmation__title" ref={heading} tabIndex={-1}>
         {offer.name}
       </h2>
       {offer.image ? <img className="upsell__image" src={offer.image} alt={offer.name} /> : null}
       {offer.text ? <p>{offer.text}</p> : null}
       <p className="upsell__price" id="upsell-price">
-        <strong>{price(offer.amount)}</strong> charged today to the card you just used
-        {parts.length > 1 ? ` (${parts.join(', ')})` : ''}.
-        {props.isTest ? ' This is a test order: nobody is charged.' : ''}
-        {offer.recurring
-          ? ` Then ${price(offer.recurring.amount)} every ${offer.recurring.interval_days} days until you cancel.`
-          : ''}
+        <T id={chargedKey} values={charged} components={[<strong key="amount" />]} />
+        {props.isTest ? <> {t('funnel.test_order')}</> : null}
+        {offer.recurring ? (
+          <>
+            {' '}
+            {t('funnel.then_recurring', {
+              amount: price(offer.recurring.amount),
+              days: offer.recurring.interval_days,
+            })}
+          </>
+        ) : null}
       </p>
       <p className="upsell__countdown">
-        Offer ends in <span className="upsell__time">{countdownText(left)}</span>
+        <T
+          id="funnel.offer_ends_in"
+          values={{ time: countdownText(left) }}
+          components={[<span className="upsell__time" key="time" />]}
+        />
       </p>
       {failure ? (
         <p className="notice notice--error" role="alert">
@@ -276,31 +295,27 @@ function OfferView(props: {
       ) : null}
       {challenge ? (
         <div className="upsell__challenge">
-          <p role="alert">
-            {challenge.onDone
-              ? 'Your bank asks you to confirm this payment. Nothing is charged until you do.'
-              : 'Your bank asks you to confirm this payment in the window that opened. Nothing is charged until you do.'}
-          </p>
+          <p role="alert">{challenge.onDone ? t('funnel.confirm_here') : t('funnel.confirm_in_window')}</p>
           {challenge.url ? (
             <iframe
               className="upsell__challenge-frame"
-              src={challenge.url}
-              title="Your bank's confirmation"
+              src={withLanguage(challenge.url, language)}
+              title={t('funnel.bank_frame_title')}
             />
           ) : null}
           {challenge.onDone ? (
             <Button onClick={challenge.onDone} aria-disabled={busy}>
-              I have confirmed it with my bank
+              {t('funnel.confirmed_with_bank')}
             </Button>
           ) : null}
         </div>
       ) : null}
       <div className="upsell__actions">
         <Button onClick={props.onAccept} aria-disabled={busy} aria-describedby="upsell-price">
-          Yes, add it
+          {t('funnel.yes_add')}
         </Button>
         <Button variant="secondary" onClick={props.onDecline} aria-disabled={busy}>
-          No, thanks
+          {t('funnel.no_thanks')}
         </Button>
       </div>
     </section>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countdownAnnouncement, countdownText } from './upsell-rules.js';
+import { countdownAnnouncement as announcement, countdownText } from './upsell-rules.js';
+import { englishT } from '../../testing/english-t.js';
+
+const countdownAnnouncement = (before: number, now: number) => announcement(before, now, englishT);
 
 describe("the upsell offer's countdown", () => {
   it('reads minutes and seconds', () => {

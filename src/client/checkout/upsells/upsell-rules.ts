@@ -1,4 +1,5 @@
 // What the upsell offer's countdown says, and when it speaks (docs/api.md, "Upsells").
+import type { Translate } from '../../i18n/use-t.js';
 
 /** "9:05" for 545 seconds. */
 export function countdownText(secondsLeft: number): string {
@@ -10,10 +11,10 @@ export function countdownText(secondsLeft: number): string {
 const ANNOUNCED = [300, 120, 60, 30] as const;
 
 /** What to announce as the countdown moves from `before` to `now` seconds left, or null. */
-export function countdownAnnouncement(before: number, now: number): string | null {
+export function countdownAnnouncement(before: number, now: number, t: Translate): string | null {
   const crossed = ANNOUNCED.find((mark) => before > mark && now <= mark);
   if (crossed === undefined) return null;
   return crossed >= 60
-    ? `This offer ends in ${crossed / 60} minute${crossed === 60 ? '' : 's'}.`
-    : `This offer ends in ${crossed} seconds.`;
+    ? t('funnel.ends_in_minutes', { minutes: crossed / 60 })
+    : t('funnel.ends_in_seconds', { seconds: crossed });
 }

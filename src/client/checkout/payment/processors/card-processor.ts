@@ -1,5 +1,7 @@
 // The page's side of a card processor (docs/payments.md, "The page adapter"): the card fields live in the
 // processor's frame, and the page hears only the brand, completeness, errors and finally a single-use token.
+import type { Language } from '../../../../i18n/languages.js';
+import type { Translate } from '../../../i18n/use-t.js';
 
 /** What the framed fields tell the page as the shopper types: never the number or the security code. */
 export interface CardFieldsState {
@@ -26,6 +28,9 @@ export interface MountOptions {
   storeForFuture: boolean;
   /** 'setup': the card is saved and nothing is charged now (a subscriber's new card); `amount` is then unused */
   purpose?: 'payment' | 'setup';
+  /** the page's language: the processor's fields and its messages speak it (docs/languages.md) */
+  language: Language;
+  t: Translate;
 }
 
 export interface MountedCardFields {
@@ -45,5 +50,5 @@ export interface CardProcessor {
    * The bank's authentication of a payment made with a card kept earlier, no card fields mounted (a one-click upsell,
    * docs/api.md "Upsells"). Only processors whose challenge is not a page of ours to frame (Stripe.js) have it.
    */
-  authenticate?(action: PaymentAction): Promise<Outcome>;
+  authenticate?(action: PaymentAction, t: Translate): Promise<Outcome>;
 }

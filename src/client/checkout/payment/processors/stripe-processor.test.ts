@@ -1,12 +1,11 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
 import type { CardFieldsState } from './card-processor.js';
-import {
-  AUTHENTICATION_FAILED_MESSAGE,
-  brandOfStripe,
-  createStripeProcessor,
-  STRIPE_UNAVAILABLE_MESSAGE,
-} from './stripe-processor.js';
+import { brandOfStripe, createStripeProcessor } from './stripe-processor.js';
+import { englishT } from '../../../testing/english-t.js';
+
+const AUTHENTICATION_FAILED_MESSAGE = englishT('payment.bank_not_confirmed');
+const STRIPE_UNAVAILABLE_MESSAGE = englishT('payment.card_form_unavailable');
 
 // No network reaches Stripe here: a fake Stripe.js stands in, with the calls the adapter makes.
 
@@ -61,6 +60,8 @@ async function mounted(fake: ReturnType<typeof fakeStripe>) {
       amount: 1800,
       currency: 'USD',
       storeForFuture: false,
+      language: 'en',
+      t: englishT,
     },
   );
   return { fields, states, loadStripe, container };
@@ -85,6 +86,7 @@ describe('the Stripe adapter', () => {
         amount: 1800,
         currency: 'usd',
         paymentMethodCreation: 'manual',
+        locale: 'en',
         // Only what the server can check and record: cards, Apple Pay and Google Pay among them; never Link.
         allowedPaymentMethodTypes: ['card'],
       }),
@@ -107,6 +109,8 @@ describe('the Stripe adapter', () => {
         amount: 0,
         currency: 'USD',
         storeForFuture: true,
+        language: 'en',
+        t: englishT,
       },
     );
     expect(fake.stripe.elements).toHaveBeenCalledWith({
@@ -115,6 +119,7 @@ describe('the Stripe adapter', () => {
       paymentMethodCreation: 'manual',
       allowedPaymentMethodTypes: ['card'],
       setupFutureUsage: 'off_session',
+      locale: 'en',
     });
   });
 
@@ -127,6 +132,8 @@ describe('the Stripe adapter', () => {
         amount: 100,
         currency: 'USD',
         storeForFuture: false,
+        language: 'en',
+        t: englishT,
       }),
     ).rejects.toThrow(STRIPE_UNAVAILABLE_MESSAGE);
   });
@@ -234,7 +241,7 @@ describe('the Stripe adapter', () => {
     const loadStripe = vi.fn(async () => fake.asStripe);
     const processor = createStripeProcessor({ publishable_key: 'pk_test_123' }, loadStripe);
     await expect(
-      processor.authenticate?.({ type: 'stripe', client_secret: 'pi_1_secret_2' }),
+      processor.authenticate?.({ type: 'stripe', client_secret: 'pi_1_secret_2' }, englishT),
     ).resolves.toEqual({
       ok: true,
     });
@@ -243,16 +250,22 @@ describe('the Stripe adapter', () => {
     expect(fake.stripe.elements).not.toHaveBeenCalled();
     const failed = fakeStripe({ handleNextAction: { error: { message: 'Your bank said no.' } } });
     await expect(
-      createStripeProcessor({ publishable_key: 'pk' }, async () => failed.asStripe).authenticate?.({
-        type: 'stripe',
-        client_secret: 's',
-      }),
+      createStripeProcessor({ publishable_key: 'pk' }, async () => failed.asStripe).authenticate?.(
+        {
+          type: 'stripe',
+          client_secret: 's',
+        },
+        englishT,
+      ),
     ).resolves.toEqual({ ok: false, message: 'Your bank said no.' });
     await expect(
-      createStripeProcessor({ publishable_key: 'pk' }, async () => null).authenticate?.({
-        type: 'stripe',
-        client_secret: 's',
-      }),
+      createStripeProcessor({ publishable_key: 'pk' }, async () => null).authenticate?.(
+        {
+          type: 'stripe',
+          client_secret: 's',
+        },
+        englishT,
+      ),
     ).resolves.toEqual({ ok: false, message: STRIPE_UNAVAILABLE_MESSAGE });
   });
 

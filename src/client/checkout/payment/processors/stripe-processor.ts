@@ -11,6 +11,7 @@ import type {
   Outcome,
   PaymentAction,
 } from './card-processor.js';
+import type { Translate } from '../../../i18n/use-t.js';
 
 // Stripe's Payment Element as the page's card fields (docs/payments.md, "Stripe"). The element lives in Stripe's
 // frames on js.stripe.com: the page hears what the element's events say (the chosen method, complete, empty, the
@@ -19,11 +20,8 @@ import type {
 /** loadStripe's shape: Stripe.js for a publishable key, or null when it cannot run here. */
 export type LoadStripeFn = (publishableKey: string) => Promise<Stripe | null>;
 
-export const STRIPE_UNAVAILABLE_MESSAGE =
-  'The card form could not be loaded. Check your connection, then reload the page.';
-export const TOKENIZE_FAILED_MESSAGE = 'We could not read these card details. Check them and try again.';
-export const AUTHENTICATION_FAILED_MESSAGE =
-  'Your bank did not confirm this payment. Try again, or use another card.';
+// Its messages are the page's (payment.* in src/i18n/catalogues), in the page's language; Stripe's own errors come
+// in the language its elements were made with (`locale`).
 
 /** Stripe's brand names → ours; another brand Stripe knows is "other" (refused by the page), "unknown" is null. */
 const BRANDS: Record<string, CardFieldsState['brand']> = {
@@ -52,18 +50,17 @@ const isSettled = (status: string | undefined) =>
   status === 'succeeded' || status === 'requires_capture' || status === 'processing';
 
 /** The bank's challenge for a PaymentIntent the server confirmed (requires_action), run by Stripe.js. */
-async function handleAction(stripe: Stripe, action: PaymentAction): Promise<Outcome> {
-  if (action.type !== 'stripe') return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+async function handleAction(stripe: Stripe, action: PaymentAction, t: Translate): Promise<Outcome> {
+  const notConfirmed = t('payment.bank_not_confirmed');
+  if (action.type !== 'stripe') return { ok: false, message: notConfirmed };
   try {
     const result = await stripe.handleNextAction({ clientSecret: action.client_secret });
     if (result.error) {
-      return { ok: false, message: result.error.message ?? AUTHENTICATION_FAILED_MESSAGE };
+      return { ok: false, message: result.error.message ?? notConfirmed };
     }
-    return isSettled(result.paymentIntent?.status)
-      ? { ok: true }
-      : { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+    return isSettled(result.paymentIntent?.status) ? { ok: true } : { ok: false, message: notConfirmed };
   } catch {
-    return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+    return { ok: false, message: notConfirmed };
   }
 }
 
@@ -77,14 +74,15 @@ export function createStripeProcessor(
 ): CardProcessor {
   return {
     // A one-click upsell's payment (docs/api.md, "Upsells"): Stripe.js alone, no Payment Element.
-    async authenticate(action): Promise<Outcome> {
+    async authenticate(action, t): Promise<Outcome> {
       const stripe = await loadStripeFn(config.publishable_key).catch(() => null);
-      if (!stripe) return { ok: false, message: STRIPE_UNAVAILABLE_MESSAGE };
-      return handleAction(stripe, action);
+      if (!stripe) return { ok: false, message: t('payment.card_form_unavailable') };
+      return handleAction(stripe, action, t);
     },
     async mount(container, options): Promise<MountedCardFields> {
       const stripe = await loadStripeFn(config.publishable_key);
-      if (!stripe) throw new Error(STRIPE_UNAVAILABLE_MESSAGE);
+      const { t } = options;
+      if (!stripe) throw new Error(t('payment.card_form_unavailable'));
       const elements = stripe.elements(
         options.purpose === 'setup'
           ? {
@@ -94,9 +92,12 @@ export function createStripeProcessor(
               paymentMethodCreation: 'manual',
               allowedPaymentMethodTypes: ['card'],
               setupFutureUsage: 'off_session',
+              locale: options.language,
             }
           : {
               mode: 'payment',
+              // Stripe's labels and its own errors in the page's language.
+              locale: options.language,
               amount: options.amount,
               currency: options.currency.toLowerCase(),
               // The PaymentMethod is made here and the server creates and confirms the PaymentIntent with it.
@@ -152,17 +153,17 @@ export function createStripeProcessor(
             // First, in the shopper's click: it checks the fields and opens a wallet's sheet.
             const submitted = await elements.submit();
             if (submitted.error) {
-              return { ok: false, message: submitted.error.message ?? TOKENIZE_FAILED_MESSAGE };
+              return { ok: false, message: submitted.error.message ?? t('payment.tokenize_failed') };
             }
             const created = await stripe.createPaymentMethod({ elements });
             if (created.error)
-              return { ok: false, message: created.error.message ?? TOKENIZE_FAILED_MESSAGE };
+              return { ok: false, message: created.error.message ?? t('payment.tokenize_failed') };
             return { ok: true, token: created.paymentMethod.id };
           } catch {
-            return { ok: false, message: TOKENIZE_FAILED_MESSAGE };
+            return { ok: false, message: t('payment.tokenize_failed') };
           }
         },
-        authenticate: (action) => handleAction(stripe, action),
+        authenticate: (action) => handleAction(stripe, action, t),
         focus() {
           element.focus();
         },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameMessage } from '../../../../domain/card-frame-messages.js';
+import { englishT } from '../../../testing/english-t.js';
 import {
-  AUTHENTICATION_FAILED_MESSAGE,
   challengeOutcome,
   frameMessageOf,
   isProcessorUrl,
@@ -9,6 +9,7 @@ import {
 } from './test-processor-rules.js';
 
 const ORIGIN = 'https://pay.example';
+const AUTHENTICATION_FAILED_MESSAGE = englishT('payment.authentication_not_completed');
 const frame = {};
 const ready = frameMessage({ type: 'ready', height: 100 });
 
@@ -44,9 +45,11 @@ describe('processorOriginOf and isProcessorUrl', () => {
 describe('challengeOutcome', () => {
   it('goes on only after a completed authentication', () => {
     const failed = { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
-    expect(challengeOutcome({ type: 'challenge-result', status: 'succeeded' })).toEqual({ ok: true });
-    expect(challengeOutcome({ type: 'challenge-result', status: 'failed' })).toEqual(failed);
-    expect(challengeOutcome({ type: 'challenge-closed' })).toEqual(failed);
-    expect(challengeOutcome({ type: 'resize', height: 1 })).toBeNull();
+    expect(challengeOutcome({ type: 'challenge-result', status: 'succeeded' }, englishT)).toEqual({
+      ok: true,
+    });
+    expect(challengeOutcome({ type: 'challenge-result', status: 'failed' }, englishT)).toEqual(failed);
+    expect(challengeOutcome({ type: 'challenge-closed' }, englishT)).toEqual(failed);
+    expect(challengeOutcome({ type: 'resize', height: 1 }, englishT)).toBeNull();
   });
 });

@@ -1,10 +1,15 @@
 // The page's side of the test processor's frames (docs/payments.md, "The frame's messages"): which messages it
 // listens to. A message is data from another document; only its origin and its window make it the frame's.
 import { readFrameMessage, type FrameMessage } from '../../../../domain/card-frame-messages.js';
+import type { Language } from '../../../../i18n/languages.js';
+import type { Translate } from '../../../i18n/use-t.js';
 
-export const CARD_FIELDS_TIMEOUT_MESSAGE = 'The card fields did not answer. Reload the page and try again.';
-export const AUTHENTICATION_FAILED_MESSAGE =
-  'Authentication was not completed. Nothing was charged; try again or use another card.';
+/** A processor page's URL with the page's language, which the page reads from its `lang` parameter. */
+export function withLanguage(url: string, language: Language): string {
+  const withLang = new URL(url);
+  withLang.searchParams.set('lang', language);
+  return withLang.toString();
+}
 
 /**
  * The frame's message, or null: it must come from the processor's origin and from the very window the page
@@ -37,12 +42,14 @@ export function isProcessorUrl(url: string, origin: string): boolean {
 /** What a challenge's end means for the payment: only a completed authentication lets it go on. */
 export function challengeOutcome(
   message: FrameMessage,
+  t: Translate,
 ): { ok: true } | { ok: false; message: string } | null {
   if (message.type === 'challenge-result') {
     return message.status === 'succeeded'
       ? { ok: true }
-      : { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+      : { ok: false, message: t('payment.authentication_not_completed') };
   }
-  if (message.type === 'challenge-closed') return { ok: false, message: AUTHENTICATION_FAILED_MESSAGE };
+  if (message.type === 'challenge-closed')
+    return { ok: false, message: t('payment.authentication_not_completed') };
   return null;
 }

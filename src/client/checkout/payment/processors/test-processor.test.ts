@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frameMessage, type FrameMessage } from '../../../../domain/card-frame-messages.js';
 import type { CardFieldsState, MountedCardFields } from './card-processor.js';
-import { CARD_FRAME_TITLE, CHALLENGE_FRAME_TITLE, createTestProcessor } from './test-processor.js';
-import { AUTHENTICATION_FAILED_MESSAGE, CARD_FIELDS_TIMEOUT_MESSAGE } from './test-processor-rules.js';
+import { createTestProcessor } from './test-processor.js';
+import { englishT } from '../../../testing/english-t.js';
+
+const CARD_FRAME_TITLE = englishT('payment.card_frame_title');
+const CHALLENGE_FRAME_TITLE = englishT('payment.challenge_frame_title');
+const AUTHENTICATION_FAILED_MESSAGE = englishT('payment.authentication_not_completed');
+const CARD_FIELDS_TIMEOUT_MESSAGE = englishT('payment.card_fields_timeout');
 
 const ORIGIN = 'http://processor.test';
 let container: HTMLElement;
@@ -30,6 +35,8 @@ async function mounted(testCards: string[] = []) {
     amount: 1000,
     currency: 'USD',
     storeForFuture: false,
+    language: 'en',
+    t: englishT,
   });
   const iframe = container.querySelector('iframe')!;
   const frameWindow = iframe.contentWindow!;
@@ -42,7 +49,8 @@ async function mounted(testCards: string[] = []) {
 describe('the card frame', () => {
   it("frames the processor's /frame, titled, sized from its reports, and sends it the test cards", async () => {
     const { iframe, frameWindow, sent } = await mounted(['4242424242424242']);
-    expect(iframe.getAttribute('src')).toBe(`${ORIGIN}/frame`);
+    // The frame speaks the page's language, which it reads from `lang`.
+    expect(iframe.getAttribute('src')).toBe(`${ORIGIN}/frame?lang=en`);
     expect(iframe.title).toBe(CARD_FRAME_TITLE);
     expect(iframe.style.height).toBe('187px');
     expect(sent).toHaveBeenCalledWith(
@@ -111,6 +119,8 @@ describe('the card frame', () => {
       amount: 1,
       currency: 'USD',
       storeForFuture: false,
+      language: 'en',
+      t: englishT,
     });
     vi.advanceTimersByTime(1000);
     await expect(mounting).rejects.toThrow(CARD_FIELDS_TIMEOUT_MESSAGE);
@@ -138,7 +148,7 @@ describe('the 3-D Secure challenge', () => {
     expect(document.getElementById('challenge-dialog-title')?.textContent).toBe(
       'Confirm the payment with your bank',
     );
-    expect(frame.getAttribute('src')).toBe(url);
+    expect(frame.getAttribute('src')).toBe(`${url}?lang=en`);
     expect(frame.title).toBe(CHALLENGE_FRAME_TITLE);
     expect(dialog.contains(document.activeElement)).toBe(true);
     // Only the challenge frame speaks for the challenge.

@@ -3,14 +3,15 @@
 // The page hears brand, completeness, errors and a token; it never sees the fields' document.
 import './test-processor.css';
 import { pageMessage, type FrameMessage, type PageMessage } from '../../../../domain/card-frame-messages.js';
+import type { Translate } from '../../../i18n/use-t.js';
+import type { Language } from '../../../../i18n/languages.js';
 import type { CardProcessor, MountedCardFields, Outcome, PaymentAction } from './card-processor.js';
 import {
-  AUTHENTICATION_FAILED_MESSAGE,
-  CARD_FIELDS_TIMEOUT_MESSAGE,
   challengeOutcome,
   frameMessageOf,
   isProcessorUrl,
   processorOriginOf,
+  withLanguage,
 } from './test-processor-rules.js';
 
 export interface TestProcessorOptions {
@@ -20,10 +21,6 @@ export interface TestProcessorOptions {
   timeoutMs?: number;
 }
 
-export const CARD_FRAME_TITLE = 'Secure card payment fields';
-export const CHALLENGE_FRAME_TITLE = "Your bank's confirmation of this payment";
-export const CHALLENGE_DIALOG_TITLE = 'Confirm the payment with your bank';
-
 export function createTestProcessor(options: TestProcessorOptions): CardProcessor {
   const origin = processorOriginOf(options.origin);
   if (origin === null)
@@ -32,9 +29,13 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
 
   return {
     mount(container, mountOptions) {
+      const { t, language } = mountOptions;
+      const notCompleted = t('payment.authentication_not_completed');
+      const timedOut = t('payment.card_fields_timeout');
       const iframe = document.createElement('iframe');
-      iframe.src = `${origin}/frame`;
-      iframe.title = CARD_FRAME_TITLE;
+      // The frame speaks the page's language: it reads it from its `lang` parameter (src/card-frame).
+      iframe.src = withLanguage(`${origin}/frame`, language);
+      iframe.title = t('payment.card_frame_title');
       iframe.className = 'card-frame-iframe';
       container.append(iframe);
 
@@ -68,16 +69,16 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
         const fromFrame = frameMessageOf(event, { origin, window: iframe.contentWindow });
         if (fromFrame) return onFrameMessage(fromFrame);
         const fromChallenge = challenge && frameMessageOf(event, { origin, window: challenge.window() });
-        const outcome = fromChallenge ? challengeOutcome(fromChallenge) : null;
+        const outcome = fromChallenge ? challengeOutcome(fromChallenge, t) : null;
         if (outcome) challenge?.end(outcome);
       };
       window.addEventListener('message', onMessage);
 
       const destroy = () => {
         window.removeEventListener('message', onMessage);
-        for (const resolve of pending.values()) resolve({ ok: false, message: CARD_FIELDS_TIMEOUT_MESSAGE });
+        for (const resolve of pending.values()) resolve({ ok: false, message: timedOut });
         pending.clear();
-        challenge?.end({ ok: false, message: AUTHENTICATION_FAILED_MESSAGE });
+        challenge?.end({ ok: false, message: notCompleted });
         iframe.remove();
       };
 
@@ -87,7 +88,7 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
           return new Promise((resolve) => {
             const timer = window.setTimeout(() => {
               pending.delete(id);
-              resolve({ ok: false, message: CARD_FIELDS_TIMEOUT_MESSAGE });
+              resolve({ ok: false, message: timedOut });
             }, timeoutMs);
             pending.set(id, (outcome) => {
               window.clearTimeout(timer);
@@ -98,12 +99,12 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
         },
         authenticate(action: PaymentAction) {
           if (action.type !== 'challenge' || !isProcessorUrl(action.url, origin)) {
-            return Promise.resolve({ ok: false, message: AUTHENTICATION_FAILED_MESSAGE });
+            return Promise.resolve({ ok: false, message: notCompleted });
           }
           // One challenge at a time: a new one ends the one still open, which was not completed.
-          challenge?.end({ ok: false, message: AUTHENTICATION_FAILED_MESSAGE });
+          challenge?.end({ ok: false, message: notCompleted });
           return new Promise((resolve) => {
-            const opened = openChallengeDialog(action.url, (outcome) => {
+            const opened = openChallengeDialog(action.url, { t, language }, (outcome) => {
               challenge = null;
               resolve(outcome);
             });
@@ -124,7 +125,7 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
       return new Promise<MountedCardFields>((resolve, reject) => {
         const timer = window.setTimeout(() => {
           destroy();
-          reject(new Error(CARD_FIELDS_TIMEOUT_MESSAGE));
+          reject(new Error(timedOut));
         }, timeoutMs);
         onReady = () => {
           window.clearTimeout(timer);
@@ -142,6 +143,7 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
  */
 function openChallengeDialog(
   url: string,
+  { t, language }: { t: Translate; language: Language },
   done: (outcome: Outcome) => void,
 ): { window: () => Window | null; end: (outcome: Outcome) => void } {
   const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -151,15 +153,15 @@ function openChallengeDialog(
   const title = document.createElement('h2');
   title.id = 'challenge-dialog-title';
   title.className = 'challenge-dialog__title';
-  title.textContent = CHALLENGE_DIALOG_TITLE;
+  title.textContent = t('payment.challenge_dialog_title');
   const frame = document.createElement('iframe');
   frame.className = 'challenge-dialog__frame';
-  frame.title = CHALLENGE_FRAME_TITLE;
-  frame.src = url;
+  frame.title = t('payment.challenge_frame_title');
+  frame.src = withLanguage(url, language);
   const cancel = document.createElement('button');
   cancel.type = 'button';
   cancel.className = 'button button--secondary challenge-dialog__cancel';
-  cancel.textContent = 'Cancel';
+  cancel.textContent = t('payment.cancel');
   dialog.append(title, frame, cancel);
   document.body.append(dialog);
 
@@ -172,7 +174,7 @@ function openChallengeDialog(
     previous?.focus();
     done(outcome);
   };
-  const notCompleted = () => end({ ok: false, message: AUTHENTICATION_FAILED_MESSAGE });
+  const notCompleted = () => end({ ok: false, message: t('payment.authentication_not_completed') });
   cancel.addEventListener('click', notCompleted);
   // Escape on the page's side of the dialog (inside the frame the challenge page tells us itself).
   dialog.addEventListener('cancel', (event) => {

@@ -1,0 +1,38 @@
+// The processor's pages speak the checkout page's language, which the page passes as `lang` on their URL
+// (docs/languages.md): <html lang dir>, and every element marked data-t gets its message.
+import { setupI18n, type Messages } from '@lingui/core';
+import { DEFAULT_LANGUAGE, directionOf, languageOf, type Language } from '../i18n/languages.js';
+import type { MessageKey, MessageValues } from '../i18n/message-keys.js';
+import english from 'virtual:catalogue/card-frame/en';
+
+export type FrameTranslate = (key: MessageKey, values?: MessageValues) => string;
+
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Messages }>> = {
+  es: () => import('virtual:catalogue/card-frame/es'),
+  fr: () => import('virtual:catalogue/card-frame/fr'),
+  de: () => import('virtual:catalogue/card-frame/de'),
+  it: () => import('virtual:catalogue/card-frame/it'),
+  'pt-BR': () => import('virtual:catalogue/card-frame/pt-BR'),
+  nl: () => import('virtual:catalogue/card-frame/nl'),
+  ja: () => import('virtual:catalogue/card-frame/ja'),
+  ar: () => import('virtual:catalogue/card-frame/ar'),
+};
+
+/** `?lang=ja` → ja; a missing or unknown one → English. */
+export function frameLanguage(search: string): Language {
+  return languageOf(new URLSearchParams(search).get('lang')) ?? DEFAULT_LANGUAGE;
+}
+
+/** Turns the page to its language: <html lang dir>, the title and each data-t element's text. */
+export async function speakFrameLanguage(document: Document, search: string): Promise<FrameTranslate> {
+  const language = frameLanguage(search);
+  const messages = language === 'en' ? english : (await LOADERS[language]()).default;
+  const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
+  const t: FrameTranslate = (key, values) => i18n._(key, values);
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+  for (const element of document.querySelectorAll<HTMLElement>('[data-t]')) {
+    element.textContent = t(element.dataset.t as MessageKey);
+  }
+  return t;
+}
