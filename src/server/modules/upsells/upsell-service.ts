@@ -26,6 +26,7 @@ import {
   type PaymentAttemptValues,
 } from '../orders/payment-attempts-repository.js';
 import type { ShopperContext } from '../organizations/request-context.js';
+import { recordAsked, waitingPayment } from './upsell-accept-waiting.js';
 import { createLinkedOrder } from './upsell-linked-order.js';
 import { presentState, type Opened } from './upsell-presenter.js';
 import { findOffers } from '../catalog/offers-repository.js';
@@ -178,6 +179,8 @@ type ChargeStep =
         leaseUntil: Date;
         method: StoredMethodRow;
         authenticated: string | null;
+        /** a yes sent again while this payment waits for authentication: the processor asked about it first */
+        asked?: true;
       };
     };
 
@@ -195,6 +198,12 @@ export async function acceptUpsell(
   if ('answer' in decided) return decided.answer;
   const { charge } = decided;
   const result = await chargeStep(deps, charge);
+  if (charge.asked && (result.status === 'requires_action' || result.status === 'declined')) {
+    const asked = await deps.db.transaction((tx) => recordAsked(tx, deps, request, charge, result));
+    if (asked instanceof AppError) throw asked;
+    // The earlier payment was not made and cannot be: a new attempt, as any yes.
+    return asked ?? acceptUpsell(deps, request);
+  }
   const recorded = await deps.db.transaction((tx) => recordCharge(tx, deps, request, charge, result));
   if (recorded instanceof AppError) throw recorded;
   return recorded;
@@ -251,6 +260,12 @@ async function holdCharge(
     }
     authenticated = decision.authenticated_payment;
   }
+  // A yes sent again without the reference (the page lost the challenge) asks about the waiting payment first.
+  const asked =
+    authenticated === null && linked?.status === 'awaiting_payment'
+      ? await waitingPayment(tx, organization.id, linked.id, method)
+      : null;
+  if (asked !== null) authenticated = asked;
   if (linked?.status === 'complete') {
     // The processor's webhook completed the authenticated payment before the page said so (docs/payments.md,
     // "Stripe"): the accept is done, charged once.
@@ -263,7 +278,8 @@ async function holdCharge(
       tx,
       organization.id,
       linked.id,
-      { status: 'pending', paymentLeaseUntil: leaseUntil },
+      // Asked about, it stays awaiting payment: a yes sent again after a crash asks again.
+      { status: asked === null ? 'pending' : 'awaiting_payment', paymentLeaseUntil: leaseUntil },
       now,
     );
   } else {
@@ -281,6 +297,7 @@ async function holdCharge(
       leaseUntil,
       method,
       authenticated,
+      ...(asked === null ? {} : { asked: true as const }),
     },
   };
 }
