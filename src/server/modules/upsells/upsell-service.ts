@@ -26,8 +26,7 @@ import {
   type PaymentAttemptValues,
 } from '../orders/payment-attempts-repository.js';
 import type { ShopperContext } from '../organizations/request-context.js';
-import { recordAsked, waitingPayment } from './upsell-accept-waiting.js';
-import { createLinkedOrder } from './upsell-linked-order.js';
+import { createLinkedOrder, waitingPayment } from './upsell-linked-order.js';
 import { presentState, type Opened } from './upsell-presenter.js';
 import { findOffers } from '../catalog/offers-repository.js';
 import {
@@ -184,32 +183,8 @@ type ChargeStep =
       };
     };
 
-/**
- * POST …/upsell/accept: charges the order's stored card for exactly the step's offer, once, and completes its linked
- * order; answers the next step or none. A decline is a 402 (the step stays offered: the shopper may say no), the
- * bank's wish to authenticate an answer with an action the page shows before sending the accept again.
- */
-export async function acceptUpsell(
-  deps: UpsellDependencies,
-  request: UpsellRequest & { decision: UpsellDecision; answers: AnswerKeeper },
-): Promise<UpsellState> {
-  const decided = await deps.db.transaction((tx) => holdCharge(tx, deps, request));
-  if ('expired' in decided) throw expiredError();
-  if ('answer' in decided) return decided.answer;
-  const { charge } = decided;
-  const result = await chargeStep(deps, charge);
-  if (charge.asked && (result.status === 'requires_action' || result.status === 'declined')) {
-    const asked = await deps.db.transaction((tx) => recordAsked(tx, deps, request, charge, result));
-    if (asked instanceof AppError) throw asked;
-    // The earlier payment was not made and cannot be: a new attempt, as any yes.
-    return asked ?? acceptUpsell(deps, request);
-  }
-  const recorded = await deps.db.transaction((tx) => recordCharge(tx, deps, request, charge, result));
-  if (recorded instanceof AppError) throw recorded;
-  return recorded;
-}
-
-async function holdCharge(
+/** The yes's decide-and-hold step (upsell-accept.ts): the step checked, its linked order held for the charge. */
+export async function holdCharge(
   tx: Queryable,
   deps: UpsellDependencies,
   request: UpsellRequest & { decision: UpsellDecision },

@@ -1,3 +1,4 @@
+// Saying yes to a one-click offer (docs/api.md, "Upsells"): decide and hold, charge, record (upsell-service.ts).
 // A yes sent again without `authenticated_payment` while the step's earlier charge waits for the bank's
 // authentication (docs/api.md, "Upsells"): the page lost the challenge (a reload) and the shopper says yes again. The
 // processor is asked about the waiting payment before any new charge, so a challenge the shopper passed is charged
@@ -6,36 +7,50 @@
 //   paid          the linked order completed once (upsell-service.ts recordCharge), the accepted answer
 //   still waiting the same challenge answered again, nothing recorded (no new attempt, no new payment)
 //   not paid      its attempt recorded declined, then a new attempt charged as any yes
-import type { UpsellState } from '../../../contract/upsell.js';
+import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { ChargeResult } from '../../platform/payments/gateway.js';
 import type { AnswerKeeper } from '../orders/idempotency.js';
 import { lockOrder, setOrderOutcome } from '../orders/orders-repository.js';
-import { findPaymentAttempts, insertPaymentAttempt } from '../orders/payment-attempts-repository.js';
+import { insertPaymentAttempt } from '../orders/payment-attempts-repository.js';
 import { presentState } from './upsell-presenter.js';
 import {
+  chargeStep,
   currentStep,
+  expiredError,
+  holdCharge,
+  recordCharge,
   stepAttempt,
   type Charge,
   type UpsellDependencies,
   type UpsellRequest,
 } from './upsell-service.js';
-import { findUpsellSteps, type StoredMethodRow } from './upsells-repository.js';
+import { findUpsellSteps } from './upsells-repository.js';
 
 /**
- * The processor's reference of the payment a step's linked order waits on the bank for, or null when there is none to
- * ask about (its last attempt ended, or it was made with another processor than the card's).
+ * POST …/upsell/accept: charges the order's stored card for exactly the step's offer, once, and completes its linked
+ * order; answers the next step or none. A decline is a 402 (the step stays offered: the shopper may say no), the
+ * bank's wish to authenticate an answer with an action the page shows before sending the accept again.
  */
-export async function waitingPayment(
-  tx: Queryable,
-  organizationId: number,
-  linkedOrderId: number,
-  method: StoredMethodRow,
-): Promise<string | null> {
-  const last = (await findPaymentAttempts(tx, organizationId, linkedOrderId)).at(-1);
-  if (last?.status !== 'requires_action' || !last.gateway_reference) return null;
-  return last.gateway === method.gateway ? last.gateway_reference : null;
+export async function acceptUpsell(
+  deps: UpsellDependencies,
+  request: UpsellRequest & { decision: UpsellDecision; answers: AnswerKeeper },
+): Promise<UpsellState> {
+  const decided = await deps.db.transaction((tx) => holdCharge(tx, deps, request));
+  if ('expired' in decided) throw expiredError();
+  if ('answer' in decided) return decided.answer;
+  const { charge } = decided;
+  const result = await chargeStep(deps, charge);
+  if (charge.asked && (result.status === 'requires_action' || result.status === 'declined')) {
+    const asked = await deps.db.transaction((tx) => recordAsked(tx, deps, request, charge, result));
+    if (asked instanceof AppError) throw asked;
+    // The earlier payment was not made and cannot be: a new attempt, as any yes.
+    return asked ?? acceptUpsell(deps, request);
+  }
+  const recorded = await deps.db.transaction((tx) => recordCharge(tx, deps, request, charge, result));
+  if (recorded instanceof AppError) throw recorded;
+  return recorded;
 }
 
 /**
