@@ -6,10 +6,16 @@ import { insertCart } from '../carts/carts-repository.js';
 import { loadCartSnapshot } from '../carts/cart-snapshot-repository.js';
 import { orderAmounts, orderLines, termsAcceptance } from '../orders/order-decisions.js';
 import { insertOrder, type OrderRow } from '../orders/orders-repository.js';
+import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { pricingAddressOf, type Opened } from './upsell-presenter.js';
-import { linkUpsellOrder, setParentOrder, type UpsellStepRow } from './upsells-repository.js';
+import {
+  linkUpsellOrder,
+  setParentOrder,
+  type StoredMethodRow,
+  type UpsellStepRow,
+} from './upsells-repository.js';
 
 /** The step's order: a cart of its own with the offer's line, priced as any order, for the first order's customer. */
 export async function createLinkedOrder(
@@ -81,4 +87,19 @@ export async function createLinkedOrder(
   await setParentOrder(tx, organization.id, linked.id, order.id);
   await linkUpsellOrder(tx, organization.id, step.id, linked.id);
   return { ...linked, parent_order_id: order.id };
+}
+
+/**
+ * The processor's reference of the payment a step's linked order waits on the bank for, or null when there is none to
+ * ask about (its last attempt ended, or it was made with another processor than the card's).
+ */
+export async function waitingPayment(
+  tx: Queryable,
+  organizationId: number,
+  linkedOrderId: number,
+  method: StoredMethodRow,
+): Promise<string | null> {
+  const last = (await findPaymentAttempts(tx, organizationId, linkedOrderId)).at(-1);
+  if (last?.status !== 'requires_action' || !last.gateway_reference) return null;
+  return last.gateway === method.gateway ? last.gateway_reference : null;
 }

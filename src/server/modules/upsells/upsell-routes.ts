@@ -12,7 +12,8 @@ import {
 } from '../orders/idempotency.js';
 import { shopperOf } from '../organizations/request-context.js';
 import { declineUpsell } from './upsell-decline.js';
-import { acceptUpsell, readUpsell, type UpsellDependencies } from './upsell-service.js';
+import { acceptUpsell } from './upsell-accept.js';
+import { readUpsell, type UpsellDependencies } from './upsell-service.js';
 
 const UpsellParamsSchema = z.strictObject({
   cart_token: z.string().check(z.maxLength(80)),

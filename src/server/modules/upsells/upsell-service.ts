@@ -26,7 +26,7 @@ import {
   type PaymentAttemptValues,
 } from '../orders/payment-attempts-repository.js';
 import type { ShopperContext } from '../organizations/request-context.js';
-import { createLinkedOrder } from './upsell-linked-order.js';
+import { createLinkedOrder, waitingPayment } from './upsell-linked-order.js';
 import { presentState, type Opened } from './upsell-presenter.js';
 import { findOffers } from '../catalog/offers-repository.js';
 import {
@@ -180,29 +180,13 @@ type ChargeStep =
         leaseUntil: Date;
         method: StoredMethodRow;
         authenticated: string | null;
+        /** a yes sent again while this payment waits for authentication: the processor asked about it first */
+        asked?: true;
       };
     };
 
-/**
- * POST …/upsell/accept: charges the order's stored card for exactly the step's offer, once, and completes its linked
- * order; answers the next step or none. A decline is a 402 (the step stays offered: the shopper may say no), the
- * bank's wish to authenticate an answer with an action the page shows before sending the accept again.
- */
-export async function acceptUpsell(
-  deps: UpsellDependencies,
-  request: UpsellRequest & { decision: UpsellDecision; answers: AnswerKeeper },
-): Promise<UpsellState> {
-  const decided = await deps.db.transaction((tx) => holdCharge(tx, deps, request));
-  if ('expired' in decided) throw expiredError();
-  if ('answer' in decided) return decided.answer;
-  const { charge } = decided;
-  const result = await chargeStep(deps, charge);
-  const recorded = await deps.db.transaction((tx) => recordCharge(tx, deps, request, charge, result));
-  if (recorded instanceof AppError) throw recorded;
-  return recorded;
-}
-
-async function holdCharge(
+/** The yes's decide-and-hold step (upsell-accept.ts): the step checked, its linked order held for the charge. */
+export async function holdCharge(
   tx: Queryable,
   deps: UpsellDependencies,
   request: UpsellRequest & { decision: UpsellDecision },
@@ -252,6 +236,12 @@ async function holdCharge(
     }
     authenticated = decision.authenticated_payment;
   }
+  // A yes sent again without the reference (the page lost the challenge) asks about the waiting payment first.
+  const asked =
+    authenticated === null && linked?.status === 'awaiting_payment'
+      ? await waitingPayment(tx, organization.id, linked.id, method)
+      : null;
+  if (asked !== null) authenticated = asked;
   if (linked?.status === 'complete') {
     // The processor's webhook completed the authenticated payment before the page said so (docs/payments.md,
     // "Stripe"): the accept is done, charged once.
@@ -264,7 +254,8 @@ async function holdCharge(
       tx,
       organization.id,
       linked.id,
-      { status: 'pending', paymentLeaseUntil: leaseUntil },
+      // Asked about, it stays awaiting payment: a yes sent again after a crash asks again.
+      { status: asked === null ? 'pending' : 'awaiting_payment', paymentLeaseUntil: leaseUntil },
       now,
     );
   } else {
@@ -282,6 +273,7 @@ async function holdCharge(
       leaseUntil,
       method,
       authenticated,
+      ...(asked === null ? {} : { asked: true as const }),
     },
   };
 }
