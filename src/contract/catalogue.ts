@@ -40,7 +40,9 @@ export const SubscribeAndSaveSchema = z.strictObject({
     .check(z.gte(1, 'percent_off must be from 1 to 90.'), z.lte(90, 'percent_off must be from 1 to 90.')),
 });
 
-const BumpTextSchema = z.string().check(z.trim(), z.minLength(1, 'Write the line, or send null.'), z.maxLength(200));
+const BumpTextSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Write the line, or send null.'), z.maxLength(200));
 
 /** The offer fields a shopper reads that the merchant may give in another language. */
 export const TRANSLATED_OFFER_FIELDS = [

@@ -98,7 +98,11 @@ export type TranslatedSubscriptionTerms = z.infer<typeof TranslatedSubscriptionT
 export const TranslatedLegalLinksSchema = unlessUnused(() =>
   z.extend(LegalLinksSchema, {
     translations: z.optional(
-      translationsOf({ refund_policy_url: HttpsUrlSchema, terms_url: HttpsUrlSchema, privacy_url: HttpsUrlSchema }),
+      translationsOf({
+        refund_policy_url: HttpsUrlSchema,
+        terms_url: HttpsUrlSchema,
+        privacy_url: HttpsUrlSchema,
+      }),
     ),
   }),
 );

@@ -85,7 +85,10 @@ function columnValues(values: Partial<OfferValues>): Record<string, unknown> {
   for (const column of COLUMNS) {
     if (values[column] === undefined) continue;
     const value = values[column];
-    out[column] = column === 'item_options' || column === 'digital_access' || column === 'translations' ? JSON.stringify(value) : value;
+    out[column] =
+      column === 'item_options' || column === 'digital_access' || column === 'translations'
+        ? JSON.stringify(value)
+        : value;
   }
   return out;
 }

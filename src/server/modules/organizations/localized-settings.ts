@@ -27,7 +27,10 @@ export function localizedTerms(
 }
 
 /** The legal links for a page in `language`, each its translation or the store's default. */
-export function localizedLegal(settings: Pick<OrganizationSettings, 'legal'>, language: Language): LegalLinks {
+export function localizedLegal(
+  settings: Pick<OrganizationSettings, 'legal'>,
+  language: Language,
+): LegalLinks {
   const { translations, ...base } = settings.legal;
   const link = (field: keyof LegalLinks) => {
     const value = localizedText(base[field] ?? null, translations, language, field);
