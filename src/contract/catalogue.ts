@@ -1,6 +1,7 @@
 // The merchant's catalogue in the contract (docs/api.md): offers, discount codes, shipping profiles, tax rates, carts
 // and checkout links.
 import { containsCardNumber } from '../domain/card.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import {
   CountryCodeSchema,
   DateTimeSchema,
@@ -10,7 +11,8 @@ import {
   QuantitySchema,
 } from './common.js';
 import { ImageUrlSchema, requiredText, text } from './merchant-fields.js';
-import { z } from './zod.js';
+import { translationsOf } from './translations.js';
+import { unlessUnused, z } from './zod.js';
 
 // ---------- offers ----------
 
@@ -37,6 +39,31 @@ export const SubscribeAndSaveSchema = z.strictObject({
     .int({ error: 'percent_off must be a whole percent.' })
     .check(z.gte(1, 'percent_off must be from 1 to 90.'), z.lte(90, 'percent_off must be from 1 to 90.')),
 });
+
+const BumpTextSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Write the line, or send null.'), z.maxLength(200));
+
+/** The offer fields a shopper reads that the merchant may give in another language. */
+export const TRANSLATED_OFFER_FIELDS = [
+  'offer_name',
+  'offer_title',
+  'item_name',
+  'override_initial_item_name',
+  'bump_text',
+] as const;
+export type TranslatedOfferField = (typeof TRANSLATED_OFFER_FIELDS)[number];
+
+export const OfferTranslationsSchema = unlessUnused(() =>
+  translationsOf({
+    offer_name: requiredText(200),
+    offer_title: text(200),
+    item_name: requiredText(200),
+    override_initial_item_name: text(200),
+    bump_text: BumpTextSchema,
+  }),
+);
+export type OfferTranslations = z.infer<typeof OfferTranslationsSchema>;
 
 const offerFields = {
   offer_name: requiredText(200),
@@ -99,10 +126,10 @@ const offerFields = {
   digital_access: z.optional(z.nullable(DigitalAccessSchema)),
   subscribe_and_save: z.optional(z.nullable(SubscribeAndSaveSchema)),
   /** the one line of its order-bump box; null falls back to offer_title, then offer_name */
-  bump_text: z.optional(
-    z.nullable(z.string().check(z.trim(), z.minLength(1, 'Write the line, or send null.'), z.maxLength(200))),
-  ),
+  bump_text: z.optional(z.nullable(BumpTextSchema)),
   active: z.optional(z.boolean()),
+  /** the shopper-facing text in other languages (docs/api.md, "Translations"); what is left out reads the above */
+  translations: z.optional(OfferTranslationsSchema),
 };
 
 export const CreateOfferSchema = z.strictObject(offerFields);
@@ -142,6 +169,17 @@ export const OfferSchema = z.object({
   /** one-off offers only: the shopper may subscribe instead, every interval_days at percent_off % off */
   subscribe_and_save: z.nullable(z.object({ interval_days: z.int(), percent_off: z.int() })),
   bump_text: z.nullable(z.string()),
+  /** the shopper-facing text in other languages, by language (docs/api.md, "Translations") */
+  translations: z.partialRecord(
+    z.enum(LANGUAGES),
+    z.object({
+      offer_name: z.optional(z.string()),
+      offer_title: z.optional(z.string()),
+      item_name: z.optional(z.string()),
+      override_initial_item_name: z.optional(z.string()),
+      bump_text: z.optional(z.string()),
+    }),
+  ),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -7,11 +7,11 @@ import {
   SubscriptionEmailsSchema,
   AbandonedCheckoutSchema,
   AbandonedCheckoutPatchSchema,
-  LegalLinksSchema,
+  TranslatedLegalLinksSchema,
   SectionsSchema,
   SelfServiceSchema,
   StoreLanguagesSchema,
-  SubscriptionTermsSchema,
+  TranslatedSubscriptionTermsSchema,
 } from './organization.js';
 import { listOf, ListQuerySchema } from './common.js';
 import { BillingPlanSchema } from './cart.js';
@@ -33,8 +33,9 @@ export const OrganizationSchema = z.object({
   currency_locked: z.boolean(),
   client_options: ClientOptionsSchema,
   sections: SectionsSchema,
-  subscription_terms: SubscriptionTermsSchema,
-  legal: LegalLinksSchema,
+  /** with their text per language in `translations` (docs/api.md, "Translations") */
+  subscription_terms: TranslatedSubscriptionTermsSchema,
+  legal: TranslatedLegalLinksSchema,
   logo_url: z.nullable(z.string()),
   dunning: DunningSchema,
   subscription_emails: SubscriptionEmailsSchema,
@@ -59,8 +60,8 @@ export const UpdateOrganizationSchema = z.strictObject({
     }),
   ),
   sections: z.optional(SectionsSchema),
-  subscription_terms: z.optional(SubscriptionTermsSchema),
-  legal: z.optional(LegalLinksSchema),
+  subscription_terms: z.optional(TranslatedSubscriptionTermsSchema),
+  legal: z.optional(TranslatedLegalLinksSchema),
   logo_url: z.optional(z.nullable(ImageUrlSchema)),
   dunning: z.optional(DunningSchema),
   subscription_emails: z.optional(SubscriptionEmailsSchema),
@@ -236,6 +237,8 @@ export const OrderDetailSchema = z.extend(OrderSummarySchema, {
     subscription_terms_accepted_at: z.nullable(z.string()),
     subscription_terms_ip: z.nullable(z.string()),
     subscription_terms_version: z.nullable(z.string()),
+    /** the language of the terms' text the shopper agreed to (docs/api.md, "Translations") */
+    subscription_terms_language: z.nullable(z.string()),
     email_opt_in: z.boolean(),
   }),
   ip_address: z.nullable(z.string()),

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages.js';
+import { translationsOf } from './translations.js';
 import { unlessUnused, z } from './zod.js';
 
 /** The section component types a checkout is built from, in the organization's chosen order. */
@@ -82,6 +83,30 @@ export const SubscriptionTermsSchema = z.object({
   version: z.string().check(z.minLength(1), z.maxLength(40)),
 });
 export type SubscriptionTerms = z.infer<typeof SubscriptionTermsSchema>;
+
+/**
+ * What the merchant gives and the settings keep (docs/api.md, "Translations"): the terms and legal links with their
+ * text per language; the page gets them resolved to its language (SubscriptionTermsSchema, LegalLinksSchema).
+ */
+export const TranslatedSubscriptionTermsSchema = unlessUnused(() =>
+  z.extend(SubscriptionTermsSchema, {
+    translations: z.optional(translationsOf({ text: SubscriptionTermsSchema.shape.text })),
+  }),
+);
+export type TranslatedSubscriptionTerms = z.infer<typeof TranslatedSubscriptionTermsSchema>;
+
+export const TranslatedLegalLinksSchema = unlessUnused(() =>
+  z.extend(LegalLinksSchema, {
+    translations: z.optional(
+      translationsOf({
+        refund_policy_url: HttpsUrlSchema,
+        terms_url: HttpsUrlSchema,
+        privacy_url: HttpsUrlSchema,
+      }),
+    ),
+  }),
+);
+export type TranslatedLegalLinks = z.infer<typeof TranslatedLegalLinksSchema>;
 
 export const DEFAULT_SUBSCRIPTION_TERMS: SubscriptionTerms = {
   text:
@@ -193,8 +218,8 @@ export const DEFAULT_STORE_LANGUAGES: StoreLanguages = { default: DEFAULT_LANGUA
 export interface OrganizationSettings {
   clientOptions: ClientOptions;
   sections: Section[];
-  subscriptionTerms: SubscriptionTerms;
-  legal: LegalLinks;
+  subscriptionTerms: TranslatedSubscriptionTerms;
+  legal: TranslatedLegalLinks;
   logoUrl: string | null;
   dunning: Dunning;
   subscriptionEmails: SubscriptionEmails;
@@ -209,8 +234,8 @@ const StoredSettingsSchema = unlessUnused(() =>
   z.object({
     clientOptions: z.optional(ClientOptionsSchema),
     sections: z.optional(SectionsSchema),
-    subscriptionTerms: z.optional(SubscriptionTermsSchema),
-    legal: z.optional(LegalLinksSchema),
+    subscriptionTerms: z.optional(TranslatedSubscriptionTermsSchema),
+    legal: z.optional(TranslatedLegalLinksSchema),
     logoUrl: z.optional(z.nullable(z.string())),
     dunning: z.optional(DunningSchema),
     subscriptionEmails: z.optional(SubscriptionEmailsSchema),

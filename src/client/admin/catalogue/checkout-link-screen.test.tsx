@@ -36,6 +36,7 @@ function offer(id: number, name: string, saveTerms: Offer['subscribe_and_save'])
     digital_access: null,
     subscribe_and_save: saveTerms,
     bump_text: null,
+    translations: {},
     active: true,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',

@@ -32,6 +32,7 @@ const offer: Offer = {
   digital_access: null,
   subscribe_and_save: null,
   bump_text: null,
+  translations: {},
   active: true,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

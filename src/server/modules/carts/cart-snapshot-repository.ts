@@ -7,6 +7,9 @@ import { pricedAsChosen } from '../../../domain/subscribe-and-save.js';
 import type { OrderRow } from '../orders/orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import type { OfferRow } from '../catalog/offers-repository.js';
+import { TRANSLATED_OFFER_FIELDS, type TranslatedOfferField } from '../../../contract/catalogue.js';
+import { localizedFields } from '../../../i18n/localized-text.js';
+import { settingsOf } from '../organizations/organization-service.js';
 import {
   addressPlacesParams,
   addressPlacesSql,
@@ -52,6 +55,7 @@ export type BumpOfferRow = Pick<
   | 'billing_interval_days'
   | 'next_price'
   | 'active'
+  | 'translations'
 >;
 
 export interface GiftFromRow {
@@ -81,6 +85,8 @@ interface SnapshotRow {
   has_upsells: boolean;
 }
 
+const BUMP_FIELDS = ['offer_name', 'offer_title', 'bump_text', 'item_name'] as const;
+
 const CART_DATES = ['expires_at', 'ordered_at', 'created_at', 'updated_at'] as const;
 const ORGANIZATION_DATES = ['created_at', 'updated_at'] as const;
 const CODE_DATES = ['starts_at', 'ends_at', 'created_at', 'updated_at'] as const;
@@ -104,7 +110,7 @@ SELECT row_to_json(c) AS cart,
                   o.override_initial_item_id, o.override_initial_item_name, o.price, o.is_recurring,
                   o.billing_interval_days, o.next_price, o.trial_days, o.discounted_cycles, o.discounted_price,
                   o.total_cycles, o.prepaid_cycles, o.prepaid_renewal, o.is_giftable, o.is_taxable, o.requires_shipping,
-                  o.shipping_price, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date,
+                  o.shipping_price, o.translations, g.gift_name, g.gift_email, to_char(g.gift_date, 'YYYY-MM-DD') AS gift_date,
                   g.gift_message, g.gift_phone, g.order_offer_notes
              FROM cart_offers co
              JOIN offers o ON o.organization_id = co.organization_id AND o.id = co.offer_id
@@ -144,7 +150,7 @@ SELECT row_to_json(c) AS cart,
                 '[]'::json) AS link_bump_offer_ids,
        coalesce((SELECT json_agg(bo) FROM (
           SELECT o.id, o.offer_name, o.offer_title, o.bump_text, o.item_name, o.item_image, o.price, o.is_recurring,
-                 o.billing_interval_days, o.next_price, o.active
+                 o.billing_interval_days, o.next_price, o.active, o.translations
             FROM offers o
            WHERE o.organization_id = c.organization_id
              AND (o.id IN (SELECT b.offer_id FROM checkout_link_bumps b
@@ -194,11 +200,20 @@ export async function loadCartSnapshot(
   );
   const row = rows[0];
   if (!row) return null;
+  const cart = withDates<CartRow>(row.cart, CART_DATES);
+  const organization = withDates<OrganizationRow>(row.organization, ORGANIZATION_DATES);
+  // The merchant's text in the cart's language, read by its view, its order's lines and their emails alike
+  // (docs/api.md, "Translations"): the shopper's choice, else the store's default (the base text).
+  const language = cart.language ?? settingsOf(organization).languages.default;
+  const localized = <Line extends Pick<OfferRow, TranslatedOfferField | 'translations'>>(line: Line) =>
+    localizedFields(line, line.translations, language, TRANSLATED_OFFER_FIELDS);
+  const localizedBump = (offer: BumpOfferRow) =>
+    localizedFields(offer, offer.translations, language, BUMP_FIELDS);
   return {
-    cart: withDates<CartRow>(row.cart, CART_DATES),
-    organization: withDates<OrganizationRow>(row.organization, ORGANIZATION_DATES),
+    cart,
+    organization,
     // A subscribed line is priced, ordered and billed as a recurring line from here on (docs/subscriptions.md).
-    lines: row.lines.map(pricedAsChosen),
+    lines: row.lines.map((line) => pricedAsChosen(localized(line))),
     discountCode: row.discount_code ? withDates<DiscountCodeRow>(row.discount_code, CODE_DATES) : null,
     customer: row.customer,
     addresses: row.addresses,
@@ -206,7 +221,7 @@ export async function loadCartSnapshot(
     lastPaymentMethod: row.last_payment_method,
     giftFrom: row.gift_from,
     linkBumpOfferIds: row.link_bump_offer_ids,
-    bumpOffers: row.bump_offers,
+    bumpOffers: row.bump_offers.map(localizedBump),
     hasUpsells: row.has_upsells,
     ...(address && row.places ? { places: parseAddressPlaces(address, row.places) } : {}),
   };

@@ -90,6 +90,7 @@ export function presentOffer(row: OfferRow, currency: string): Offer {
         ? null
         : { interval_days: row.subscribe_interval_days, percent_off: row.subscribe_percent_off },
     bump_text: row.bump_text,
+    translations: row.translations,
     active: row.active,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -139,6 +140,7 @@ function toValues(
     subscribe_percent_off:
       input.subscribe_and_save === undefined ? undefined : (input.subscribe_and_save?.percent_off ?? null),
     bump_text: input.bump_text,
+    translations: input.translations,
     active: input.active,
   };
   return { values, fields: money.fields };
@@ -297,6 +299,7 @@ export async function createOffer(
     subscribe_interval_days: values.subscribe_interval_days ?? null,
     subscribe_percent_off: values.subscribe_percent_off ?? null,
     bump_text: values.bump_text ?? null,
+    translations: values.translations ?? {},
     active: values.active ?? true,
   };
   Object.assign(fields, checkRecurringShape(complete));

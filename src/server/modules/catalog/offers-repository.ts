@@ -1,3 +1,4 @@
+import type { OfferTranslations } from '../../../contract/catalogue.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { listPage, updateRow, type Page } from '../../platform/db/sql.js';
 import { SqlParams } from '../../platform/db/sql-params.js';
@@ -38,6 +39,8 @@ export interface OfferRow {
   subscribe_percent_off: number | null;
   /** the one line of its order-bump box (null: its title, then its name) */
   bump_text: string | null;
+  /** the shopper-facing text in other languages (docs/api.md, "Translations") */
+  translations: OfferTranslations;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -73,6 +76,7 @@ const COLUMNS = [
   'subscribe_interval_days',
   'subscribe_percent_off',
   'bump_text',
+  'translations',
   'active',
 ] as const satisfies readonly (keyof OfferValues)[];
 
@@ -81,7 +85,10 @@ function columnValues(values: Partial<OfferValues>): Record<string, unknown> {
   for (const column of COLUMNS) {
     if (values[column] === undefined) continue;
     const value = values[column];
-    out[column] = column === 'item_options' || column === 'digital_access' ? JSON.stringify(value) : value;
+    out[column] =
+      column === 'item_options' || column === 'digital_access' || column === 'translations'
+        ? JSON.stringify(value)
+        : value;
   }
   return out;
 }

@@ -41,6 +41,7 @@ const offer = (
   subscribe_interval_days: null,
   subscribe_percent_off: null,
   bump_text: null,
+  translations: {},
   active: true,
   ...values,
 });

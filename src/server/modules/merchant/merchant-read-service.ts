@@ -122,6 +122,7 @@ export async function getOrderDetail(
       subscription_terms_accepted_at: iso(order.subscription_terms_accepted_at),
       subscription_terms_ip: order.subscription_terms_ip,
       subscription_terms_version: order.subscription_terms_version,
+      subscription_terms_language: order.subscription_terms_language,
       email_opt_in: order.email_opt_in,
     },
     ip_address: order.ip_address,

@@ -322,12 +322,20 @@ describe('termsAcceptance', () => {
   const now = new Date('2030-01-02T03:04:05Z');
   it('records the displayed terms accepted: when, from where and which version', () => {
     expect(
-      termsAcceptance({ displayed: true, accepted: true, version: 'v2', ip: '198.51.100.7', now }),
+      termsAcceptance({
+        displayed: true,
+        accepted: true,
+        version: 'v2',
+        language: 'es',
+        ip: '198.51.100.7',
+        now,
+      }),
     ).toEqual({
       subscription_terms_accepted: true,
       subscription_terms_accepted_at: now,
       subscription_terms_ip: '198.51.100.7',
       subscription_terms_version: 'v2',
+      subscription_terms_language: 'es',
     });
   });
   it('records nothing for terms not displayed, or not accepted', () => {
@@ -336,11 +344,14 @@ describe('termsAcceptance', () => {
       subscription_terms_accepted_at: null,
       subscription_terms_ip: null,
       subscription_terms_version: null,
+      subscription_terms_language: null,
     };
-    expect(termsAcceptance({ displayed: false, accepted: true, version: 'v2', ip: null, now })).toEqual(none);
-    expect(termsAcceptance({ displayed: true, accepted: undefined, version: 'v2', ip: null, now })).toEqual(
-      none,
-    );
+    expect(
+      termsAcceptance({ displayed: false, accepted: true, version: 'v2', language: 'es', ip: null, now }),
+    ).toEqual(none);
+    expect(
+      termsAcceptance({ displayed: true, accepted: undefined, version: 'v2', language: 'es', ip: null, now }),
+    ).toEqual(none);
   });
 });
 

@@ -7,6 +7,7 @@ import type { DescribedCardToken, Plan } from './order-plan.js';
 import type { PaymentAttemptRow } from './payment-attempts-repository.js';
 import type { CartLineRow } from '../carts/carts-repository.js';
 import type { CartPricing } from '../carts/cart-pricing.js';
+import type { Language } from '../../../i18n/languages.js';
 import type { OrderAddress, OrderLineValues, OrderRow, OrderValues } from './orders-repository.js';
 
 /**
@@ -211,6 +212,8 @@ export function termsAcceptance(input: {
   displayed: boolean;
   accepted: boolean | undefined;
   version: string;
+  /** the language of the terms' text the page showed */
+  language: Language;
   ip: string | null;
   now: Date;
 }): Pick<
@@ -219,6 +222,7 @@ export function termsAcceptance(input: {
   | 'subscription_terms_accepted_at'
   | 'subscription_terms_ip'
   | 'subscription_terms_version'
+  | 'subscription_terms_language'
 > {
   const accepted = input.displayed && input.accepted === true;
   return {
@@ -226,6 +230,7 @@ export function termsAcceptance(input: {
     subscription_terms_accepted_at: accepted ? input.now : null,
     subscription_terms_ip: accepted ? input.ip : null,
     subscription_terms_version: accepted ? input.version : null,
+    subscription_terms_language: accepted ? input.language : null,
   };
 }
 

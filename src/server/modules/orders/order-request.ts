@@ -1,4 +1,5 @@
 // An order request's body read as the order: its addresses, its customer, its row, and everything wrong with it.
+import { termsShownFor } from '../organizations/localized-settings.js';
 import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
 import { checkEmail, checkPhone } from '../../../domain/checkout-fields.js';
 import type { FieldMessages } from '../../../domain/field-errors.js';
@@ -8,7 +9,6 @@ import type { AddressValues, CartCustomer } from '../carts/customers-repository.
 import type { OrderAddress, OrderRow, OrderValues } from './orders-repository.js';
 import type { CartPricing, PricingAddress } from '../carts/cart-pricing.js';
 import { isShippingRequired, type CartState } from '../carts/cart-state.js';
-import { settingsOf } from '../organizations/organization-service.js';
 import { billedAddress, orderAmounts, storedAddresses, termsAcceptance } from './order-decisions.js';
 
 function text(value: string | undefined): string {
@@ -225,7 +225,7 @@ export function orderValues(
     ...termsAcceptance({
       displayed: context.termsDisplayed,
       accepted: body.subscription_terms_accepted,
-      version: settingsOf(state.organization).subscriptionTerms.version,
+      ...termsShownFor(state),
       ip: context.ip,
       now: context.now,
     }),

@@ -1,5 +1,6 @@
 import { withDates, type Stored } from '../../platform/db/json-rows.js';
 import type { Queryable } from '../../platform/db/database.js';
+import type { Language } from '../../../i18n/languages.js';
 import { CART_CUSTOMER_CTES, cartCustomerParams, type CartCustomer } from '../carts/customers-repository.js';
 import type { ShippingProfileRow } from '../catalog/shipping-profiles-repository.js';
 import { SqlParams } from '../../platform/db/sql-params.js';
@@ -44,6 +45,8 @@ export interface OrderRow {
   subscription_terms_accepted_at: Date | null;
   subscription_terms_ip: string | null;
   subscription_terms_version: string | null;
+  /** the language of the terms' text the shopper agreed to (docs/api.md, "Translations") */
+  subscription_terms_language: Language | null;
   email_opt_in: boolean;
   ip_address: string | null;
   created_at: Date;
@@ -222,6 +225,7 @@ const ORDER_COLUMNS = [
   'subscription_terms_accepted_at',
   'subscription_terms_ip',
   'subscription_terms_version',
+  'subscription_terms_language',
   'email_opt_in',
   'ip_address',
 ] as const satisfies readonly (keyof OrderRow)[];

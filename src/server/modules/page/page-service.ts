@@ -1,3 +1,4 @@
+import { localizedLegal, localizedTerms } from '../organizations/localized-settings.js';
 import type { CardProcessorConfig, PageConfig, PageError } from '../../../contract/page-config.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
 import { GIFT_ALREADY_CLAIMED_CODE } from '../../../domain/link-errors.js';
@@ -101,8 +102,12 @@ export async function resolvePageBoot(
       money_format: describeMoneyFormat(organization.currency, formattingLocaleOf(language)),
       client_options: settings.clientOptions,
       sections: settings.sections,
-      subscription_terms: settings.subscriptionTerms,
-      legal: settings.legal,
+      // The merchant's text in the page's language, else the store's default (docs/api.md, "Translations").
+      subscription_terms: {
+        text: localizedTerms(settings, language).text,
+        version: settings.subscriptionTerms.version,
+      },
+      legal: localizedLegal(settings, language),
       api_base: '/checkout/api',
       test_mode: options.testMode,
       error_reporting_dsn: options.errorReportingDsn,

@@ -97,6 +97,7 @@ export async function fulfilPrepaidCycle(
       subscription_terms_accepted_at: null,
       subscription_terms_ip: null,
       subscription_terms_version: null,
+      subscription_terms_language: null,
       email_opt_in: first.email_opt_in,
       ip_address: null,
     },

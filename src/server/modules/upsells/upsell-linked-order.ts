@@ -1,4 +1,5 @@
 // The order an accepted upsell makes: a cart of its own with the offer's line, priced and written as any order.
+import { termsShownFor } from '../organizations/localized-settings.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { newCartToken } from '../../platform/security/secrets.js';
 import { priceCartState } from '../carts/cart-pricing.js';
@@ -8,7 +9,6 @@ import { orderAmounts, orderLines, termsAcceptance } from '../orders/order-decis
 import { insertOrder, type OrderRow } from '../orders/orders-repository.js';
 import { findPaymentAttempts } from '../orders/payment-attempts-repository.js';
 import type { ShopperContext } from '../organizations/request-context.js';
-import { settingsOf } from '../organizations/organization-service.js';
 import { pricingAddressOf, type Opened } from './upsell-presenter.js';
 import {
   linkUpsellOrder,
@@ -73,7 +73,7 @@ export async function createLinkedOrder(
       ...termsAcceptance({
         displayed: recurring,
         accepted: recurring,
-        version: settingsOf(organization).subscriptionTerms.version,
+        ...termsShownFor(state),
         ip: shopper.clientIp,
         now,
       }),

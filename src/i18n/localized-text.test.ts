@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { localizedFields, localizedText } from './localized-text.js';
+
+const translations = { es: { offer_name: 'Café', item_name: '' }, ja: { offer_name: 'コーヒー' } };
+
+describe('localizedText', () => {
+  it('gives the translation into the language', () => {
+    expect(localizedText('Coffee', translations, 'ja', 'offer_name')).toBe('コーヒー');
+    expect(localizedText('Coffee', translations, 'es', 'offer_name')).toBe('Café');
+  });
+
+  it('falls back to the base text for a language, a field or a blank translation it lacks', () => {
+    expect(localizedText('Coffee', translations, 'fr', 'offer_name')).toBe('Coffee');
+    expect(localizedText('Bag', translations, 'ja', 'item_name')).toBe('Bag');
+    expect(localizedText('Bag', translations, 'es', 'item_name')).toBe('Bag');
+    expect(localizedText('Coffee', null, 'es', 'offer_name')).toBe('Coffee');
+    expect(localizedText('Coffee', translations, null, 'offer_name')).toBe('Coffee');
+    expect(localizedText(null, translations, 'fr', 'bump_text')).toBeNull();
+  });
+});
+
+describe('localizedFields', () => {
+  it('replaces only the named fields it has translations of', () => {
+    const row = { offer_name: 'Coffee', item_name: 'Bag', price: 5 };
+    expect(localizedFields(row, translations, 'es', ['offer_name', 'item_name'])).toEqual({
+      offer_name: 'Café',
+      item_name: 'Bag',
+      price: 5,
+    });
+    expect(localizedFields(row, translations, 'de', ['offer_name'])).toBe(row);
+  });
+});
