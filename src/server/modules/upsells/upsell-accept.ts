@@ -9,7 +9,7 @@
 //   not paid      its attempt recorded declined, then a new attempt charged as any yes
 import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
 import type { ChargeResult } from '../../platform/payments/gateway.js';
 import type { AnswerKeeper } from '../orders/idempotency.js';
 import { lockOrder, setOrderOutcome } from '../orders/orders-repository.js';
@@ -72,9 +72,12 @@ export async function recordAsked(
   if (!linked) throw new Error(`order ${charge.linkedOrderId} vanished during its payment`);
   // Another request (this one's lease lapsed) recorded the payment meanwhile: the accept is sent again.
   if (linked.payment_lease_until?.getTime() !== charge.leaseUntil.getTime()) {
-    return new AppError(409, 'payment_in_progress', 'Your yes to this offer is being processed. Try again.', {
-      headers: { 'retry-after': '2' },
-    });
+    return refusal(
+      409,
+      'payment_in_progress',
+      { key: 'errors.upsell_processing' },
+      { headers: { 'retry-after': '2' } },
+    );
   }
   if (result.status === 'requires_action') {
     await setOrderOutcome(tx, organization.id, linked.id, { status: 'awaiting_payment' }, now);
