@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SubscriberSubscription } from '../../contract/subscriber.js';
-import { useT } from '../i18n/use-t.js';
+import { T, useT } from '../i18n/use-t.js';
 import { Button } from '../ui/button.js';
 import { useAnnounce } from '../ui/live-region.js';
 import { CardUpdate } from './card-update.js';
@@ -135,7 +135,11 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
         {subscription.subscribe_and_save ? (
           // Subscribe and save: the server's words say the saving of every delivery (docs/subscriptions.md).
           <p className="manage__saving" data-saving>
-            <strong>Subscribe and save.</strong> {subscription.subscribe_and_save.description}
+            <SavingText
+              saving={subscription.subscribe_and_save}
+              currency={subscription.currency}
+              words={words}
+            />
           </p>
         ) : null}
       </section>
@@ -253,5 +257,31 @@ export function SubscriptionView(props: { subscription: SubscriberSubscription; 
         )}
       </section>
     </div>
+  );
+}
+
+/** The saving of a subscribe-and-save subscription, in the page's words (docs/subscriptions.md, "Subscribe and save"). */
+function SavingText({
+  saving,
+  currency,
+  words,
+}: {
+  saving: NonNullable<SubscriberSubscription['subscribe_and_save']>;
+  currency: string;
+  words: ReturnType<typeof useT>;
+}) {
+  const values = { percent: saving.percent_off, days: saving.interval_days };
+  if (saving.subscribed_amount === null || saving.once_amount === null)
+    return <T id="manage.saving_percent" values={values} components={[<strong />]} />;
+  return (
+    <T
+      id="manage.saving"
+      values={{
+        ...values,
+        subscribed: moneyText(saving.subscribed_amount, currency, words),
+        once: moneyText(saving.once_amount, currency, words),
+      }}
+      components={[<strong />]}
+    />
   );
 }

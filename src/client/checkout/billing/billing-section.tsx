@@ -6,8 +6,10 @@ import type { SectionBodyProps } from '../section-props.js';
 import { AddressFields } from '../shipping/address-fields.js';
 import { useSectionFields } from '../use-section-fields.js';
 import { useSectionSubmit } from '../use-section-submit.js';
+import { useT } from '../../i18n/use-t.js';
 
 export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
+  const { t } = useT();
   const { cart, form, dispatchForm } = useCheckout();
   const { bind } = useSectionFields('BillingAddress');
   const { submit, summary, message } = useSectionSubmit('BillingAddress', onDone);
@@ -28,7 +30,7 @@ export function BillingSection({ continueLabel, onDone }: SectionBodyProps) {
             dispatchForm({ type: 'setMany', values: Object.fromEntries(copy) });
           }}
         >
-          Copy my shipping address
+          {t('checkout.copy_shipping_address')}
         </Button>
       ) : null}
       <AddressFields prefix="bill" bind={bind} />

@@ -22,7 +22,7 @@ export function ShippingSection({
   previewPending,
 }: ShippingSectionProps) {
   const { cart, form, dispatchForm, express } = useCheckout();
-  const { language } = useT();
+  const { t, language } = useT();
   const { bind } = useSectionFields('ShippingAddress');
   const { submit, summary, message } = useSectionSubmit('ShippingAddress', onDone);
   const profiles = cart.order.shipping_profiles;
@@ -65,7 +65,7 @@ export function ShippingSection({
       {express.status !== 'active' && paymentDue ? (
         <Checkbox
           name="same_address"
-          label="My billing address is the same as my shipping address"
+          label={t('checkout.same_address')}
           checked={form.sameAddress}
           onChange={(value) => dispatchForm({ type: 'setSameAddress', value })}
         />
