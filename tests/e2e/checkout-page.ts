@@ -70,8 +70,10 @@ export class CheckoutPage {
     browser: Browser,
     server: CheckoutServer,
     viewport = { width: 1280, height: 900 },
+    /** the browser's language (its Accept-Language and navigator.languages) */
+    locale?: string,
   ): Promise<CheckoutPage> {
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({ viewport, ...(locale ? { locale } : {}) });
     return new CheckoutPage(context, await context.newPage(), server);
   }
 

@@ -11,7 +11,7 @@ export interface ShopperBrowser {
   server: CheckoutServer;
   browser: Browser;
   /** a new page for one shopper, closed after the test */
-  shopper(viewport?: { width: number; height: number }): Promise<CheckoutPage>;
+  shopper(viewport?: { width: number; height: number }, locale?: string): Promise<CheckoutPage>;
 }
 
 /**
@@ -21,8 +21,8 @@ export interface ShopperBrowser {
 export function useShopperBrowser(): ShopperBrowser {
   const pages: CheckoutPage[] = [];
   const session = {
-    async shopper(viewport?: { width: number; height: number }) {
-      const page = await CheckoutPage.create(session.browser, session.server, viewport);
+    async shopper(viewport?: { width: number; height: number }, locale?: string) {
+      const page = await CheckoutPage.create(session.browser, session.server, viewport, locale);
       pages.push(page);
       return page;
     },

@@ -8,6 +8,7 @@ import { ScreenHeading } from '../screen-heading.js';
 import { AbandonedCheckoutForm } from './abandoned-checkout-form.js';
 import { CheckoutOptionsForm } from './checkout-options-form.js';
 import { LegalLinksForm } from './legal-links-form.js';
+import { LanguagesForm } from './languages-form.js';
 import { OrderBumpsForm } from './order-bumps-form.js';
 import { ORGANIZATION_KEY, readOrganization } from './organization-query.js';
 import { SectionOrderForm } from './section-order-form.js';
@@ -34,6 +35,7 @@ export default function SettingsArea({ session }: AreaProps) {
           <SubscriptionSettingsForm organization={data} />
           <AbandonedCheckoutForm organization={data} />
           <OrderBumpsForm organization={data} />
+          <LanguagesForm organization={data} />
           <AuditTrail objectType="organization" objectId={session.organization.id} />
         </div>
       )}

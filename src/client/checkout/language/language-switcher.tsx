@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Cart } from '../../../contract/cart.js';
-import { LANGUAGE_NAMES, languageOf, type Language } from '../../../i18n/languages.js';
+import { LANGUAGE_NAMES, type Language } from '../../../i18n/languages.js';
 import { failureOf } from '../../api/http-client.js';
 import { lazySchema } from '../../api/lazy-schema.js';
 import { checkoutLanguages } from '../../i18n/checkout-languages.js';
@@ -14,7 +14,7 @@ const CartSchema = lazySchema((schemas) => schemas.CartSchema);
 /**
  * The page's languages, in the footer (docs/languages.md, "Which language"). Choosing one turns the page to it in
  * place (what was typed stays), keeps it with the cart for reloads and emails, and takes the cart back with the
- * store's catalogue text in that language. A `?lang=` the page opened with is kept with the cart the same way.
+ * store's catalogue text in that language. The language the page opened in is kept with the cart the same way.
  */
 export function LanguageSwitcher({ languages }: { languages: readonly Language[] }) {
   const { t, language } = useT();
@@ -37,9 +37,10 @@ export function LanguageSwitcher({ languages }: { languages: readonly Language[]
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    const requested = languageOf(new URLSearchParams(window.location.search).get('lang'));
-    // The link asked for the language the page opened in: the cart keeps it, so a reload without ?lang= keeps it too.
-    if (requested === language) void remember(language).catch(() => undefined);
+    // The language the page opened in (asked for, the browser's, or the store's default) is the one the shopper uses:
+    // the cart keeps it, so a reload without ?lang= keeps it and the order's emails speak it. The server writes
+    // nothing when the cart already has it.
+    void remember(language).catch(() => undefined);
     // Once, for the language the page opened in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

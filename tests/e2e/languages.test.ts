@@ -1,0 +1,121 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobHandlers } from '../../src/server/job-handlers.js';
+import { createSubscriberLinks } from '../../src/server/modules/subscriber/subscriber-link.js';
+import { systemClock } from '../../src/server/platform/clock.js';
+import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
+import { createLogger } from '../../src/server/platform/logging.js';
+import { createTokenService } from '../../src/server/platform/security/tokens.js';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
+import { CARD_FRAME } from './checkout-page.js';
+import { useShopperBrowser } from './shopper-browser.js';
+
+// The page in the shopper's language (docs/languages.md) in Chromium against the built server: the browser's language,
+// ?lang=ar right to left, the switcher keeping what was typed, and an order placed in Japanese whose receipt, received
+// by a real SMTP server, is in Japanese; axe finds nothing in Arabic and Japanese.
+
+const session = useShopperBrowser();
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+});
+
+afterAll(async () => {
+  await inbox?.close();
+});
+
+const coffee = () => session.server.newCart([{ item_id: 'BEANS-ETH-340' }]);
+
+/** Runs the server's due jobs as its worker would, its emails through the test's SMTP server: those sent now. */
+async function deliverEmails(): Promise<ParsedMail[]> {
+  const { server } = session;
+  const links = createSubscriberLinks(
+    createTokenService({ current: server.tokenSecret }, systemClock),
+    server.baseUrl,
+    () => systemClock.now(),
+  );
+  const { handlers, emailJobs } = createJobHandlers({ ...server.config, smtpUrl: inbox.url }, links);
+  const before = inbox.messages.length;
+  try {
+    await createJobWorker(server.database.db, handlers, {
+      clock: systemClock,
+      logger: createLogger({ level: 'silent' }),
+    }).drain();
+  } finally {
+    emailJobs.mailer.close();
+  }
+  return inbox.messages.slice(before);
+}
+
+describe('the checkout in the shopper’s language', () => {
+  it('opens in Spanish for a browser in Spanish', async () => {
+    const checkout = await session.shopper(undefined, 'es-ES');
+    await checkout.open(await coffee());
+    expect(await checkout.page.getAttribute('html', 'lang')).toBe('es');
+    await checkout.page.getByRole('heading', { level: 1, name: 'Pago seguro' }).waitFor();
+    await checkout.page.getByRole('button', { name: 'Continuar con el envío' }).waitFor();
+    expect(await checkout.page.getByLabel('Correo electrónico').count()).toBe(1);
+  });
+
+  it('mirrors the whole page in Arabic, with nothing for axe to find', async () => {
+    const checkout = await session.shopper({ width: 1280, height: 900 });
+    await checkout.open(`${await coffee()}?lang=ar`);
+    expect(await checkout.page.getAttribute('html', 'dir')).toBe('rtl');
+    await checkout.page.getByRole('heading', { level: 1, name: 'الدفع الآمن' }).waitFor();
+    const summary = await checkout.page.locator('.summary').boundingBox();
+    const main = await checkout.page.locator('.checkout__main').boundingBox();
+    expect(summary && main && summary.x < main.x).toBe(true);
+    expect(await checkout.axe()).toEqual([]);
+  });
+
+  it('changes language with the switcher without losing what was typed', async () => {
+    const checkout = await session.shopper();
+    await checkout.open(await coffee());
+    await checkout.page.locator('#field-email').fill('lena@example.com');
+    await checkout.page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await checkout.page.getByRole('combobox', { name: 'Sprache' }).waitFor();
+    expect(await checkout.page.getAttribute('html', 'lang')).toBe('de');
+    expect(await checkout.page.locator('#field-email').inputValue()).toBe('lena@example.com');
+    await checkout.page.getByRole('heading', { level: 1, name: 'Sicher bezahlen' }).waitFor();
+    // Kept with the cart: a reload without ?lang= opens in German.
+    await checkout.page.reload();
+    await checkout.page.locator('.sections').waitFor();
+    expect(await checkout.page.getAttribute('html', 'lang')).toBe('de');
+  });
+
+  it('takes an order in Japanese and sends its receipt in Japanese', async () => {
+    const checkout = await session.shopper({ width: 1280, height: 900 }, 'ja-JP');
+    const token = await coffee();
+    await checkout.open(token);
+    const { page } = checkout;
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    await page.locator('#field-email').fill('hanako@example.com');
+    await page.getByRole('button', { name: 'お届け先へ進む' }).click();
+    await page.locator('#field-ship_country').selectOption('US');
+    await page.locator('#field-ship_fname').fill('Hanako');
+    await page.locator('#field-ship_lname').fill('Yamada');
+    await page.locator('#field-ship_address1').fill('1 Main St');
+    await page.locator('#field-ship_city').fill('Austin');
+    await page.locator('#field-ship_state').selectOption('TX');
+    await page.locator('#field-ship_zipcode').fill('73301');
+    await page.getByRole('button', { name: /へ進む$/ }).click();
+    const frame = page.frameLocator(CARD_FRAME);
+    await frame.locator('#card-number').pressSequentially('4111 1111 1111 1111');
+    await frame.locator('#card-expiry').fill('12 / 30');
+    await frame.locator('#card-cvv').fill('123');
+    await page.locator('#field-card_details[data-card-state="complete"]').waitFor();
+    expect(await checkout.axe()).toEqual([]);
+    await page.getByRole('button', { name: /を支払う$/ }).click();
+    await page.getByRole('heading', { name: 'Hanako 様、ありがとうございます！' }).waitFor();
+    expect(await checkout.axe()).toEqual([]);
+
+    const receipts = (await deliverEmails()).filter((mail) =>
+      mail.to && 'text' in mail.to ? mail.to.text.includes('hanako@example.com') : false,
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toMatch(/のご注文（注文番号 \d+）$/);
+    expect(receipts[0]?.text).toContain('ありがとうございます');
+    expect(receipts[0]?.html).toContain('lang="ja"');
+  });
+});
