@@ -32,7 +32,10 @@ describe('the language switcher', () => {
     await waitFor(() => expect(liveRegion()).toBe('أصبحت الصفحة الآن باللغة العربية.'));
     expect(screen.getByDisplayValue('ana@example.com')).toBe(email);
     await waitFor(() =>
-      expect(api.requestsTo('PUT', /\/language$/).map((request) => request.body?.language)).toEqual(['en', 'ar']),
+      expect(api.requestsTo('PUT', /\/language$/).map((request) => request.body?.language)).toEqual([
+        'en',
+        'ar',
+      ]),
     );
   });
 });

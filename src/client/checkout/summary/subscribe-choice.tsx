@@ -57,7 +57,8 @@ function ChoiceGroup({
   const [pending, setPending] = useState<boolean | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const quantity = offer.order_offer_quantity;
-  const priced = (price: number) => t('summary.price_each', { quantity, price: money(price, currency, language) });
+  const priced = (price: number) =>
+    t('summary.price_each', { quantity, price: money(price, currency, language) });
 
   const choose = async (subscribe: boolean) => {
     if (pending !== null || subscribe === offer.subscribed) return;
