@@ -36,7 +36,8 @@ export function sayFieldMessages(
   messages: Readonly<FieldMessages>,
   say: (key: MessageKey, values?: MessageValues) => string,
 ): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [name, message] of Object.entries(messages)) out[name] = sayFieldMessage(message, say);
-  return out;
+  // fromEntries defines each name as the object's own: a field named __proto__ stays a field.
+  return Object.fromEntries(
+    Object.entries(messages).map(([name, message]) => [name, sayFieldMessage(message, say)]),
+  );
 }

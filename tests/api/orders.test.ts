@@ -497,6 +497,7 @@ describe('subscriptions', () => {
     const detail = (await store.api.get(`/orders/${cart.order.order_id}`)).body;
     expect(detail.consent).toEqual({
       subscription_terms_accepted: true,
+      subscription_terms_language: 'en',
       subscription_terms_accepted_at: t.clock.now().toISOString(),
       subscription_terms_ip: null,
       subscription_terms_version: '2026-11-01',
