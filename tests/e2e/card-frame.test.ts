@@ -16,6 +16,7 @@ import {
 } from '../../src/server/platform/payments/test-processor/test-processor-repository.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { launchBrowser } from './browser.js';
+import { readCatalogue } from '../../src/server/i18n/catalogue-files.js';
 
 // The test processor's card frame on an origin of its own, framed by a page on another origin, in Debian's Chromium:
 // the message protocol of docs/payments.md, the page adapter (src/client/.../test-processor.ts) and the 3-D Secure
@@ -194,12 +195,16 @@ describe('the card frame on its own origin', () => {
 describe('the page adapter', () => {
   async function mount(page: Page, testCards: string[] = []) {
     await page.waitForFunction('typeof window.createTestProcessor === "function"');
+    // The page's t in English, as the checkout hands it to its processor (its {name} placeholders filled).
+    const english = { ...readCatalogue('payment', 'en'), ...readCatalogue('card', 'en') };
     await page.evaluate(
       `(async () => {
+        const english = ${JSON.stringify(english)};
+        window.t = (key, values = {}) => (english[key] ?? key).replace(/\\{(\\w+)\\}/g, (_, name) => String(values[name] ?? ''));
         window.states = [];
         window.fields = await window.createTestProcessor({ origin: ${JSON.stringify(processorOrigin)} }).mount(
           document.getElementById('card'),
-          { testCards: ${JSON.stringify(testCards)}, onChange: (state) => window.states.push(state), amount: 1000, currency: 'USD' },
+          { testCards: ${JSON.stringify(testCards)}, onChange: (state) => window.states.push(state), amount: 1000, currency: 'USD', language: 'en', t: window.t },
         );
       })()`,
     );
@@ -220,7 +225,7 @@ describe('the page adapter', () => {
     expect(await number.getAttribute('aria-invalid')).toBe('true');
     expect(await number.getAttribute('aria-describedby')).toContain('card-number-error');
     expect(await frame.locator('#card-number-error').textContent()).toBe('Enter your card number.');
-    const cardFrame = page.frames().find((item) => item.url().endsWith('/frame'));
+    const cardFrame = page.frames().find((item) => item.url() !== 'about:blank' && new URL(item.url()).pathname === '/frame');
     expect(await axeViolations(cardFrame!)).toEqual([]);
 
     // A message follows the value, and goes once it is fixed.
@@ -272,7 +277,7 @@ describe('the page adapter', () => {
     await mount(page);
     const completed = await newChallenge('order_9_1_attempt_1');
     await page.evaluate(
-      `void (window.auth = window.fields.authenticate({ type: 'challenge', url: ${JSON.stringify(`${processorOrigin}/challenge/${completed}`)} }))`,
+      `void (window.auth = window.fields.authenticate({ type: 'challenge', url: ${JSON.stringify(`${processorOrigin}/challenge/${completed}`)} }, window.t))`,
     );
     const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
     await dialog.waitFor();
@@ -290,7 +295,7 @@ describe('the page adapter', () => {
 
     const escaped = await newChallenge('order_9_1_attempt_2');
     await page.evaluate(
-      `void (window.auth = window.fields.authenticate({ type: 'challenge', url: ${JSON.stringify(`${processorOrigin}/challenge/${escaped}`)} }))`,
+      `void (window.auth = window.fields.authenticate({ type: 'challenge', url: ${JSON.stringify(`${processorOrigin}/challenge/${escaped}`)} }, window.t))`,
     );
     await bank.getByRole('button', { name: 'Fail authentication' }).focus();
     await page.keyboard.press('Escape');

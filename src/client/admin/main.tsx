@@ -1,3 +1,6 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import adminEnglish from 'virtual:catalogue/admin/en';
 // The dashboard (docs/dashboard.md): an entry of its own (vite.admin.config.ts), so the checkout page's first load
 // carries none of it.
 import { createRoot } from 'react-dom/client';
@@ -7,4 +10,11 @@ import '../theme/base.css';
 import './admin.css';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<AdminApp />);
+// The dashboard speaks English; the shared controls (src/client/ui) say their words through the provider.
+const english = setupI18n({ locale: 'en', messages: { en: adminEnglish } });
+if (root)
+  createRoot(root).render(
+    <I18nProvider i18n={english}>
+      <AdminApp />
+    </I18nProvider>,
+  );

@@ -1,6 +1,7 @@
 // Amounts, dates and countries as the page's language writes them (docs/languages.md): Intl with the page's
 // language as the locale, never hand-built.
 import { formatMoney, fromMajor, minor } from '../../domain/money.js';
+import { formattingLocaleOf, isLanguage } from '../../i18n/languages.js';
 
 /**
  * An amount from the wire (major units) as the shopper reads it in the page's language: $54.12 in English,
@@ -8,7 +9,9 @@ import { formatMoney, fromMajor, minor } from '../../domain/money.js';
  * adopted at boot) writes it without Intl; after the shopper switches language, Intl writes it for the new one.
  */
 export function money(amount: number, currency: string, locale: string): string {
-  return formatMoney(fromMajor(amount, currency) ?? minor(Math.round(amount * 100)), currency, locale);
+  // A language is written in its formatting locale (English as en-US), the one the server described the money in.
+  const written = isLanguage(locale) ? formattingLocaleOf(locale) : locale;
+  return formatMoney(fromMajor(amount, currency) ?? minor(Math.round(amount * 100)), currency, written);
 }
 
 const regionNames = new Map<string, Intl.DisplayNames>();
