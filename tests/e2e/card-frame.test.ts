@@ -225,7 +225,9 @@ describe('the page adapter', () => {
     expect(await number.getAttribute('aria-invalid')).toBe('true');
     expect(await number.getAttribute('aria-describedby')).toContain('card-number-error');
     expect(await frame.locator('#card-number-error').textContent()).toBe('Enter your card number.');
-    const cardFrame = page.frames().find((item) => item.url() !== 'about:blank' && new URL(item.url()).pathname === '/frame');
+    const cardFrame = page
+      .frames()
+      .find((item) => item.url() !== 'about:blank' && new URL(item.url()).pathname === '/frame');
     expect(await axeViolations(cardFrame!)).toEqual([]);
 
     // A message follows the value, and goes once it is fixed.
