@@ -99,13 +99,19 @@ export function RefundSection({ order }: { order: OrderDetail }) {
     },
     onError: (error) => {
       setPlanned(null);
-      const failure = failureOf(error);
-      // Focus where the refusal is explained: the amount it names, else the summary of what went wrong.
-      requestAnimationFrame(() => {
-        if (!(failure.fields.amount && how === 'part' && focusField('amount'))) errorsRef.current?.focus();
-      });
+      setRefused({ amount: Boolean(failureOf(error).fields.amount) });
     },
   });
+
+  // Focus where the refusal is explained, once it is rendered: the amount it names, else the summary of what went
+  // wrong.
+  const [refused, setRefused] = useState<{ amount: boolean } | null>(null);
+  useEffect(() => {
+    if (!refused) return;
+    if (!(refused.amount && how === 'part' && focusField('amount'))) errorsRef.current?.focus();
+    // Once per refusal, in the render that shows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refused]);
 
   useEffect(() => {
     if (planned) confirmRef.current?.focus();
