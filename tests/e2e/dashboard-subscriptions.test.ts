@@ -296,7 +296,8 @@ describe('the Subscriptions and Developers screens', () => {
     await page.goto(`${server.baseUrl}/admin/orders/${fulfilment}`);
     await heading(page, `Order ${fulfilment}`);
     const card = page.getByRole('region', { name: 'Prepaid fulfilment' });
-    expect(await card.innerText()).toContain(
+    // "of 3" comes with the subscription, read after the order.
+    await expect.poll(() => card.innerText()).toContain(
       `Prepaid fulfilment — cycle 2 of 3 of subscription ${id}, paid by order ${orderId}.`,
     );
     expect(await card.getByRole('link', { name: `Subscription ${id}` }).getAttribute('href')).toBe(
