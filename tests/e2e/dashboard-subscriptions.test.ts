@@ -297,9 +297,9 @@ describe('the Subscriptions and Developers screens', () => {
     await heading(page, `Order ${fulfilment}`);
     const card = page.getByRole('region', { name: 'Prepaid fulfilment' });
     // "of 3" comes with the subscription, read after the order.
-    await expect.poll(() => card.innerText()).toContain(
-      `Prepaid fulfilment — cycle 2 of 3 of subscription ${id}, paid by order ${orderId}.`,
-    );
+    await expect
+      .poll(() => card.innerText())
+      .toContain(`Prepaid fulfilment — cycle 2 of 3 of subscription ${id}, paid by order ${orderId}.`);
     expect(await card.getByRole('link', { name: `Subscription ${id}` }).getAttribute('href')).toBe(
       `/admin/subscriptions/${id}`,
     );
