@@ -7,11 +7,11 @@ import {
   acceptedTags,
   chooseLanguage,
   DEFAULT_LANGUAGE,
-  directionOf,
   formattingLocaleOf,
   LANGUAGES,
   type Language,
 } from '../../../i18n/languages.js';
+import { writePageLanguage } from '../../i18n/page-words.js';
 import { translatorFor } from '../../i18n/translator.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
@@ -130,12 +130,12 @@ export function jsonForHtml(value: unknown): string {
 
 /**
  * The template with the page's config block and, inside #root, its first view (a template without one gets none), in
- * the page's language: <html lang dir> and the first view's words.
+ * the page's language: <html lang dir>, its title and the first view's words.
  */
 export function renderPage(template: string, boot: PageConfig | PageError, language: Language): string {
   const block = `<script type="application/json" id="checkout-config">${jsonForHtml(boot)}</script>`;
-  return template
-    .replace(/<html lang="[^"]*"[^>]*>/, () => `<html lang="${language}" dir="${directionOf(language)}">`)
+  // <html lang dir> and the marked words (the title) first: the config block and first view carry no markers.
+  return writePageLanguage(template, language)
     .replace(CONFIG_PLACEHOLDER, () => block)
     .replace(SHELL_PLACEHOLDER, () => renderPageShell(boot, translatorFor(language)));
 }

@@ -48,9 +48,13 @@ describe('the page shell in the HTML', () => {
   });
 
   it("speaks the page's language, and writes Arabic right to left", () => {
-    const template = `<html lang="en"><head><!--checkout-config--></head><div id="root">${SHELL_PLACEHOLDER}</div></html>`;
+    const template = `<html lang="en"><head><title data-t="common.secure_checkout">Secure Checkout</title><!--checkout-config--></head><div id="root">${SHELL_PLACEHOLDER}</div></html>`;
     const arabic = renderPage(template, pageConfigFixture({ language: 'ar' }), 'ar');
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain(
+      `<title data-t="common.secure_checkout">${translatorFor('ar')('common.secure_checkout')}</title>`,
+    );
+    expect(arabic).not.toContain('Secure Checkout');
     expect(arabic).toContain('<p class="loading" role="status">جارٍ تحميل طلبك…</p>');
     const spanish = renderPageShell(pageConfigFixture({ test_mode: true }), translatorFor('es'));
     expect(spanish).toContain('Modo de prueba: los pedidos son de prueba y no se cobra ninguna tarjeta.');

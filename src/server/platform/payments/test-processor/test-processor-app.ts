@@ -19,7 +19,11 @@ import { installJsonBodyParser } from '../../http/json-body-parser.js';
 import { checkTokenCard, parseTokenRequest, tokenCardOf } from './card-token-request.js';
 import { createRequestWindows } from './request-window.js';
 import { testProcessorHeaders } from './test-processor-headers.js';
-import { loadProcessorTemplates, renderProcessorPage } from './test-processor-pages.js';
+import {
+  loadProcessorTemplates,
+  processorPageLanguage,
+  renderProcessorPage,
+} from './test-processor-pages.js';
 import { decideChallenge, findChallenge, insertToken } from './test-processor-repository.js';
 
 export interface TestProcessorAppOptions {
@@ -127,10 +131,12 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
     });
   }
 
-  app.get('/frame', async (_request, reply) =>
+  app.get<{ Querystring: { lang?: unknown } }>('/frame', async (request, reply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
-      .send(renderProcessorPage(templates.frame, { checkoutOrigin })),
+      .send(
+        renderProcessorPage(templates.frame, { checkoutOrigin }, processorPageLanguage(request.query.lang)),
+      ),
   );
 
   const tokenLimit = limiter({
@@ -159,16 +165,22 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
     };
   });
 
-  app.get<{ Params: { id: string } }>('/challenge/:id', async (request, reply) => {
-    const challenge = await findChallenge(options.db, request.params.id);
-    if (!challenge) throw new AppError(404, 'challenge_not_found', 'This authentication is not known.');
-    return reply.header('content-type', 'text/html; charset=utf-8').send(
-      renderProcessorPage(templates.challenge, {
-        checkoutOrigin,
-        challenge: { id: challenge.id, status: challenge.status },
-      }),
-    );
-  });
+  app.get<{ Params: { id: string }; Querystring: { lang?: unknown } }>(
+    '/challenge/:id',
+    async (request, reply) => {
+      const challenge = await findChallenge(options.db, request.params.id);
+      if (!challenge) throw new AppError(404, 'challenge_not_found', 'This authentication is not known.');
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(
+          renderProcessorPage(
+            templates.challenge,
+            { checkoutOrigin, challenge: { id: challenge.id, status: challenge.status } },
+            processorPageLanguage(request.query.lang),
+          ),
+        );
+    },
+  );
 
   const challengeLimit = limiter(CHALLENGE_REQUESTS_PER_IP);
   app.post<{ Params: { id: string } }>(

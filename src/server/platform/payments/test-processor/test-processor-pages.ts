@@ -1,10 +1,13 @@
 // The test processor's two pages, built by Vite into dist/client/card-frame (src/card-frame): the card fields and
 // the bank's challenge. The server writes their config in as a JSON block, as the checkout's page does (no inline
-// script may run under their policy).
+// script may run under their policy), and their words in the language on their URL (docs/languages.md).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_LANGUAGE, languageOf, type Language } from '../../../../i18n/languages.js';
+import type { MessageKey } from '../../../../i18n/message-keys.js';
+import { writePageLanguage } from '../../../i18n/page-words.js';
 
 /** Where the built pages carry their config (src/card-frame/*.html). */
 export const PROCESSOR_CONFIG_PLACEHOLDER = '<!--processor-config-->';
@@ -16,14 +19,27 @@ export interface ProcessorPageConfig {
   challenge?: { id: string; status: 'pending' | 'succeeded' | 'failed' };
 }
 
-const unbuilt = (title: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>${PROCESSOR_CONFIG_PLACEHOLDER}</head>
-<body><main><h1>${title}</h1><p>The card fields have not been built. Run npm run build.</p></main></body></html>`;
+/** Marked like the built pages' words (data-t), so they are said in the page's language as those are. */
+const unbuilt = (title: MessageKey) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title data-t="${title}"></title>${PROCESSOR_CONFIG_PLACEHOLDER}</head>
+<body><main><h1 data-t="${title}"></h1><p data-t="provider.not_built"></p></main></body></html>`;
 
-/** The config block: JSON with "<" escaped, so no value can close the script element. */
-export function renderProcessorPage(template: string, config: ProcessorPageConfig): string {
+/** `?lang=ja` on a page's URL → ja; a missing or unknown one → English (as the pages' own script reads it). */
+export function processorPageLanguage(lang: unknown): Language {
+  return (typeof lang === 'string' ? languageOf(lang) : null) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * A page as served: <html lang dir> and each data-t element's words in its language, so it reads right before its
+ * script runs; then the config block, JSON with "<" escaped, so no value can close the script element.
+ */
+export function renderProcessorPage(
+  template: string,
+  config: ProcessorPageConfig,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return template.replace(
+  return writePageLanguage(template, language).replace(
     PROCESSOR_CONFIG_PLACEHOLDER,
     () => `<script type="application/json" id="${PROCESSOR_CONFIG_ID}">${json}</script>`,
   );
@@ -48,7 +64,7 @@ export function inlineStyleHashes(html: string): string[] {
 
 /** The built pages, or placeholders that say to build them (API tests run without a build). */
 export async function loadProcessorTemplates(frameDir: string | null): Promise<ProcessorTemplates> {
-  const read = async (file: string, title: string) => {
+  const read = async (file: string, title: MessageKey) => {
     const full = frameDir ? path.join(frameDir, file) : null;
     const template = full && existsSync(full) ? await readFile(full, 'utf8') : unbuilt(title);
     if (!template.includes(PROCESSOR_CONFIG_PLACEHOLDER)) {
@@ -58,8 +74,8 @@ export async function loadProcessorTemplates(frameDir: string | null): Promise<P
     }
     return template;
   };
-  const frame = await read('index.html', 'Card details');
-  const challenge = await read('challenge.html', 'Confirm this payment');
+  const frame = await read('index.html', 'card.title');
+  const challenge = await read('challenge.html', 'card.challenge_title');
   return {
     frame,
     challenge,
