@@ -282,6 +282,93 @@ describe('express (PayPal-style) payment', () => {
     ).toBe(410);
   });
 
+  it("speaks the cart's language on the approval page and in its field problems (Spanish)", async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect((await shopper.put(`carts/${token}/language`, { language: 'es' })).status).toBe(200);
+    const { url } = await startExpress(shopper, token);
+
+    // The browser asks for English: the checkout page's language (kept with the cart) wins.
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: url.pathname,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<html lang="es" dir="ltr">');
+    expect(shown.body).toContain('<title>Aprueba tu pago</title>');
+    expect(shown.body).toContain('<label for="payer-email">Correo electrónico</label>');
+    expect(shown.body).toContain('<label for="payer-ship_state">Estado</label>');
+    expect(shown.body).toContain('>Aprobar y continuar</button>');
+    expect(shown.body).toContain('<option value="US" selected>Estados Unidos</option>');
+    expect(shown.body).toContain(
+      new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(18),
+    );
+    expect(shown.body).not.toContain('Approve your payment');
+    expect(shown.body).not.toContain('$18.00');
+
+    const invalid = await decide(url, 'approve', {
+      ...EXPRESS_PAYER_FORM,
+      email: 'pat@',
+      ship_zipcode: '1',
+      ship_address2: '4242 4242 4242 4242',
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('<html lang="es" dir="ltr">');
+    expect(invalid.body).toContain('Revisa los campos marcados.');
+    expect(invalid.body).toContain('Introduce un correo electrónico como nombre@ejemplo.com.');
+    expect(invalid.body).toContain('Introduce un código ZIP como 95014.');
+    expect(invalid.body).toContain(
+      'Esto parece un número de tarjeta. Introduce los datos de la tarjeta solo en los campos de pago.',
+    );
+    // The card number is never written back into the form.
+    expect(invalid.body).not.toMatch(/4242\s*4242/);
+    expect(invalid.body).not.toContain('Enter an email address');
+  });
+
+  it('is written right to left in Arabic, its refusals too, and the form answers in the language it was shown in', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    expect((await shopper.put(`carts/${token}/language`, { language: 'ar' })).status).toBe(200);
+    const { url } = await startExpress(shopper, token);
+
+    const shown = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<html lang="ar" dir="rtl">');
+    expect(shown.body).toContain('<h1>وافق على الدفعة</h1>');
+    expect(shown.body).toContain('<label for="payer-ship_zipcode">الرمز البريدي (ZIP)</label>');
+    expect(shown.body).toContain(`action="${url.pathname}?lang=ar"`);
+
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}?lang=ar`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: new URLSearchParams({ ...EXPRESS_PAYER_FORM, email: 'pat@', decision: 'approve' }).toString(),
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('<html lang="ar" dir="rtl">');
+    expect(invalid.body).toContain('أدخل عنوان بريد إلكتروني مثل name@example.com.');
+    expect(invalid.body).toContain('aria-invalid="true"');
+
+    // Once decided, the page says so in Arabic as well.
+    await approve(url);
+    const again = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('<html lang="ar" dir="rtl">');
+    expect(again.body).toContain('سبقت الموافقة على هذه الدفعة');
+  });
+
+  it("says an unknown payment in the browser's language", async () => {
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/api/test-gateway/approve/pt_unknown',
+      headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
+    expect(unknown.statusCode).toBe(410);
+    expect(unknown.body).toContain('<html lang="ja" dir="ltr">');
+    expect(unknown.body).toContain('このお支払いは存在しません。');
+  });
+
   it('returns to the test-mode checkout in test mode', async () => {
     const { store } = await setup();
     const tester = await shopperSession(t.app, store.org.publicId, { testMode: true });

@@ -69,3 +69,44 @@ describe('the checkout right to left', () => {
     expect(await checkout.axe()).toEqual([]);
   });
 });
+
+describe("the test provider's approval page in the checkout's language", () => {
+  /** Opens the checkout in a language, presses the express button, and lands on the provider's page. */
+  async function approvalPageIn(language: 'ar' | 'ja', expressButton: string, heading: string) {
+    const token = await newCart();
+    // The page keeps the language it opened in with the cart; the provider's page reads it there.
+    const remembered = checkout.page.waitForResponse(
+      (response) => new URL(response.url()).pathname.endsWith(`/carts/${token}/language`) && response.ok(),
+    );
+    await checkout.page.goto(`${server.baseUrl}/checkout/${token}?cypress=1&lang=${language}`);
+    await checkout.page.locator('.sections').waitFor();
+    await remembered;
+    await checkout.button(expressButton).click();
+    await checkout.page.getByRole('heading', { name: heading }).waitFor();
+  }
+
+  it('is written right to left in Arabic, mirrored, and axe finds nothing to fix', async () => {
+    await approvalPageIn('ar', 'الدفع عبر PayPal', 'وافق على الدفعة');
+    expect(
+      await checkout.page.evaluate('[document.documentElement.lang, document.documentElement.dir]'),
+    ).toEqual(['ar', 'rtl']);
+    await checkout.page.getByRole('button', { name: 'الموافقة والمتابعة' }).waitFor();
+    // The badge starts at the right edge of the page's box.
+    const badge = await checkout.page.evaluate<{ fromRight: number; fromLeft: number }>(`(() => {
+      const badge = document.querySelector('.badge').getBoundingClientRect();
+      const main = document.querySelector('main').getBoundingClientRect();
+      return { fromRight: main.right - badge.right, fromLeft: badge.left - main.left };
+    })()`);
+    expect(badge.fromRight).toBeLessThan(badge.fromLeft);
+    expect(await checkout.axe()).toEqual([]);
+  });
+
+  it('speaks Japanese, and axe finds nothing to fix', async () => {
+    await approvalPageIn('ja', 'PayPal で支払う', 'お支払いを承認');
+    expect(
+      await checkout.page.evaluate('[document.documentElement.lang, document.documentElement.dir]'),
+    ).toEqual(['ja', 'ltr']);
+    await checkout.page.getByLabel('メールアドレス').waitFor();
+    expect(await checkout.axe()).toEqual([]);
+  });
+});

@@ -20,9 +20,11 @@ export interface ExpressPaymentRow {
   created_at: Date;
   /** joined */
   cart_token: string;
+  /** joined: the language the cart's checkout page speaks, once it has said it (docs/languages.md) */
+  cart_language: string | null;
 }
 
-const SELECT = `SELECT e.*, c.token AS cart_token FROM express_payments e
+const SELECT = `SELECT e.*, c.token AS cart_token, c.language AS cart_language FROM express_payments e
   JOIN carts c ON c.organization_id = e.organization_id AND c.id = e.cart_id`;
 
 export async function insertExpressPayment(

@@ -1,8 +1,9 @@
 import type { PaymentToken } from '../../../contract/order.js';
-import { checkEmail, type FieldProblems } from '../../../domain/checkout-fields.js';
-import { checkAddress } from '../address/address-checks.js';
+import { checkEmail } from '../../../domain/checkout-fields.js';
+import type { Message } from '../../../i18n/message-keys.js';
+import { addressMessages } from '../address/address-checks.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { inEnglish, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { findCardNumbers } from '../../../domain/card-numbers-in-input.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import type { ExpressPayer } from '../../platform/payments/gateway.js';
@@ -74,10 +75,16 @@ export const PAYER_FIELDS = [
   'ship_country',
 ] as const;
 
-/** The payer the test provider's approval page collected; problems keyed by its form's field names. */
+/** What a field holding a card number is told; the approval page never writes the number back into it. */
+export const CARD_NUMBER_IN_FIELD: Message = { key: 'provider.card_number_in_field' };
+
+/**
+ * The payer the test provider's approval page collected; problems keyed by its form's field names, as messages the
+ * page says in its language (docs/languages.md).
+ */
 export function checkPayer(form: Record<string, string | undefined>): {
   payer: ExpressPayer;
-  problems: FieldProblems;
+  problems: Record<string, Message>;
 } {
   const value = (name: string) => form[name]?.trim() ?? '';
   const payer: ExpressPayer = {
@@ -93,11 +100,10 @@ export function checkPayer(form: Record<string, string | undefined>): {
     ship_zipcode: value('ship_zipcode').toUpperCase(),
     ship_country: value('ship_country').toUpperCase(),
   };
-  const problems: FieldProblems = {};
+  const problems: Record<string, Message> = {};
   const email = checkEmail(payer.email);
-  // The test provider's page speaks English (a stand-in for PayPal's own).
-  if (email) problems.email = inEnglish(email);
-  const address = checkAddress(
+  if (email) problems.email = email;
+  const address = addressMessages(
     {
       fname: payer.fname,
       lname: payer.lname,
@@ -114,10 +120,8 @@ export function checkPayer(form: Record<string, string | undefined>): {
     problems[key === 'ship_fname' ? 'fname' : key === 'ship_lname' ? 'lname' : key] = message;
   }
   // The payer is stored and answered, so a card number typed here is refused as on every shopper route.
-  Object.assign(
-    problems,
-    findCardNumbers(Object.fromEntries(PAYER_FIELDS.map((name) => [name, value(name)]))),
-  );
+  const cardNumbers = findCardNumbers(Object.fromEntries(PAYER_FIELDS.map((name) => [name, value(name)])));
+  for (const name of Object.keys(cardNumbers)) problems[name] = CARD_NUMBER_IN_FIELD;
   return { payer, problems };
 }
 
