@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTestGatewayRoutes(app, context);
   await registerPaymentWebhookRoutes(app, context);
   await registerPageRoutes(app, context, options.clientDir ?? null);
-  await registerSubscriberPageRoutes(app, options.clientDir ?? null);
+  await registerSubscriberPageRoutes(app, context, tokens, options.clientDir ?? null);
   await registerAdminPageRoutes(app, options.clientDir ?? null);
   await registerCspReportRoutes(app, context, metrics);
 

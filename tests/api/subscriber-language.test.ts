@@ -34,6 +34,12 @@ async function subscriberIn(store: Store, language: string | null) {
   });
   const base = '/checkout/api/subscriber/subscription';
   return {
+    page: (query = '', accept?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${new URL(link.body.url).pathname}${query}`,
+        headers: accept ? { 'accept-language': accept } : {},
+      }),
     read: (accept?: string) => injectJson(t.app, { method: 'GET', url: base, headers: headers(accept) }),
     act: (action: string, accept?: string) =>
       injectJson(t.app, { method: 'POST', url: `${base}/${action}`, headers: headers(accept), payload: {} }),
@@ -81,5 +87,31 @@ describe('the subscriber page’s language', () => {
       code: 'subscriber_link_invalid',
       message: 'Este enlace no es válido. Pide a la tienda un enlace nuevo para gestionar tu suscripción.',
     });
+  });
+});
+
+describe('the subscriber page as the server writes it', () => {
+  it("is in its subscription's language before its script runs: <html lang dir> and its words", async () => {
+    const store = await createStore(t.app, t.db);
+    const arabic = await subscriberIn(store, 'ar');
+    const page = await arabic.page('', 'es');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('<title data-t="manage.title">اشتراكك</title>');
+    expect(page.body).toContain('<p data-t="manage.notBuilt">لم يتم بناء الصفحة. شغّل npm run build.</p>');
+    expect(page.body).not.toContain('Your subscription');
+    // ?lang= wins, as on the page itself.
+    expect((await arabic.page('?lang=ja')).body).toContain('<html lang="ja" dir="ltr">');
+  });
+
+  it("is in the browser's language when the link is not good", async () => {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/manage/not-a-token',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('<html lang="es" dir="ltr">');
+    expect(refused.body).toContain('<title data-t="manage.title">Tu suscripción</title>');
   });
 });

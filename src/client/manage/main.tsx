@@ -11,9 +11,14 @@ import '../theme/base.css';
 import './manage.css';
 
 const root = document.getElementById('root');
-// ?lang= wins; until the subscription says its own language, the page speaks the browser's (docs/languages.md).
+// ?lang= wins; else the language the server wrote the page in (its subscription's, else the browser's), so the page
+// starts in the words its loading line already said (docs/languages.md).
 const requested = languageOf(new URLSearchParams(window.location.search).get('lang'));
-const first = requested ?? languageOf(navigator.language) ?? DEFAULT_LANGUAGE;
+const first =
+  requested ??
+  languageOf(document.documentElement.lang) ??
+  languageOf(navigator.language) ??
+  DEFAULT_LANGUAGE;
 if (root)
   void manageLanguages.activate(first).then(() =>
     createRoot(root).render(

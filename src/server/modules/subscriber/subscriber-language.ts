@@ -1,7 +1,14 @@
 // The self-service page's language on the server (docs/subscriptions.md, "Self-service"): the language the page is
 // given (its subscription's cart's, else the store's default) and its refusals in the language the page asks for.
 import type { FastifyRequest } from 'fastify';
-import { acceptedTags, languageOf, type Language } from '../../../i18n/languages.js';
+import {
+  acceptedTags,
+  chooseLanguage,
+  DEFAULT_LANGUAGE,
+  languageOf,
+  LANGUAGES,
+  type Language,
+} from '../../../i18n/languages.js';
 import type { MessageKey } from '../../../i18n/message-keys.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -22,6 +29,24 @@ export async function subscriptionLanguage(
     [organizationId, subscriptionId],
   );
   return emailLanguageOf(rows[0]?.language);
+}
+
+/**
+ * The language the server writes the page in (<html lang>, its title and loading line), which the page starts in:
+ * ?lang=, else its subscription's (when the link is good), else the browser's first we speak, else English.
+ */
+export function managePageLanguage(choice: {
+  requested: string | undefined;
+  subscription: Language | null;
+  acceptLanguage: string | undefined;
+}): Language {
+  return chooseLanguage({
+    requested: choice.requested,
+    remembered: choice.subscription,
+    accepted: acceptedTags(choice.acceptLanguage),
+    enabled: LANGUAGES,
+    storeDefault: DEFAULT_LANGUAGE,
+  });
 }
 
 /** Each refusal the page can meet, by its code, in the page's words. */
