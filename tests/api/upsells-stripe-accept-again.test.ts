@@ -4,6 +4,7 @@ import { createStripeTestApp } from '../helpers/stripe.js';
 import {
   linkedOrdersOf,
   paymentAttemptsOf,
+  readOfUpsellIntent,
   STRIPE_UPSELL_INTENT as INTENT,
   stripeOrderAwaitingUpsellAuthentication,
 } from '../helpers/upsell-store.js';
@@ -25,12 +26,10 @@ afterAll(async () => {
 
 afterEach(verifyStripeReplays);
 
-const read = (answer: string) => ({ method: 'GET', path: `/v1/payment_intents/${INTENT}`, answer });
-
 describe('a yes sent again while Stripe asks to authenticate the first', () => {
   it('completes the PaymentIntent the shopper authenticated: no new charge, one linked order', async () => {
     const { store, shopper, orderId, path } = await stripeOrderAwaitingUpsellAuthentication(t);
-    const asking = t.stripe.expect(read('upsell-retrieve-succeeded'));
+    const asking = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const again = await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes-reload' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.action).toBeUndefined();
@@ -59,7 +58,7 @@ describe('a yes sent again while Stripe asks to authenticate the first', () => {
 
   it("answers the same PaymentIntent's challenge while it waits: nothing created at Stripe", async () => {
     const { shopper, orderId, path } = await stripeOrderAwaitingUpsellAuthentication(t);
-    const asking = t.stripe.expect(read('upsell-retrieve-requires-action'));
+    const asking = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-requires-action'));
     const again = await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes-reload' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.action).toMatchObject({
@@ -78,7 +77,7 @@ describe('a yes sent again while Stripe asks to authenticate the first', () => {
 
   it('makes a new attempt when the authentication failed: one new charge', async () => {
     const { store, shopper, orderId, path } = await stripeOrderAwaitingUpsellAuthentication(t);
-    const asking = t.stripe.expect(read('upsell-retrieve-authentication-failed'), {
+    const asking = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-authentication-failed'), {
       method: 'POST',
       path: '/v1/payment_intents',
       answer: 'rebill-succeeded',
@@ -109,7 +108,7 @@ describe('a yes sent again while Stripe asks to authenticate the first', () => {
     expect(await paymentAttemptsOf(t, linked[0]?.id)).toEqual([
       { status: 'requires_action', gateway_reference: INTENT },
     ]);
-    t.stripe.expect(read('upsell-retrieve-succeeded'));
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const again = await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes-reload' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await linkedOrdersOf(t, orderId)).toEqual([expect.objectContaining({ status: 'complete' })]);

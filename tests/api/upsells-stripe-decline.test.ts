@@ -4,6 +4,7 @@ import { createStripeTestApp, deliver, paymentIntent, stripeEvent } from '../hel
 import {
   linkedOrdersOf,
   paymentAttemptsOf,
+  readOfUpsellIntent,
   STRIPE_UPSELL_INTENT as INTENT,
   stripeOrderAwaitingUpsellAuthentication,
 } from '../helpers/upsell-store.js';
@@ -25,14 +26,13 @@ afterAll(async () => {
 
 afterEach(verifyStripeReplays);
 
-const read = (answer: string) => ({ method: 'GET', path: `/v1/payment_intents/${INTENT}`, answer });
 const cancel = (answer: string) => ({ method: 'POST', path: `/v1/payment_intents/${INTENT}/cancel`, answer });
 
 describe('a no to an upsell Stripe asked to authenticate', () => {
   it('keeps the yes the shopper authenticated (its accept lost): charged once, accepted, 409 upsell_accepted', async () => {
     const { store, shopper, orderId, path } = await stripeOrderAwaitingUpsellAuthentication(t);
     // The page ran stripe.handleNextAction and the bank said yes; its accept never arrived. The shopper says no.
-    const asking = t.stripe.expect(read('upsell-retrieve-succeeded'));
+    const asking = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const no = await shopper.post(`${path}/decline`, { step: 1 }, { 'idempotency-key': 'no' });
     expect(no.status, JSON.stringify(no.body)).toBe(409);
     expect(no.body.code).toBe('upsell_accepted');
@@ -63,7 +63,10 @@ describe('a no to an upsell Stripe asked to authenticate', () => {
 
   it('cancels a PaymentIntent still waiting: nothing charged, declined, and a later webhook is refunded, not completed', async () => {
     const { store, shopper, orderId, path } = await stripeOrderAwaitingUpsellAuthentication(t);
-    const asking = t.stripe.expect(read('upsell-retrieve-requires-action'), cancel('upsell-cancel'));
+    const asking = t.stripe.expect(
+      readOfUpsellIntent('upsell-retrieve-requires-action'),
+      cancel('upsell-cancel'),
+    );
     const no = await shopper.post(`${path}/decline`, { step: 1 }, { 'idempotency-key': 'no' });
     expect(no.status, JSON.stringify(no.body)).toBe(200);
     expect(no.body.offer).toMatchObject({ step: 2, is_downsell: true });
@@ -83,7 +86,7 @@ describe('a no to an upsell Stripe asked to authenticate', () => {
     expect(first.upsell_steps[0]).toMatchObject({ step: 1, status: 'declined' });
 
     // Had the payment gone through after all, its webhook refunds it: a declined step's order is never completed.
-    const refunding = t.stripe.expect(read('upsell-retrieve-succeeded'), {
+    const refunding = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'), {
       method: 'POST',
       path: '/v1/refunds',
       answer: 'refund-full',
@@ -107,9 +110,9 @@ describe('a no to an upsell Stripe asked to authenticate', () => {
   it('keeps the yes when the shopper passed the challenge between the read and the cancel', async () => {
     const { shopper, orderId, path } = await stripeOrderAwaitingUpsellAuthentication(t);
     t.stripe.expect(
-      read('upsell-retrieve-requires-action'),
+      readOfUpsellIntent('upsell-retrieve-requires-action'),
       cancel('upsell-cancel-already-succeeded'),
-      read('upsell-retrieve-succeeded'),
+      readOfUpsellIntent('upsell-retrieve-succeeded'),
     );
     const no = await shopper.post(`${path}/decline`, { step: 1 }, { 'idempotency-key': 'no' });
     expect(no.status, JSON.stringify(no.body)).toBe(409);
@@ -127,7 +130,7 @@ describe('a no to an upsell Stripe asked to authenticate', () => {
     expect(await linkedOrdersOf(t, orderId)).toEqual([
       expect.objectContaining({ status: 'awaiting_payment' }),
     ]);
-    t.stripe.expect(read('upsell-retrieve-requires-action'), cancel('upsell-cancel'));
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-requires-action'), cancel('upsell-cancel'));
     const no = await shopper.post(`${path}/decline`, { step: 1 }, { 'idempotency-key': 'no' });
     expect(no.status, JSON.stringify(no.body)).toBe(200);
     expect(await linkedOrdersOf(t, orderId)).toEqual([expect.objectContaining({ status: 'declined' })]);

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStripeReplays } from '../../src/server/platform/payments/testing/stripe-replay.js';
-import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore } from '../helpers/store.js';
 import { createStripeTestApp, deliver, paymentIntent, stripeEvent } from '../helpers/stripe.js';
 import {
   linkedOrdersOf,
+  placeStripeOrder,
+  readOfUpsellIntent,
   STRIPE_UPSELL_INTENT as INTENT,
   STRIPE_VISA_PM as VISA_PM,
   stripeOrderWithUpsell,
@@ -42,18 +43,8 @@ describe('upsells through Stripe', () => {
     const cartToken = (await shopper.get(`carts/${link.cart_token}`)).body.cart_token as string;
     await shopper.get(`carts/${cartToken}/preview`, { ship_country: 'US', ship_state: 'TX' });
 
-    const ordering = t.stripe.expect(
-      { method: 'GET', path: `/v1/payment_methods/${VISA_PM}`, answer: 'payment-method-visa' },
-      { method: 'POST', path: '/v1/customers', answer: 'customer-created' },
-      { method: 'POST', path: '/v1/payment_intents', answer: 'charge-succeeded-stored' },
-    );
-    const placed = await shopper.post(
-      'orders',
-      orderBody(cartToken, { payment: { method: 'card', card_token: VISA_PM } }),
-    );
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(placed.body.order.has_upsells).toBe(true);
-    const orderId = placed.body.order.order_id as number;
+    const { order, orderId, ordering } = await placeStripeOrder(t, shopper, cartToken);
+    expect(order.has_upsells).toBe(true);
     const kept = Object.fromEntries(new URLSearchParams(ordering.sent[2]?.body ?? ''));
     expect(kept).toMatchObject({ customer: CUSTOMER, setup_future_usage: 'off_session' });
 
@@ -134,11 +125,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     expect(repeat.sent).toEqual([]);
 
     // The page ran stripe.handleNextAction; the accept with the PaymentIntent is checked with Stripe.
-    const reading = t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-succeeded',
-    });
+    const reading = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const done = await shopper.post(
       `${path}/accept`,
       { step: 1, authenticated_payment: INTENT },
@@ -182,11 +169,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     const { store, shopper, orderId, path } = funnel;
     await stripeYesAskedToAuthenticate(t, funnel);
     const [waiting] = await linkedOrdersOf(t, orderId);
-    t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-succeeded',
-    });
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const event = stripeEvent(
       'payment_intent.succeeded',
       paymentIntent(INTENT, { organizationId: store.org.id, orderId: waiting?.id ?? 0 }, { amount: 2557 }),
@@ -213,11 +196,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     const { shopper, orderId, path } = funnel;
     await stripeYesAskedToAuthenticate(t, funnel);
 
-    t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-authentication-failed',
-    });
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-authentication-failed'));
     const failed = await shopper.post(
       `${path}/accept`,
       { step: 1, authenticated_payment: INTENT },
@@ -240,11 +219,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     const funnel = await stripeOrderWithUpsell(t, 18);
     const { shopper, orderId, path } = funnel;
     await stripeYesAskedToAuthenticate(t, funnel);
-    t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-succeeded',
-    });
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const mismatched = await shopper.post(
       `${path}/accept`,
       { step: 1, authenticated_payment: INTENT },

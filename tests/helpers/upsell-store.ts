@@ -110,14 +110,12 @@ export async function upsellChargesOf(t: TestApp, orderId: number) {
   return rows;
 }
 
-/** A completed Stripe order whose link offers one upsell (priced `price`) with a downsell. */
-export async function stripeOrderWithUpsell(t: StripeTestApp, price: number): Promise<UpsellFunnel> {
-  const { store, shopper, cartToken } = await cartThroughUpsellLink(
-    t,
-    { offer_name: 'Grinder', item_name: 'Burr grinder', price },
-    { offer_name: 'Scoop', item_name: 'Scoop', price: 3 },
-  );
-  t.stripe.expect(
+/**
+ * The cart's order paid with Stripe's recorded card, kept on a Customer for later charges: the order as answered, and
+ * what Stripe was asked for it.
+ */
+export async function placeStripeOrder(t: StripeTestApp, shopper: ShopperSession, cartToken: string) {
+  const ordering = t.stripe.expect(
     { method: 'GET', path: `/v1/payment_methods/${STRIPE_VISA_PM}`, answer: 'payment-method-visa' },
     { method: 'POST', path: '/v1/customers', answer: 'customer-created' },
     { method: 'POST', path: '/v1/payment_intents', answer: 'charge-succeeded-stored' },
@@ -127,9 +125,26 @@ export async function stripeOrderWithUpsell(t: StripeTestApp, price: number): Pr
     orderBody(cartToken, { payment: { method: 'card', card_token: STRIPE_VISA_PM } }),
   );
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const orderId = placed.body.order.order_id as number;
+  return { order: placed.body.order, orderId: placed.body.order.order_id as number, ordering };
+}
+
+/** A completed Stripe order whose link offers one upsell (priced `price`) with a downsell. */
+export async function stripeOrderWithUpsell(t: StripeTestApp, price: number): Promise<UpsellFunnel> {
+  const { store, shopper, cartToken } = await cartThroughUpsellLink(
+    t,
+    { offer_name: 'Grinder', item_name: 'Burr grinder', price },
+    { offer_name: 'Scoop', item_name: 'Scoop', price: 3 },
+  );
+  const { orderId } = await placeStripeOrder(t, shopper, cartToken);
   return { store, shopper, orderId, path: upsellPath(cartToken, orderId) };
 }
+
+/** Stripe's read of the recorded upsell PaymentIntent, answered with the fixture named `answer`. */
+export const readOfUpsellIntent = (answer: string) => ({
+  method: 'GET',
+  path: `/v1/payment_intents/${STRIPE_UPSELL_INTENT}`,
+  answer,
+});
 
 /** The upsell shown, and its yes that Stripe asks the bank to authenticate (the recorded PaymentIntent). */
 export async function stripeYesAskedToAuthenticate(t: StripeTestApp, f: UpsellFunnel): Promise<void> {
