@@ -19,7 +19,7 @@ export const SURFACES = {
   /** the subscriber's self-service page (src/client/manage) */
   manage: ['common', 'language', 'manage', 'payment'],
   /** the merchant's dashboard (src/client/admin): English, with the shared controls' words */
-  admin: ['common', 'ui'],
+  admin: ['common', 'ui', 'checkout'], // checkout: the sections' names for their order
   /** the test processor's card frame and bank challenge (src/card-frame) */
   'card-frame': ['common', 'card'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,9 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStripeReplays } from '../../src/server/platform/payments/testing/stripe-replay.js';
-import { orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore } from '../helpers/store.js';
 import { createStripeTestApp, deliver, paymentIntent, stripeEvent } from '../helpers/stripe.js';
+import {
+  linkedOrdersOf,
+  placeStripeOrder,
+  readOfUpsellIntent,
+  STRIPE_UPSELL_INTENT as INTENT,
+  STRIPE_VISA_PM as VISA_PM,
+  stripeOrderWithUpsell,
+  stripeYesAskedToAuthenticate,
+} from '../helpers/upsell-store.js';
 
 // One-click upsells through Stripe (docs/api.md, "Upsells"): the order keeps its card off-session
 // (setup_future_usage) and the accept charges it off-session on its Customer, once, with the step's key. Stripe's
@@ -21,46 +29,7 @@ afterAll(async () => {
 
 afterEach(verifyStripeReplays);
 
-const VISA_PM = 'pm_1QvRtJ2eZvKYlo2Cw8aVisa';
 const CUSTOMER = 'cus_RhZk5n0pQ2xYvB';
-// The recorded PaymentIntent of an upsell the bank wants authenticated (fixtures/stripe/upsell-*.json): $25.57, the
-// total of a $19 offer shipped to Texas.
-const INTENT = 'pi_3QvS7h2eZvKYlo2C0AuthRq';
-
-/** A completed Stripe order whose link offers one upsell (priced `price`) with a downsell; its upsell path. */
-async function orderWithUpsell(price: number) {
-  const store = await createStore(t.app, t.db);
-  const upsell = await store.create('/offers', { offer_name: 'Grinder', item_name: 'Burr grinder', price });
-  const downsell = await store.create('/offers', { offer_name: 'Scoop', item_name: 'Scoop', price: 3 });
-  const link = await store.create('/checkout-links', {
-    offers: [{ offer_id: store.offers.beans.id }],
-    upsells: [{ offer_id: upsell.id, downsell_offer_id: downsell.id }],
-  });
-  const shopper = await shopperSession(t.app, store.org.publicId);
-  const cartToken = (await shopper.get(`carts/${link.cart_token}`)).body.cart_token as string;
-  await shopper.get(`carts/${cartToken}/preview`, { ship_country: 'US', ship_state: 'TX' });
-  t.stripe.expect(
-    { method: 'GET', path: `/v1/payment_methods/${VISA_PM}`, answer: 'payment-method-visa' },
-    { method: 'POST', path: '/v1/customers', answer: 'customer-created' },
-    { method: 'POST', path: '/v1/payment_intents', answer: 'charge-succeeded-stored' },
-  );
-  const placed = await shopper.post(
-    'orders',
-    orderBody(cartToken, { payment: { method: 'card', card_token: VISA_PM } }),
-  );
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const orderId = placed.body.order.order_id as number;
-  return { store, shopper, orderId, path: `carts/${cartToken}/orders/${orderId}/upsell` };
-}
-
-/** The linked orders of an order, as the database has them. */
-async function linkedOrders(orderId: number) {
-  const { rows } = await t.db.query<{ id: number; status: string; total: number }>(
-    'SELECT id, status, total FROM orders WHERE parent_order_id = $1 ORDER BY id',
-    [orderId],
-  );
-  return rows;
-}
 
 describe('upsells through Stripe', () => {
   it('keeps the card off-session with the order and charges it off-session for the accepted offer', async () => {
@@ -74,18 +43,8 @@ describe('upsells through Stripe', () => {
     const cartToken = (await shopper.get(`carts/${link.cart_token}`)).body.cart_token as string;
     await shopper.get(`carts/${cartToken}/preview`, { ship_country: 'US', ship_state: 'TX' });
 
-    const ordering = t.stripe.expect(
-      { method: 'GET', path: `/v1/payment_methods/${VISA_PM}`, answer: 'payment-method-visa' },
-      { method: 'POST', path: '/v1/customers', answer: 'customer-created' },
-      { method: 'POST', path: '/v1/payment_intents', answer: 'charge-succeeded-stored' },
-    );
-    const placed = await shopper.post(
-      'orders',
-      orderBody(cartToken, { payment: { method: 'card', card_token: VISA_PM } }),
-    );
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(placed.body.order.has_upsells).toBe(true);
-    const orderId = placed.body.order.order_id as number;
+    const { order, orderId, ordering } = await placeStripeOrder(t, shopper, cartToken);
+    expect(order.has_upsells).toBe(true);
     const kept = Object.fromEntries(new URLSearchParams(ordering.sent[2]?.body ?? ''));
     expect(kept).toMatchObject({ customer: CUSTOMER, setup_future_usage: 'off_session' });
 
@@ -121,7 +80,7 @@ describe('upsells through Stripe', () => {
 
 describe('an upsell the bank wants authenticated, through Stripe', () => {
   it('confirms on-session, lets the page authenticate, then completes the linked order once for the exact amount', async () => {
-    const { store, shopper, orderId, path } = await orderWithUpsell(19);
+    const { store, shopper, orderId, path } = await stripeOrderWithUpsell(t, 19);
     const shown = await shopper.get(path);
     expect(shown.body.offer.amount, 'the recorded PaymentIntent is for $25.57').toBe(25.57);
 
@@ -155,7 +114,9 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
       payment_method: VISA_PM,
       use_stripe_sdk: 'true',
     });
-    expect(await linkedOrders(orderId)).toEqual([expect.objectContaining({ status: 'awaiting_payment' })]);
+    expect(await linkedOrdersOf(t, orderId)).toEqual([
+      expect.objectContaining({ status: 'awaiting_payment' }),
+    ]);
 
     // The same accept again (a double click, a lost answer) answers the same and asks Stripe nothing.
     const repeat = t.stripe.expect();
@@ -164,11 +125,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     expect(repeat.sent).toEqual([]);
 
     // The page ran stripe.handleNextAction; the accept with the PaymentIntent is checked with Stripe.
-    const reading = t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-succeeded',
-    });
+    const reading = t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const done = await shopper.post(
       `${path}/accept`,
       { step: 1, authenticated_payment: INTENT },
@@ -179,7 +136,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     expect(done.body.action).toBeUndefined();
     expect(done.body.offer).toBeNull();
     expect(done.body.linked_orders).toEqual([expect.objectContaining({ total: 25.57 })]);
-    const linked = await linkedOrders(orderId);
+    const linked = await linkedOrdersOf(t, orderId);
     expect(linked).toEqual([expect.objectContaining({ status: 'complete', total: 2557 })]);
     const { rows: attempts } = await t.db.query<{
       status: string;
@@ -204,27 +161,15 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
       expect(repeated.body.linked_orders).toEqual([expect.objectContaining({ total: 25.57 })]);
     }
     expect(after.sent).toEqual([]);
-    expect(await linkedOrders(orderId)).toHaveLength(1);
+    expect(await linkedOrdersOf(t, orderId)).toHaveLength(1);
   });
 
   it("accepts once when Stripe's webhook completed the authenticated payment before the page said so", async () => {
-    const { store, shopper, orderId, path } = await orderWithUpsell(19);
-    await shopper.get(path);
-    t.stripe.expect(
-      { method: 'POST', path: '/v1/payment_intents', answer: 'upsell-authentication-required' },
-      {
-        method: 'POST',
-        path: `/v1/payment_intents/${INTENT}/confirm`,
-        answer: 'upsell-confirm-requires-action',
-      },
-    );
-    await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes' });
-    const [waiting] = await linkedOrders(orderId);
-    t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-succeeded',
-    });
+    const funnel = await stripeOrderWithUpsell(t, 19);
+    const { store, shopper, orderId, path } = funnel;
+    await stripeYesAskedToAuthenticate(t, funnel);
+    const [waiting] = await linkedOrdersOf(t, orderId);
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const event = stripeEvent(
       'payment_intent.succeeded',
       paymentIntent(INTENT, { organizationId: store.org.id, orderId: waiting?.id ?? 0 }, { amount: 2557 }),
@@ -241,30 +186,17 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     expect(done.body.offer).toBeNull();
     expect(done.body.linked_orders).toEqual([expect.objectContaining({ total: 25.57 })]);
     expect(asked.sent).toEqual([]);
-    expect(await linkedOrders(orderId)).toEqual([
+    expect(await linkedOrdersOf(t, orderId)).toEqual([
       expect.objectContaining({ status: 'complete', total: 2557 }),
     ]);
   });
 
   it('keeps the step open after a failed authentication: nothing charged, and the shopper may say no', async () => {
-    const { shopper, orderId, path } = await orderWithUpsell(19);
-    await shopper.get(path);
-    t.stripe.expect(
-      { method: 'POST', path: '/v1/payment_intents', answer: 'upsell-authentication-required' },
-      {
-        method: 'POST',
-        path: `/v1/payment_intents/${INTENT}/confirm`,
-        answer: 'upsell-confirm-requires-action',
-      },
-    );
-    const accepted = await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes' });
-    expect(accepted.body.action?.reference).toBe(INTENT);
+    const funnel = await stripeOrderWithUpsell(t, 19);
+    const { shopper, orderId, path } = funnel;
+    await stripeYesAskedToAuthenticate(t, funnel);
 
-    t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-authentication-failed',
-    });
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-authentication-failed'));
     const failed = await shopper.post(
       `${path}/accept`,
       { step: 1, authenticated_payment: INTENT },
@@ -272,7 +204,7 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     );
     expect(failed.status).toBe(402);
     expect(failed.body.code).toBe('authentication_failed');
-    expect(await linkedOrders(orderId)).toEqual([expect.objectContaining({ status: 'declined' })]);
+    expect(await linkedOrdersOf(t, orderId)).toEqual([expect.objectContaining({ status: 'declined' })]);
     expect((await shopper.get(path)).body.offer).toMatchObject({ step: 1, is_downsell: false });
 
     // No: the downsell follows, and nothing was charged for the upsell.
@@ -284,22 +216,10 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
   });
 
   it('does not complete the linked order with a payment Stripe says is for another amount', async () => {
-    const { shopper, orderId, path } = await orderWithUpsell(18);
-    await shopper.get(path);
-    t.stripe.expect(
-      { method: 'POST', path: '/v1/payment_intents', answer: 'upsell-authentication-required' },
-      {
-        method: 'POST',
-        path: `/v1/payment_intents/${INTENT}/confirm`,
-        answer: 'upsell-confirm-requires-action',
-      },
-    );
-    await shopper.post(`${path}/accept`, { step: 1 }, { 'idempotency-key': 'yes' });
-    t.stripe.expect({
-      method: 'GET',
-      path: `/v1/payment_intents/${INTENT}`,
-      answer: 'upsell-retrieve-succeeded',
-    });
+    const funnel = await stripeOrderWithUpsell(t, 18);
+    const { shopper, orderId, path } = funnel;
+    await stripeYesAskedToAuthenticate(t, funnel);
+    t.stripe.expect(readOfUpsellIntent('upsell-retrieve-succeeded'));
     const mismatched = await shopper.post(
       `${path}/accept`,
       { step: 1, authenticated_payment: INTENT },
@@ -307,7 +227,9 @@ describe('an upsell the bank wants authenticated, through Stripe', () => {
     );
     expect(mismatched.status).toBe(409);
     expect(mismatched.body.code).toBe('payment_mismatch');
-    expect(await linkedOrders(orderId)).toEqual([expect.objectContaining({ status: 'awaiting_payment' })]);
+    expect(await linkedOrdersOf(t, orderId)).toEqual([
+      expect.objectContaining({ status: 'awaiting_payment' }),
+    ]);
     expect((await shopper.get(path)).body.linked_orders).toEqual([]);
   });
 });

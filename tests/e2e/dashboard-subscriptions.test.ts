@@ -1,17 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffSessionSchema } from '../../src/contract/staff.js';
-import { createJobHandlers } from '../../src/server/job-handlers.js';
 import { issueOwnerLink } from '../../src/server/modules/staff/staff-service.js';
-import { createSubscriberLinks } from '../../src/server/modules/subscriber/subscriber-link.js';
 import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
 import { systemClock } from '../../src/server/platform/clock.js';
 import { createPaymentGateways } from '../../src/server/platform/payments/select-gateway.js';
-import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
-import { createLogger } from '../../src/server/platform/logging.js';
-import { createTokenService } from '../../src/server/platform/security/tokens.js';
 import { startCheckoutServer, type CheckoutServer } from '../helpers/checkout-server.js';
 import { orderBody } from '../helpers/order-body.js';
+import { runDueJobs } from '../helpers/server-jobs.js';
 import { http } from '../helpers/server-process.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { launchBrowser } from './browser.js';
@@ -66,24 +62,6 @@ async function ownerSession() {
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return cookieOf(answer.headers);
-}
-
-/** Runs the server's due jobs as its worker would (no SMTP: the emails are kept, and listed in the log). */
-async function runJobs(): Promise<void> {
-  const links = createSubscriberLinks(
-    createTokenService({ current: server.tokenSecret }, systemClock),
-    server.baseUrl,
-    () => systemClock.now(),
-  );
-  const { handlers, emailJobs } = createJobHandlers(server.config, links);
-  try {
-    await createJobWorker(server.database.db, handlers, {
-      clock: systemClock,
-      logger: createLogger({ level: 'silent' }),
-    }).drain();
-  } finally {
-    emailJobs.mailer.close();
-  }
 }
 
 async function subscribe(): Promise<{ id: number; orderId: number }> {
@@ -149,7 +127,7 @@ function shownDate(page: Page, iso: string): Promise<string> {
 describe('the Subscriptions and Developers screens', () => {
   it('find a subscription and skip, pause, resume and cancel it', async () => {
     const { id, orderId } = await subscribe();
-    await runJobs();
+    await runDueJobs(server);
     const { page, problems } = await open(1400);
 
     await page.goto(`${server.baseUrl}/admin/subscriptions`);
@@ -435,7 +413,7 @@ describe('the Subscriptions and Developers screens', () => {
     await expect.poll(() => page.locator('.admin-trail').innerText()).toMatch(/Changed by Olive Owner/);
     expect(await violations(page)).toEqual([]);
 
-    await runJobs();
+    await runDueJobs(server);
     await page.getByRole('link', { name: 'Emails' }).click();
     await heading(page, 'Emails');
     await page.getByLabel('Order id').fill('first');
@@ -471,7 +449,7 @@ describe('the Subscriptions and Developers screens', () => {
   it('shows staff no Developers, and tells them only the owner can open it', async () => {
     const invited = await server.merchant('POST', '/staff', { email: 'sam.staff@example.com', name: 'Sam' });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    await runJobs();
+    await runDueJobs(server);
     const emails = (await server.merchant('GET', '/emails')).body.data as { id: number; kind: string }[];
     const invite = emails.find((email) => email.kind === 'staff_invite');
     // The log hides the invitation's one-time link (docs/emails.md); the email as stored, and sent, has it.

@@ -1,11 +1,5 @@
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobHandlers } from '../../src/server/job-handlers.js';
-import { createSubscriberLinks } from '../../src/server/modules/subscriber/subscriber-link.js';
-import { systemClock } from '../../src/server/platform/clock.js';
-import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
-import { createLogger } from '../../src/server/platform/logging.js';
-import { createTokenService } from '../../src/server/platform/security/tokens.js';
+import { deliverEmails } from '../helpers/server-jobs.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { CARD_FRAME } from './checkout-page.js';
 import { useShopperBrowser } from './shopper-browser.js';
@@ -26,27 +20,6 @@ afterAll(async () => {
 });
 
 const coffee = () => session.server.newCart([{ item_id: 'BEANS-ETH-340' }]);
-
-/** Runs the server's due jobs as its worker would, its emails through the test's SMTP server: those sent now. */
-async function deliverEmails(): Promise<ParsedMail[]> {
-  const { server } = session;
-  const links = createSubscriberLinks(
-    createTokenService({ current: server.tokenSecret }, systemClock),
-    server.baseUrl,
-    () => systemClock.now(),
-  );
-  const { handlers, emailJobs } = createJobHandlers({ ...server.config, smtpUrl: inbox.url }, links);
-  const before = inbox.messages.length;
-  try {
-    await createJobWorker(server.database.db, handlers, {
-      clock: systemClock,
-      logger: createLogger({ level: 'silent' }),
-    }).drain();
-  } finally {
-    emailJobs.mailer.close();
-  }
-  return inbox.messages.slice(before);
-}
 
 describe('the checkout in the shopper’s language', () => {
   it('opens in Spanish for a browser in Spanish', async () => {
@@ -110,7 +83,7 @@ describe('the checkout in the shopper’s language', () => {
     await page.getByRole('heading', { name: 'Hanako 様、ありがとうございます！' }).waitFor();
     expect(await checkout.axe()).toEqual([]);
 
-    const receipts = (await deliverEmails()).filter((mail) =>
+    const receipts = (await deliverEmails(session.server, inbox)).filter((mail) =>
       mail.to && 'text' in mail.to ? mail.to.text.includes('hanako@example.com') : false,
     );
     expect(receipts).toHaveLength(1);

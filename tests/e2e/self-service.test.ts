@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobHandlers } from '../../src/server/job-handlers.js';
-import { createSubscriberLinks } from '../../src/server/modules/subscriber/subscriber-link.js';
-import { createJobWorker } from '../../src/server/platform/jobs/job-worker.js';
-import { createLogger } from '../../src/server/platform/logging.js';
-import { createTokenService } from '../../src/server/platform/security/tokens.js';
-import type { ParsedMail } from 'mailparser';
+import { deliverEmails } from '../helpers/server-jobs.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { runRebills } from '../../src/server/modules/subscriptions/rebill-service.js';
 import { systemClock } from '../../src/server/platform/clock.js';
@@ -32,30 +27,11 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-/** Runs the server's due jobs as its worker would, its emails through the test's SMTP server: those sent now. */
-async function deliverEmails(): Promise<ParsedMail[]> {
-  const { server } = session;
-  const links = createSubscriberLinks(
-    createTokenService({ current: server.tokenSecret }, systemClock),
-    server.baseUrl,
-    () => systemClock.now(),
-  );
-  const { handlers, emailJobs } = createJobHandlers({ ...server.config, smtpUrl: inbox.url }, links);
-  const before = inbox.messages.length;
-  try {
-    await createJobWorker(server.database.db, handlers, {
-      clock: systemClock,
-      logger: createLogger({ level: 'silent' }),
-    }).drain();
-  } finally {
-    emailJobs.mailer.close();
-  }
-  return inbox.messages.slice(before);
-}
-
 /** The self-service link of the one email sent now whose subject matches. */
 async function linkInNextEmail(subject: RegExp): Promise<string> {
-  const sent = (await deliverEmails()).filter((mail) => subject.test(mail.subject ?? ''));
+  const sent = (await deliverEmails(session.server, inbox)).filter((mail) =>
+    subject.test(mail.subject ?? ''),
+  );
   expect(sent.map((mail) => mail.subject)).toHaveLength(1);
   const url = /(http:\/\/127\.0\.0\.1:\d+\/checkout\/manage\/[\w.-]+)/.exec(sent[0]?.text ?? '')?.[1];
   expect(url, sent[0]?.text).toBeDefined();
@@ -151,7 +127,7 @@ describe('the self-service page', () => {
     expect(await page.button('Keep my subscription').count()).toBe(1);
     expect(summary(await page.axe())).toEqual([]);
     // Each change was confirmed by email.
-    const confirmations = (await deliverEmails()).map((mail) => mail.subject ?? '');
+    const confirmations = (await deliverEmails(session.server, inbox)).map((mail) => mail.subject ?? '');
     expect(confirmations).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/subscription at .* is paused$/),

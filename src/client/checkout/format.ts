@@ -1,7 +1,6 @@
 // Amounts, dates and countries as the page's language writes them (docs/languages.md): Intl with the page's
-// language as the locale, never hand-built.
+// formatting locale (useT's `locale`: English as en-US), never hand-built.
 import { formatMoney, fromMajor, minor } from '../../domain/money.js';
-import { formattingLocaleOf, isLanguage } from '../../i18n/languages.js';
 
 /**
  * An amount from the wire (major units) as the shopper reads it in the page's language: $54.12 in English,
@@ -9,9 +8,7 @@ import { formattingLocaleOf, isLanguage } from '../../i18n/languages.js';
  * adopted at boot) writes it without Intl; after the shopper switches language, Intl writes it for the new one.
  */
 export function money(amount: number, currency: string, locale: string): string {
-  // A language is written in its formatting locale (English as en-US), the one the server described the money in.
-  const written = isLanguage(locale) ? formattingLocaleOf(locale) : locale;
-  return formatMoney(fromMajor(amount, currency) ?? minor(Math.round(amount * 100)), currency, written);
+  return formatMoney(fromMajor(amount, currency) ?? minor(Math.round(amount * 100)), currency, locale);
 }
 
 const regionNames = new Map<string, Intl.DisplayNames>();

@@ -1,16 +1,10 @@
 import type { SectionType } from '../../contract/organization.js';
 import type { MessageKey } from '../../i18n/message-keys.js';
 
-/** The sections' names in English, for the admin's section order (the admin speaks English). */
-export const SECTION_TITLES: Record<SectionType, string> = {
-  ContactInformation: 'Contact',
-  ShippingAddress: 'Shipping address',
-  BillingAddress: 'Billing address',
-  GiftInformation: 'Gift details',
-  PaymentInformation: 'Payment',
-};
-
-/** Each section's heading on the checkout page, in the page's language (docs/languages.md). */
+/**
+ * Each section's heading on the checkout page, in the page's language (docs/languages.md); the dashboard's section
+ * order names the sections by the same keys, in English.
+ */
 export const SECTION_TITLE_KEYS = {
   ContactInformation: 'checkout.section.contact',
   ShippingAddress: 'checkout.section.shipping',

@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { LinguiContext } from '@lingui/react';
 import { TransNoContext } from '@lingui/react/server';
 import { useCallback, useContext, type ReactElement } from 'react';
-import type { Language } from '../../i18n/languages.js';
+import { formattingLocaleOf, type Language } from '../../i18n/languages.js';
 import type { MessageKey, MessageValues } from '../../i18n/message-keys.js';
 import { fallbackI18n } from './fallback-i18n.js';
 
@@ -15,15 +15,18 @@ function useI18n(): I18n {
   return i18n;
 }
 
-/** t(key, values), and the page's language: a component that calls it renders again when the language changes. */
-export function useT(): { t: Translate; language: Language } {
+/**
+ * t(key, values), the page's language, and the locale its amounts and dates are written in (formattingLocaleOf): a
+ * component that calls it renders again when the language changes.
+ */
+export function useT(): { t: Translate; language: Language; locale: string } {
   const i18n = useI18n();
   const language = i18n.locale as Language;
   // The language is a dependency though t does not read it: i18n stays the same object when the language changes,
   // and a new t is what makes memoized children render again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useCallback<Translate>((key, values) => i18n._(key, values), [i18n, language]);
-  return { t, language };
+  return { t, language, locale: formattingLocaleOf(language) };
 }
 
 /**

@@ -6,7 +6,7 @@ import * as wording from './subscription-wording.js';
 // English, as a page without a provider reads it (tests/helpers/client-setup.ts).
 const EN: wording.Words = {
   t: (key: MessageKey, values?: MessageValues) => fallbackI18n()!._(key, values),
-  language: 'en',
+  locale: 'en-US',
 };
 type Of<F> = F extends (value: infer V, words: wording.Words) => string ? (value: V) => string : never;
 const statusText: Of<typeof wording.statusText> = (value) => wording.statusText(value, EN);

@@ -2,23 +2,17 @@
 // (docs/languages.md). Pure, so it is tested without a browser.
 import type { SubscriberSubscription } from '../../contract/subscriber.js';
 import { CARD_TYPE_IDS, cardTypeOf, type CardBrand } from '../../domain/card.js';
-import type { Language } from '../../i18n/languages.js';
 import type { Translate } from '../i18n/use-t.js';
 
-/** The page's words: its translator and language (useT()). */
+/** The page's words: its translator and the locale its amounts and dates are written in (useT()). */
 export interface Words {
   t: Translate;
-  language: Language;
-}
-
-/** English as the page always wrote it; any other language as its own locale. */
-function localeOf(language: Language): string {
-  return language === 'en' ? 'en-US' : language;
+  locale: string;
 }
 
 /** An amount in major units of the currency, as the page's language writes it. */
 export function moneyText(amount: number, currency: string, words: Words): string {
-  return new Intl.NumberFormat(localeOf(words.language), { style: 'currency', currency }).format(amount);
+  return new Intl.NumberFormat(words.locale, { style: 'currency', currency }).format(amount);
 }
 
 /** "$25.00 every month", "25,00 € cada mes": what each renewal charges, and how often. */
@@ -34,7 +28,7 @@ export function priceText(
 
 /** "December 24, 2026" from an ISO time, in the page's language, the day as the server keeps it (UTC). */
 export function dayText(iso: string, words: Words): string {
-  return new Date(iso).toLocaleDateString(localeOf(words.language), {
+  return new Date(iso).toLocaleDateString(words.locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

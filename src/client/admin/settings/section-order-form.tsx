@@ -5,8 +5,8 @@ import type { Organization } from '../../../contract/merchant.js';
 import type { Section } from '../../../contract/organization.js';
 import '../../ui/button.css';
 import { useAnnounce } from '../../ui/live-region.js';
-import { SECTION_TITLES } from '../../checkout/section-titles.js';
-import { describeMove, moveSection } from './section-order.js';
+import { useT } from '../../i18n/use-t.js';
+import { describeMove, moveSection, sectionTitle } from './section-order.js';
 import { SettingsForm } from './settings-form.js';
 
 const FIELDS = ['sections'] as const;
@@ -18,6 +18,7 @@ export function SectionOrderForm({ organization }: { organization: Organization 
   const [moved, setMoved] = useState<{ id: string; direction: Direction } | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const announce = useAnnounce();
+  const { t } = useT();
 
   useEffect(() => {
     if (!moved) return;
@@ -33,7 +34,7 @@ export function SectionOrderForm({ organization }: { organization: Organization 
     const next = moveSection(sections, index, direction === 'up' ? -1 : 1);
     setSections(next);
     setMoved({ id: section.id, direction });
-    announce(`${describeMove(next, section.id)} Save the order to use it on the checkout.`);
+    announce(`${describeMove(next, section.id, t)} Save the order to use it on the checkout.`);
   };
 
   return (
@@ -48,7 +49,7 @@ export function SectionOrderForm({ organization }: { organization: Organization 
         <div className={`field${errors.sections ? ' field--invalid' : ''}`}>
           <ol className="settings-sections" id="field-sections" tabIndex={-1} aria-label="Checkout sections">
             {sections.map((section, index) => {
-              const title = SECTION_TITLES[section.component];
+              const title = sectionTitle(section, t);
               return (
                 <li key={section.id}>
                   <span className="settings-sections__name">

@@ -6,6 +6,6 @@ import { useT } from '../../i18n/use-t.js';
 /** The finished billing step in one line. */
 export function BillingSummary() {
   const { form } = useCheckout();
-  const { language } = useT();
-  return <p>{addressLine(form.text, 'bill', (code) => countryName(code, language))}</p>;
+  const { locale } = useT();
+  return <p>{addressLine(form.text, 'bill', (code) => countryName(code, locale))}</p>;
 }

@@ -7,7 +7,6 @@ import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import './bump-offers.css';
 import { useT, type Translate } from '../../i18n/use-t.js';
-import type { Language } from '../../../i18n/languages.js';
 
 const CartSchema = lazySchema((schemas) => schemas.CartSchema);
 
@@ -21,26 +20,21 @@ const errorId = (offerId: number) => `bump-${offerId}-error`;
  * chunk of its own, only for a cart that has bumps.
  */
 /** What ticking the box does: "Add Travel mug for $12.00", and for a recurring bump what it charges later. */
-export function bumpCheckboxLabel(
-  bump: CartBump,
-  currency: string,
-  t: Translate,
-  language: Language,
-): string {
-  const price = money(bump.price, currency, language);
+export function bumpCheckboxLabel(bump: CartBump, currency: string, t: Translate, locale: string): string {
+  const price = money(bump.price, currency, locale);
   if (!bump.is_recurring || bump.billing_interval_days === null)
     return t('funnel.bump_label', { item: bump.item_name, price });
   return t('funnel.bump_label_recurring', {
     item: bump.item_name,
     price,
-    next: money(bump.next_price ?? bump.price, currency, language),
+    next: money(bump.next_price ?? bump.price, currency, locale),
     days: bump.billing_interval_days,
   });
 }
 
 export default function BumpOffers() {
   const { api, token, cart, setCart, orderState } = useCheckout();
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const announce = useAnnounce();
   // The box the shopper just changed shows their choice while the server answers (and goes back if it refuses).
   const [pending, setPending] = useState<{ offerId: number; selected: boolean } | null>(null);
@@ -60,7 +54,7 @@ export default function BumpOffers() {
         schema: CartSchema,
       });
       setCart(next);
-      const total = money(next.total, next.currency_value, language);
+      const total = money(next.total, next.currency_value, locale);
       announce(t(selected ? 'funnel.bump_added' : 'funnel.bump_removed', { item: bump.item_name, total }));
     } catch (failure) {
       setError({ offerId: bump.offer_id, message: failureOf(failure).message });
@@ -93,7 +87,7 @@ export default function BumpOffers() {
                 <p className="bump__text" id={textId(bump.offer_id)}>
                   {bump.text}
                 </p>
-                <p className="bump__price">{money(bump.price, currency, language)}</p>
+                <p className="bump__price">{money(bump.price, currency, locale)}</p>
                 <div className="checkbox bump__choice">
                   <input
                     className="checkbox__input"
@@ -109,7 +103,7 @@ export default function BumpOffers() {
                     onChange={(event) => void change(bump, event.target.checked)}
                   />
                   <label className="checkbox__label" htmlFor={inputId(bump.offer_id)}>
-                    {bumpCheckboxLabel(bump, currency, t, language)}
+                    {bumpCheckboxLabel(bump, currency, t, locale)}
                   </label>
                 </div>
                 {failed ? (

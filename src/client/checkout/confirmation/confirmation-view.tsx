@@ -11,9 +11,8 @@ import { countryName, longDate, money } from '../format.js';
 const UpsellFlow = lazy(() => import('../upsells/upsell-flow.js'));
 import { OrderLines, OrderTotals } from '../summary/order-summary.js';
 import { T, useT, type Translate } from '../../i18n/use-t.js';
-import type { Language } from '../../../i18n/languages.js';
 
-function addressOf(cart: Cart, prefix: 'ship' | 'bill', language: Language): string {
+function addressOf(cart: Cart, prefix: 'ship' | 'bill', locale: string): string {
   const c = cart.customer;
   const get = (field: string) => (c[`${prefix}_${field}` as keyof Cart['customer']] as string).trim();
   const name = [get('fname'), get('lname')].filter(Boolean).join(' ');
@@ -21,7 +20,7 @@ function addressOf(cart: Cart, prefix: 'ship' | 'bill', language: Language): str
     name,
     [get('address1'), get('address2')].filter(Boolean).join(', '),
     [get('city'), [get('state'), get('zipcode')].filter(Boolean).join(' ')].filter(Boolean).join(' '),
-    get('country') ? countryName(get('country'), language) : '',
+    get('country') ? countryName(get('country'), locale) : '',
   ];
   return lines.filter(Boolean).join(', ');
 }
@@ -71,11 +70,11 @@ function totalOfAll(cart: Cart, linked: readonly LinkedOrder[]): number {
 }
 
 /** Who is told of a gift, and when: their name (and email), or the recipient when the giver named nobody. */
-function giftNotice(offer: Cart['offers'][number], t: Translate, language: Language): string {
+function giftNotice(offer: Cart['offers'][number], t: Translate, locale: string): string {
   const name = offer.gift_name.trim();
   const email = offer.gift_email.trim();
   const recipient = name && email ? `${name} (${email})` : name || email;
-  const date = offer.gift_date ? longDate(offer.gift_date, language) : null;
+  const date = offer.gift_date ? longDate(offer.gift_date, locale) : null;
   const item = offer.item_name;
   if (recipient) {
     return date
@@ -89,15 +88,15 @@ function giftNotice(offer: Cart['offers'][number], t: Translate, language: Langu
 
 /** A check mark, thanks, the order number, what was bought (with any offers accepted after), and what happens next. */
 function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrder[] }) {
-  const { t, language } = useT();
+  const { t, language, locale } = useT();
   const heading = useRef<HTMLHeadingElement>(null);
-  const amount = (value: number) => money(value, cart.currency_value, language);
+  const amount = (value: number) => money(value, cart.currency_value, locale);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   const name = cart.customer.ship_fname || cart.customer.bill_fname;
   const gifts = cart.offers.filter((offer) => offer.is_gift);
-  const shipsTo = cart.order.shipping_information_required ? addressOf(cart, 'ship', language) : '';
+  const shipsTo = cart.order.shipping_information_required ? addressOf(cart, 'ship', locale) : '';
   return (
     <div className="confirmation">
       <div className="confirmation__check" aria-hidden="true">
@@ -136,7 +135,7 @@ function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrd
                 {t('confirmation.next_charge', {
                   item: subscription.item_name,
                   amount: amount(subscription.amount),
-                  date: longDate(subscription.next_charge_at, language),
+                  date: longDate(subscription.next_charge_at, locale),
                   days: subscription.interval_days,
                 })}
               </li>
@@ -152,7 +151,7 @@ function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrd
           <h3 id="confirmation-gifts">{t('confirmation.your_gifts')}</h3>
           <ul>
             {gifts.map((offer) => (
-              <li key={offer.id}>{giftNotice(offer, t, language)}</li>
+              <li key={offer.id}>{giftNotice(offer, t, locale)}</li>
             ))}
           </ul>
         </section>

@@ -27,9 +27,9 @@ export interface PaymentSectionProps {
  */
 function ExpressTotal({ approved }: { approved: number | null }) {
   const { cart } = useCheckout();
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const currency = cart.currency_value;
-  const amount = (value: number) => money(value, currency, language);
+  const amount = (value: number) => money(value, currency, locale);
   const total = amount(cart.total);
   const shipping = amount(cart.total_offer_shipping + cart.total_campaign_shipping);
   const comparison = approved === null ? null : compareWithApproved(approved, cart.total, currency);

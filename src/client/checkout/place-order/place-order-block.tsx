@@ -10,7 +10,6 @@ import { useCheckout } from '../checkout-context.js';
 import { money } from '../format.js';
 import type { OrderAlert } from './use-place-order.js';
 import { useT, type Translate } from '../../i18n/use-t.js';
-import type { Language } from '../../../i18n/languages.js';
 
 // The words of plans priced by cycle: a chunk loaded only for a cart that has one.
 const billingPlanNotes = preloadedLazy(() => import('../summary/billing-plan-notes.js'));
@@ -30,9 +29,9 @@ export function orderButtonLabel(
     payment: 'none' | 'paypal' | 'card';
   },
   t: Translate,
-  language: Language,
+  locale: string,
 ): string {
-  const amount = money(input.total, input.currency, language);
+  const amount = money(input.total, input.currency, locale);
   if (input.payment === 'none') return t(input.isGiftClaim ? 'payment.claim_gift' : 'payment.place_order');
   const paypal = input.payment === 'paypal';
   if (input.isRecurring)
@@ -46,7 +45,7 @@ export function orderButtonLabel(
  */
 export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
   const { cart, config, form, orderState, dispatchOrder, express } = useCheckout();
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const payment = paymentChoiceFor({
     total: cart.total,
     isRecurring: cart.order.is_recurring,
@@ -118,7 +117,7 @@ export function PlaceOrderBlock({ onPlaceOrder, alert }: PlaceOrderBlockProps) {
             payment,
           },
           t,
-          language,
+          locale,
         )}
       </Button>
     </div>

@@ -22,7 +22,7 @@ export function ShippingSection({
   previewPending,
 }: ShippingSectionProps) {
   const { cart, form, dispatchForm, express } = useCheckout();
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const { bind } = useSectionFields('ShippingAddress');
   const { submit, summary, message } = useSectionSubmit('ShippingAddress', onDone);
   const profiles = cart.order.shipping_profiles;
@@ -47,7 +47,7 @@ export function ShippingSection({
           choices={profiles.map((option) => ({
             value: option.shipping_profile_id,
             label: option.name,
-            detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value, language),
+            detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value, locale),
           }))}
         />
       ) : previewPending || !form.text.ship_country ? (

@@ -6,13 +6,13 @@ import { useT } from '../../i18n/use-t.js';
 /** The finished shipping step in one line: the address and the shipping method. */
 export function ShippingSummary() {
   const { cart, form } = useCheckout();
-  const { language } = useT();
+  const { locale } = useT();
   const method = cart.order.shipping_profiles.find(
     (option) => option.shipping_profile_id === form.text.shipping_profile_id,
   );
   return (
     <p>
-      {addressLine(form.text, 'ship', (code) => countryName(code, language))}
+      {addressLine(form.text, 'ship', (code) => countryName(code, locale))}
       {method ? ` · ${method.name}` : ''}
     </p>
   );

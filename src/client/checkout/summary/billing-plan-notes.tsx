@@ -16,7 +16,7 @@ export interface BillingPlanNotesProps {
  * the page computes no amount (docs/checkout-rules.md, "Prices by cycle").
  */
 export default function BillingPlanNotes({ cart, place, id }: BillingPlanNotesProps) {
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const plans = cart.offers.flatMap((offer) =>
     offer.is_recurring && !offer.is_gift && offer.billing_plan
       ? [{ id: offer.id, name: offer.item_name, words: offer.billing_plan.description }]
@@ -42,7 +42,7 @@ export default function BillingPlanNotes({ cart, place, id }: BillingPlanNotesPr
     <div className="summary__row summary__row--schedule">
       <dt className="visually-hidden">{t('summary.subscription')}</dt>
       <dd>
-        {t('summary.today_in_all', { amount: money(cart.total, cart.currency_value, language) })}
+        {t('summary.today_in_all', { amount: money(cart.total, cart.currency_value, locale) })}
         {list}
       </dd>
     </div>

@@ -36,7 +36,7 @@ export function OrderLines({
   editable: boolean;
   removal?: LineRemoval;
 }) {
-  const { t, language } = useT();
+  const { t, locale } = useT();
   // A line may be removed only while another stays (canRemoveCartLine, the server's rule too).
   const removable = editable && removal !== undefined && canRemoveCartLine(cart.offers.length);
   // Buy once or subscribe: chosen until the order is paid or handed to an express payment (the server's rule too).
@@ -85,7 +85,7 @@ export function OrderLines({
             />
           ) : null}
         </div>
-        <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value, language)}</p>
+        <p className="summary__price">{money(offer.subtotal_offer, cart.currency_value, locale)}</p>
       </li>
     );
   });
@@ -106,7 +106,7 @@ export function OrderLines({
 }
 
 export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean }) {
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const currency = cart.currency_value;
   const shipping = cart.total_offer_shipping + cart.total_campaign_shipping;
   const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
@@ -117,7 +117,7 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
     <dl className={`summary__totals${pending ? ' summary__totals--pending' : ''}`} aria-busy={pending}>
       <div className="summary__row">
         <dt>{t('summary.subtotal')}</dt>
-        <dd>{money(cart.subtotal, currency, language)}</dd>
+        <dd>{money(cart.subtotal, currency, locale)}</dd>
       </div>
       {cart.total_discount > 0 ? (
         <div className="summary__row summary__row--discount">
@@ -126,7 +126,7 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
               ? t('summary.discount_with_code', { code: cart.discount_code })
               : t('summary.discount')}
           </dt>
-          <dd>−{money(cart.total_discount, currency, language)}</dd>
+          <dd>−{money(cart.total_discount, currency, locale)}</dd>
         </div>
       ) : null}
       {cart.order.shipping_information_required || shipping > 0 ? (
@@ -136,25 +136,25 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
             {shippingKnown
               ? shipping === 0
                 ? t('summary.free')
-                : money(shipping, currency, language)
+                : money(shipping, currency, locale)
               : t('summary.calculated_next')}
           </dd>
         </div>
       ) : null}
       <div className="summary__row">
         <dt>{t('summary.tax')}</dt>
-        <dd>{money(cart.total_tax, currency, language)}</dd>
+        <dd>{money(cart.total_tax, currency, locale)}</dd>
       </div>
       {cart.total_gift_cards > 0 ? (
         <div className="summary__row">
           <dt>{t('summary.gift_cards')}</dt>
-          <dd>−{money(cart.total_gift_cards, currency, language)}</dd>
+          <dd>−{money(cart.total_gift_cards, currency, locale)}</dd>
         </div>
       ) : null}
       <div className="summary__row summary__row--total">
         <dt>{t('summary.total')}</dt>
         <dd>
-          <span className="summary__currency">{currency}</span> {money(cart.total, currency, language)}
+          <span className="summary__currency">{currency}</span> {money(cart.total, currency, locale)}
         </dd>
       </div>
       {byCycle ? (
@@ -175,7 +175,7 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
 /** The order summary: sticky on the right from md up, a bar that expands in place below md. */
 export function OrderSummary({ pending }: OrderSummaryProps) {
   const { cart, config } = useCheckout();
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const [expanded, setExpanded] = useState(false);
   const itemCount = cart.offers.reduce((sum, offer) => sum + offer.order_offer_quantity, 0);
   const bodyId = useId();
@@ -209,7 +209,7 @@ export function OrderSummary({ pending }: OrderSummaryProps) {
         onClick={() => setExpanded((value) => !value)}
       >
         <span>{expanded ? t('summary.hide') : t('summary.show')}</span>
-        <span className="summary__toggle-total">{money(cart.total, cart.currency_value, language)}</span>
+        <span className="summary__toggle-total">{money(cart.total, cart.currency_value, locale)}</span>
       </button>
       <div className="summary__body" id={bodyId}>
         <h2 className="summary__heading" id={`${bodyId}-heading`}>

@@ -52,13 +52,13 @@ function ChoiceGroup({
   terms: NonNullable<CartOffer['subscribe_and_save']>;
 }) {
   const { api, token, setCart } = useCheckout();
-  const { t, language } = useT();
+  const { t, locale } = useT();
   const announce = useAnnounce();
   const [pending, setPending] = useState<boolean | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const quantity = offer.order_offer_quantity;
   const priced = (price: number) =>
-    t('summary.price_each', { quantity, price: money(price, currency, language) });
+    t('summary.price_each', { quantity, price: money(price, currency, locale) });
 
   const choose = async (subscribe: boolean) => {
     if (pending !== null || subscribe === offer.subscribed) return;
@@ -67,7 +67,7 @@ function ChoiceGroup({
     try {
       const cart: Cart = await api.setSubscribed(token, offer.order_offer_id, subscribe);
       setCart(cart);
-      const total = money(cart.total, cart.currency_value, language);
+      const total = money(cart.total, cart.currency_value, locale);
       const item = offer.item_name;
       announce(
         subscribe
@@ -75,13 +75,13 @@ function ChoiceGroup({
               item,
               quantity,
               days: terms.interval_days,
-              price: money(terms.subscribe_price, currency, language),
+              price: money(terms.subscribe_price, currency, locale),
               total,
             })
           : t('summary.bought_once_said', {
               item,
               quantity,
-              price: money(terms.once_price, currency, language),
+              price: money(terms.once_price, currency, locale),
               total,
             }),
       );

@@ -211,7 +211,7 @@ function OfferView(props: {
 }) {
   const { offer, currency, busy, failure, challenge } = props;
   const announce = useAnnounce();
-  const { t, language } = useT();
+  const { t, language, locale } = useT();
   const words = useRef(t);
   useEffect(() => {
     words.current = t;
@@ -245,7 +245,7 @@ function OfferView(props: {
     return () => window.clearInterval(timer);
   }, [offer.seconds_left, announce]);
 
-  const price = (amount: number) => money(amount, currency, language);
+  const price = (amount: number) => money(amount, currency, locale);
   const charged = {
     amount: price(offer.amount),
     item: price(offer.subtotal),
