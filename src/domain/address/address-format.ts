@@ -33,6 +33,8 @@ export type FormField = Exclude<AddressField, 'country'>;
 
 export interface AddressFormat {
   country: string;
+  /** Google's format string ("%N%n%O%n%A%n%C, %S %Z"): how the country writes an address, literals and all */
+  layout: string;
   /** the fields in the country's order, a row per line of its addresses */
   rows: FormField[][];
   required: FormField[];
@@ -117,7 +119,8 @@ export function formatFromRecord(
   record: CountryRecord,
   defaults: CountryRecord,
 ): AddressFormat {
-  const rows = rowsOf(record.fmt ?? defaults.fmt ?? '%N%n%A%n%C');
+  const layout = record.fmt ?? defaults.fmt ?? '%N%n%A%n%C';
+  const rows = rowsOf(layout);
   const shown = new Set(rows.flat());
   const letters = record.require ?? defaults.require ?? '';
   // A name is always asked for (the order is addressed to someone); the data's letters decide the rest.
@@ -131,6 +134,7 @@ export function formatFromRecord(
   const cityType = record.locality_name_type ?? 'city';
   return {
     country,
+    layout,
     rows,
     required,
     stateLabel: STATE_TYPES.includes(stateType as (typeof STATE_TYPES)[number])
@@ -210,4 +214,92 @@ export function addressProblems(address: AddressValues, format: AddressFormat): 
     }
   }
   return problems;
+}
+
+/** How an address is written where its country's format is not known (yet): the fields as the shopper gave them. */
+const PLAIN_LAYOUT = '%N%n%A%n%C %S %Z';
+
+type Token = { literal: string } | { value: string };
+
+/** One line of a format as literals and the values of its fields ("%C, %S %Z" → Austin · ", " · TX · " " · 78701). */
+function tokensOf(line: string, valueOf: (letter: string) => string): Token[] {
+  // Split by a capturing pattern: literals at even places, the fields' letters at odd ones.
+  return line
+    .split(/%([A-Za-z])/)
+    .flatMap((part, index): Token[] =>
+      index % 2 === 1 ? [{ value: valueOf(part) }] : part === '' ? [] : [{ literal: part }],
+    );
+}
+
+/**
+ * A line with its empty fields left out: a literal between two given fields stays (the first of several, when an
+ * empty field came between); one before the line's first field or after its last stays with its neighbour ("〒%Z").
+ */
+function writeLine(tokens: readonly Token[]): string {
+  let out = '';
+  let between: string | null = null;
+  for (const [index, token] of tokens.entries()) {
+    if ('literal' in token) {
+      if (out !== '' || index === 0) between ??= token.literal;
+    } else if (token.value !== '') {
+      out += (between ?? '') + token.value;
+      between = null;
+    } else if (out === '') {
+      // A prefix belongs to its field ("〒%Z"): an empty one takes it away.
+      between = null;
+    }
+  }
+  const [beforeLast, last] = tokens.slice(-2);
+  if (last && 'literal' in last && beforeLast && 'value' in beforeLast && beforeLast.value !== '')
+    out += last.literal;
+  return out.trim();
+}
+
+/**
+ * An address written as its country writes it, a string per line (docs/languages.md, "Addresses"): the fields in
+ * the order and with the punctuation of the country's format (Japan's postal code first, "10115 Berlin", "Austin,
+ * Texas 78701"), the state by its name for a page in `language` (subdivisionName), and `country` (its name) last when
+ * given. Without the country's format (its data not loaded yet) the fields are written as they were given.
+ */
+export function addressLines(
+  address: AddressValues,
+  format: AddressFormat | null,
+  language: string,
+  country?: string,
+): string[] {
+  const value = (field: AddressField) => address[field]?.trim() ?? '';
+  const state = value('state');
+  const subdivision = format && state !== '' ? findSubdivision(format, state) : undefined;
+  const values: Readonly<Record<string, string>> = {
+    N: [value('fname'), value('lname')].filter(Boolean).join(' '),
+    // Each street line a line of its own, split again below.
+    A: [value('address1'), value('address2')].filter(Boolean).join('\n'),
+    C: value('city'),
+    S: subdivision && format ? subdivisionName(subdivision, format, language) : state,
+    Z: value('zipcode'),
+    // %O, %D, %X (organization, dependent locality, sorting code) are not asked: empty, with their punctuation.
+  };
+  const lines = (format?.layout ?? PLAIN_LAYOUT)
+    .split('%n')
+    .flatMap((line) => writeLine(tokensOf(line, (letter) => values[letter] ?? '')).split('\n'))
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const countryLine = country?.trim() ?? '';
+  return countryLine === '' ? lines : [...lines, countryLine];
+}
+
+/** What joins an address's lines on one line: the language's comma, not a list's "and" (Intl.ListFormat's unit). */
+export function addressSeparator(language: string): string {
+  const base = language.split('-')[0]?.toLowerCase();
+  return base === 'ja' ? ' ' : base === 'ar' ? '، ' : ', ';
+}
+
+/** An address on one line, for a finished step: its lines joined by the language's comma. */
+export function addressOnOneLine(
+  address: AddressValues,
+  format: AddressFormat | null,
+  language: string,
+  country?: string,
+): string {
+  return addressLines(address, format, language, country).join(addressSeparator(language));
 }
