@@ -17,13 +17,17 @@ export interface CountryRecord {
   locality_name_type?: string;
   sublocality_name_type?: string;
   lang?: string;
-  /** [code, local name] or [code, local name, latin name] */
-  subs?: ([string, string] | [string, string, string])[];
+  /** "name" where the subdivisions' keys are their local names (JP 東京都, IE Co. Dublin); else they are the codes */
+  sub_key?: 'name';
+  /** [code, local name], [code, local name, latin name], or [code, local name, latin name or null, key] */
+  subs?: ([string, string] | [string, string, string] | [string, string, string | null, string])[];
 }
 
 export interface Subdivision {
   code: string;
   name: string;
+  /** Google's key: how an address in the country's language writes it (TX, 東京都, Co. Dublin, AGS) */
+  key: string;
   /** the name in Latin script, where Google gives one and it differs (東京都 → TOKYO) */
   latinName?: string;
 }
@@ -148,20 +152,39 @@ export function formatFromRecord(
     postalPattern: record.zip ?? null,
     postalExample: record.zipex?.split(',')[0] ?? null,
     language: record.lang ?? null,
-    subdivisions: (record.subs ?? []).map(([code, name, latinName]) =>
-      latinName === undefined ? { code, name } : { code, name, latinName },
-    ),
+    subdivisions: (record.subs ?? []).map(([code, name, latinName, key]) => {
+      const subdivision = { code, name, key: key ?? (record.sub_key === 'name' ? name : code) };
+      return latinName ? { ...subdivision, latinName } : subdivision;
+    }),
   };
 }
 
+function speaksCountryLanguage(format: AddressFormat, language: string): boolean {
+  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
+  return format.language !== null && base(format.language) === base(language);
+}
+
 /**
- * A subdivision's name for a page in `language`: the local name where the page speaks the country's language (東京都
- * on a Japanese page), else the Latin name where Google gives one (TOKYO), else the local name.
+ * A subdivision's name for a page in `language` (the address form's choices): the local name where the page speaks
+ * the country's language (東京都 on a Japanese page), else the Latin name where Google gives one (TOKYO), else the
+ * local name.
  */
 export function subdivisionName(subdivision: Subdivision, format: AddressFormat, language: string): string {
-  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
-  const local = format.language !== null && base(format.language) === base(language);
-  return local || subdivision.latinName === undefined ? subdivision.name : subdivision.latinName;
+  if (speaksCountryLanguage(format, language) || subdivision.latinName === undefined) return subdivision.name;
+  return subdivision.latinName;
+}
+
+/**
+ * A subdivision as a written address shows it, as Google's formatter does (docs/languages.md, "Addresses"): its key
+ * in the country's language (TX, 東京都, Co. Dublin), else the Latin name where Google gives one (TOKYO), else the key.
+ */
+export function subdivisionAsWritten(
+  subdivision: Subdivision,
+  format: AddressFormat,
+  language: string,
+): string {
+  if (speaksCountryLanguage(format, language) || subdivision.latinName === undefined) return subdivision.key;
+  return subdivision.latinName;
 }
 
 export function findSubdivision(format: AddressFormat, value: string): Subdivision | undefined {
@@ -258,8 +281,8 @@ function writeLine(tokens: readonly Token[]): string {
 /**
  * An address written as its country writes it, a string per line (docs/languages.md, "Addresses"): the fields in
  * the order and with the punctuation of the country's format (Japan's postal code first, "10115 Berlin", "Austin,
- * Texas 78701"), the state by its name for a page in `language` (subdivisionName), and `country` (its name) last when
- * given. Without the country's format (its data not loaded yet) the fields are written as they were given.
+ * TX 78701"), the state as the country writes it for a page in `language` (subdivisionAsWritten), and `country`
+ * (its name) last when given. Without the country's format (its data not loaded yet) the fields are written as they were given.
  */
 export function addressLines(
   address: AddressValues,
@@ -275,7 +298,7 @@ export function addressLines(
     // Each street line a line of its own, split again below.
     A: [value('address1'), value('address2')].filter(Boolean).join('\n'),
     C: value('city'),
-    S: subdivision && format ? subdivisionName(subdivision, format, language) : state,
+    S: subdivision && format ? subdivisionAsWritten(subdivision, format, language) : state,
     Z: value('zipcode'),
     // %O, %D, %X (organization, dependent locality, sorting code) are not asked: empty, with their punctuation.
   };

@@ -16,9 +16,9 @@ describe('ConfirmationView', () => {
     expect(document.activeElement).toBe(heading);
     screen.getByText('#1234');
     // A line per line of the address, as the country writes it, once the address data has loaded.
-    const shipsTo = (await screen.findByText('Austin, Texas 73301')).closest('p') as HTMLElement;
+    const shipsTo = (await screen.findByText('Austin, TX 73301')).closest('p') as HTMLElement;
     expect(shipsTo.innerHTML).toBe(
-      '<span>Ada Lovelace</span><span><br>1 Main St</span><span><br>Austin, Texas 73301</span><span><br>United States</span>',
+      '<span>Ada Lovelace</span><span><br>1 Main St</span><span><br>Austin, TX 73301</span><span><br>United States</span>',
     );
     screen.getByText('Ethiopia Yirgacheffe coffee beans');
     screen.getByText(/receipt is on its way to ada@example.com/);

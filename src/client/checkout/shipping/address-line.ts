@@ -2,7 +2,7 @@ import { addressOnOneLine, type AddressFormat } from '../../../domain/address/ad
 
 /**
  * An address on one line, for a finished step, as its country writes it (docs/languages.md, "Addresses"): "Ada
- * Lovelace, 1 Main St, Austin, Texas 78701, United States"; the fields as given while the format is not loaded.
+ * Lovelace, 1 Main St, Austin, TX 78701, United States"; the fields as given while the format is not loaded.
  */
 export function addressLine(
   text: Record<string, string>,
