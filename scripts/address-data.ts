@@ -24,10 +24,16 @@ const COUNTRY_FIELDS = [
   'lang',
 ] as const;
 
-/** One subdivision: [code, local name] or [code, local name, latin name]. */
-export type Subdivision = [string, string] | [string, string, string];
+/**
+ * One subdivision: [code, local name], [code, local name, latin name], or [code, local name, latin name or null,
+ * Google's key] where the key is neither the code nor the name (MX `AGS`, saved as `AGU`, named Aguascalientes).
+ */
+export type Subdivision =
+  [string, string] | [string, string, string] | [string, string, string | null, string];
 
 export type CountryRecord = Partial<Record<(typeof COUNTRY_FIELDS)[number], string>> & {
+  /** "name" where the subdivisions' keys are their local names (JP 東京都, IE Co. Dublin); else they are the codes */
+  sub_key?: 'name';
   subs?: Subdivision[];
 };
 
@@ -59,19 +65,31 @@ export function parseRegionConstants(text: string): Map<string, Raw> {
 
 const split = (value: string | undefined) => (value === undefined || value === '' ? [] : value.split('~'));
 
-function subdivisions(raw: Raw, latinVariant: Raw | undefined): Subdivision[] | undefined {
+function subdivisions(
+  raw: Raw,
+  latinVariant: Raw | undefined,
+): Pick<CountryRecord, 'sub_key' | 'subs'> | undefined {
   const keys = split(raw.sub_keys);
   if (keys.length === 0) return undefined;
   const names = split(raw.sub_names);
   const isoids = split(raw.sub_isoids);
   const latin = split(raw.sub_lnames ?? latinVariant?.sub_names);
-  return keys.map((key, index) => {
+  const entries = keys.map((key, index) => ({
+    key,
     // The code saved with an address: the ISO 3166-2 subdivision where Google gives it, else Google's key.
-    const code = isoids[index] || key;
-    const local = names[index] || key;
-    const latinName = latin[index];
-    return latinName && latinName !== local ? [code, local, latinName] : [code, local];
+    code: isoids[index] || key,
+    local: names[index] || key,
+    latinName: latin[index],
+  }));
+  // The key (what an address in the country's language writes) is kept only where the reader cannot tell it:
+  // the country says once whether its keys are the names or the codes, and a key that is neither is written out.
+  const keyIsName = entries.some(({ key, code, local }) => key !== code && key === local);
+  const subs = entries.map(({ key, code, local, latinName }): Subdivision => {
+    const latinOrNull = latinName && latinName !== local ? latinName : null;
+    if (key !== (keyIsName ? local : code)) return [code, local, latinOrNull, key];
+    return latinOrNull === null ? [code, local] : [code, local, latinOrNull];
   });
+  return keyIsName ? { sub_key: 'name', subs } : { subs };
 }
 
 function zipStillHolds(zip: string, examples: string | undefined): boolean {
@@ -105,8 +123,7 @@ export function buildAddressData(
     const latinVariant = [...info].find(
       ([key, value]) => key.startsWith(`${id}--`) && value.lang === 'en',
     )?.[1];
-    const subs = subdivisions(raw, latinVariant);
-    if (subs) record.subs = subs;
+    Object.assign(record, subdivisions(raw, latinVariant));
     countries[id] = record;
   }
   return { source, defaults: pick(info.get('ZZ') ?? {}), countries };

@@ -2,6 +2,7 @@
 // "Addresses"): the server takes a valid address in every continent and refuses a bad one with the field to fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody } from '../helpers/order-body.js';
+import { shopperSession } from '../helpers/shopper.js';
 import { storeWithShopper } from '../helpers/store.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -180,5 +181,37 @@ describe('shopper addresses by country', () => {
       orderBody(second, address('IE', { ship_state: '', ship_zipcode: '' })),
     );
     expect(irish.status, JSON.stringify(irish.body)).toBe(200);
+  });
+});
+
+describe('address refusals in the shopper’s language', () => {
+  it('are said in Japanese when the page asks for Japanese, and in English when it asks for none', async () => {
+    const { store, shopper } = await storeShippingEverywhere();
+    const japanese = await shopperSession(t.app, store.org.publicId, {
+      headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
+    const bad = address('JP', { ship_city: '', ship_state: '', ship_zipcode: '1000' });
+    const response = await japanese.post(
+      'orders',
+      orderBody(await store.cart([{ offer_id: store.offers.beans.id }]), bad),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      message: 'ハイライトされた2件の項目を確認してください。',
+      fields: {
+        ship_state: '都道府県を選択してください。',
+        ship_zipcode: '154-0023 の形式で郵便番号を入力してください。',
+      },
+    });
+    const english = await shopper.post(
+      'orders',
+      orderBody(await store.cart([{ offer_id: store.offers.beans.id }]), bad),
+    );
+    expect(english.body.fields).toEqual({
+      ship_state: 'Choose a prefecture.',
+      ship_zipcode: 'Enter a postal code like 154-0023.',
+    });
   });
 });

@@ -71,6 +71,34 @@ describe('the receipt in the shopper’s language', () => {
     expect(mail!.html).toContain('合計');
   });
 
+  it('writes a Japanese address as Japan does, its prefecture by its name and not its code', async () => {
+    const name = 'Tokyo Beans';
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    expect((await merchantClient(t.app, store.org.apiKey).patch('/organization', { name })).status).toBe(200);
+    await store.create('/shipping-profiles', { name: 'Japan', countries: ['JP'], price: 10 });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    await chooseLanguage({ token }, 'ja');
+    const tokyo = {
+      ship_fname: '花子',
+      ship_lname: '山田',
+      ship_address1: '千代田区千代田1-1',
+      ship_address2: '',
+      ship_city: '',
+      ship_state: '13',
+      ship_zipcode: '100-0001',
+      ship_country: 'JP',
+    };
+    const placed = await shopper.post('orders', orderBody(token, { ...tokyo, payment: card(CARDS.visa) }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await jobs.worker.drain();
+    const [mail] = mailFrom(inbox, name);
+    expect(mail!.text).toContain(
+      ['〒100-0001', '東京都', '千代田区千代田1-1', '花子 山田', '日本'].join('\n'),
+    );
+    expect(mail!.html).toContain('〒100-0001<br/>東京都<br/>千代田区千代田1-1<br/>花子 山田<br/>日本');
+    expect(mail!.text).not.toMatch(/^13$/m);
+  });
+
   it('sends an Arabic receipt right to left', async () => {
     const name = 'Bayt al-Qahwa';
     const orderId = await orderIn(name, 'ar');

@@ -117,6 +117,6 @@ describe('an express payment', () => {
     await checkout.fillAddress({ ...ADA, address1: '9 Billing Way' });
     await checkout.button('Continue to payment').click();
     await checkout.cardReady();
-    expect(await checkout.page.getByText(/Ada Lovelace, 9 Billing Way, Austin TX 73301/).count()).toBe(1);
+    expect(await checkout.page.getByText(/Ada Lovelace, 9 Billing Way, Austin, TX 73301/).count()).toBe(1);
   });
 });

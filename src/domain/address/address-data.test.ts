@@ -168,7 +168,7 @@ describe('addressFormatOf', () => {
   it('lists subdivisions by code, in the page’s script', () => {
     const jp = addressFormatOf('JP');
     const tokyo = jp?.subdivisions.find((entry) => entry.code === '13');
-    expect(tokyo).toEqual({ code: '13', name: '東京都', latinName: 'TOKYO' });
+    expect(tokyo).toEqual({ code: '13', name: '東京都', key: '東京都', latinName: 'TOKYO' });
     if (!jp || !tokyo) throw new Error('no Tokyo');
     expect(subdivisionName(tokyo, jp, 'ja')).toBe('東京都');
     expect(subdivisionName(tokyo, jp, 'en')).toBe('TOKYO');
@@ -176,6 +176,24 @@ describe('addressFormatOf', () => {
     expect(addressFormatOf('DE')?.subdivisions).toEqual([]);
     const cairo = addressFormatOf('EG')?.subdivisions.find((entry) => entry.code === 'C');
     expect(cairo?.latinName).toBe('Cairo');
+  });
+
+  it('keeps Google’s key for each subdivision: the code, the name, or written out where it is neither', () => {
+    const keyOf = (country: string, code: string) =>
+      addressFormatOf(country)?.subdivisions.find((entry) => entry.code === code)?.key;
+    expect(keyOf('US', 'TX')).toBe('TX');
+    expect(keyOf('CA', 'QC')).toBe('QC');
+    expect(keyOf('AU', 'NSW')).toBe('NSW');
+    expect(keyOf('BR', 'SP')).toBe('SP');
+    expect(keyOf('JP', '13')).toBe('東京都');
+    expect(keyOf('IE', 'D')).toBe('Co. Dublin');
+    expect(keyOf('MX', 'AGU')).toBe('AGS');
+    expect(keyOf('MX', 'BCS')).toBe('BCS');
+    expect(addressFormatOf('MX')?.subdivisions.find((entry) => entry.code === 'AGU')).toEqual({
+      code: 'AGU',
+      name: 'Aguascalientes',
+      key: 'AGS',
+    });
   });
 
   it('answers a country the data does not list with its defaults, and no country with null', () => {

@@ -17,13 +17,17 @@ export interface CountryRecord {
   locality_name_type?: string;
   sublocality_name_type?: string;
   lang?: string;
-  /** [code, local name] or [code, local name, latin name] */
-  subs?: ([string, string] | [string, string, string])[];
+  /** "name" where the subdivisions' keys are their local names (JP 東京都, IE Co. Dublin); else they are the codes */
+  sub_key?: 'name';
+  /** [code, local name], [code, local name, latin name], or [code, local name, latin name or null, key] */
+  subs?: ([string, string] | [string, string, string] | [string, string, string | null, string])[];
 }
 
 export interface Subdivision {
   code: string;
   name: string;
+  /** Google's key: how an address in the country's language writes it (TX, 東京都, Co. Dublin, AGS) */
+  key: string;
   /** the name in Latin script, where Google gives one and it differs (東京都 → TOKYO) */
   latinName?: string;
 }
@@ -33,6 +37,8 @@ export type FormField = Exclude<AddressField, 'country'>;
 
 export interface AddressFormat {
   country: string;
+  /** Google's format string ("%N%n%O%n%A%n%C, %S %Z"): how the country writes an address, literals and all */
+  layout: string;
   /** the fields in the country's order, a row per line of its addresses */
   rows: FormField[][];
   required: FormField[];
@@ -117,7 +123,8 @@ export function formatFromRecord(
   record: CountryRecord,
   defaults: CountryRecord,
 ): AddressFormat {
-  const rows = rowsOf(record.fmt ?? defaults.fmt ?? '%N%n%A%n%C');
+  const layout = record.fmt ?? defaults.fmt ?? '%N%n%A%n%C';
+  const rows = rowsOf(layout);
   const shown = new Set(rows.flat());
   const letters = record.require ?? defaults.require ?? '';
   // A name is always asked for (the order is addressed to someone); the data's letters decide the rest.
@@ -131,6 +138,7 @@ export function formatFromRecord(
   const cityType = record.locality_name_type ?? 'city';
   return {
     country,
+    layout,
     rows,
     required,
     stateLabel: STATE_TYPES.includes(stateType as (typeof STATE_TYPES)[number])
@@ -144,20 +152,39 @@ export function formatFromRecord(
     postalPattern: record.zip ?? null,
     postalExample: record.zipex?.split(',')[0] ?? null,
     language: record.lang ?? null,
-    subdivisions: (record.subs ?? []).map(([code, name, latinName]) =>
-      latinName === undefined ? { code, name } : { code, name, latinName },
-    ),
+    subdivisions: (record.subs ?? []).map(([code, name, latinName, key]) => {
+      const subdivision = { code, name, key: key ?? (record.sub_key === 'name' ? name : code) };
+      return latinName ? { ...subdivision, latinName } : subdivision;
+    }),
   };
 }
 
+function speaksCountryLanguage(format: AddressFormat, language: string): boolean {
+  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
+  return format.language !== null && base(format.language) === base(language);
+}
+
 /**
- * A subdivision's name for a page in `language`: the local name where the page speaks the country's language (東京都
- * on a Japanese page), else the Latin name where Google gives one (TOKYO), else the local name.
+ * A subdivision's name for a page in `language` (the address form's choices): the local name where the page speaks
+ * the country's language (東京都 on a Japanese page), else the Latin name where Google gives one (TOKYO), else the
+ * local name.
  */
 export function subdivisionName(subdivision: Subdivision, format: AddressFormat, language: string): string {
-  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
-  const local = format.language !== null && base(format.language) === base(language);
-  return local || subdivision.latinName === undefined ? subdivision.name : subdivision.latinName;
+  if (speaksCountryLanguage(format, language) || subdivision.latinName === undefined) return subdivision.name;
+  return subdivision.latinName;
+}
+
+/**
+ * A subdivision as a written address shows it, as Google's formatter does (docs/languages.md, "Addresses"): its key
+ * in the country's language (TX, 東京都, Co. Dublin), else the Latin name where Google gives one (TOKYO), else the key.
+ */
+export function subdivisionAsWritten(
+  subdivision: Subdivision,
+  format: AddressFormat,
+  language: string,
+): string {
+  if (speaksCountryLanguage(format, language) || subdivision.latinName === undefined) return subdivision.key;
+  return subdivision.latinName;
 }
 
 export function findSubdivision(format: AddressFormat, value: string): Subdivision | undefined {
@@ -210,4 +237,92 @@ export function addressProblems(address: AddressValues, format: AddressFormat): 
     }
   }
   return problems;
+}
+
+/** How an address is written where its country's format is not known (yet): the fields as the shopper gave them. */
+const PLAIN_LAYOUT = '%N%n%A%n%C %S %Z';
+
+type Token = { literal: string } | { value: string };
+
+/** One line of a format as literals and the values of its fields ("%C, %S %Z" → Austin · ", " · TX · " " · 78701). */
+function tokensOf(line: string, valueOf: (letter: string) => string): Token[] {
+  // Split by a capturing pattern: literals at even places, the fields' letters at odd ones.
+  return line
+    .split(/%([A-Za-z])/)
+    .flatMap((part, index): Token[] =>
+      index % 2 === 1 ? [{ value: valueOf(part) }] : part === '' ? [] : [{ literal: part }],
+    );
+}
+
+/**
+ * A line with its empty fields left out: a literal between two given fields stays (the first of several, when an
+ * empty field came between); one before the line's first field or after its last stays with its neighbour ("〒%Z").
+ */
+function writeLine(tokens: readonly Token[]): string {
+  let out = '';
+  let between: string | null = null;
+  for (const [index, token] of tokens.entries()) {
+    if ('literal' in token) {
+      if (out !== '' || index === 0) between ??= token.literal;
+    } else if (token.value !== '') {
+      out += (between ?? '') + token.value;
+      between = null;
+    } else if (out === '') {
+      // A prefix belongs to its field ("〒%Z"): an empty one takes it away.
+      between = null;
+    }
+  }
+  const [beforeLast, last] = tokens.slice(-2);
+  if (last && 'literal' in last && beforeLast && 'value' in beforeLast && beforeLast.value !== '')
+    out += last.literal;
+  return out.trim();
+}
+
+/**
+ * An address written as its country writes it, a string per line (docs/languages.md, "Addresses"): the fields in
+ * the order and with the punctuation of the country's format (Japan's postal code first, "10115 Berlin", "Austin,
+ * TX 78701"), the state as the country writes it for a page in `language` (subdivisionAsWritten), and `country`
+ * (its name) last when given. Without the country's format (its data not loaded yet) the fields are written as they were given.
+ */
+export function addressLines(
+  address: AddressValues,
+  format: AddressFormat | null,
+  language: string,
+  country?: string,
+): string[] {
+  const value = (field: AddressField) => address[field]?.trim() ?? '';
+  const state = value('state');
+  const subdivision = format && state !== '' ? findSubdivision(format, state) : undefined;
+  const values: Readonly<Record<string, string>> = {
+    N: [value('fname'), value('lname')].filter(Boolean).join(' '),
+    // Each street line a line of its own, split again below.
+    A: [value('address1'), value('address2')].filter(Boolean).join('\n'),
+    C: value('city'),
+    S: subdivision && format ? subdivisionAsWritten(subdivision, format, language) : state,
+    Z: value('zipcode'),
+    // %O, %D, %X (organization, dependent locality, sorting code) are not asked: empty, with their punctuation.
+  };
+  const lines = (format?.layout ?? PLAIN_LAYOUT)
+    .split('%n')
+    .flatMap((line) => writeLine(tokensOf(line, (letter) => values[letter] ?? '')).split('\n'))
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const countryLine = country?.trim() ?? '';
+  return countryLine === '' ? lines : [...lines, countryLine];
+}
+
+/** What joins an address's lines on one line: the language's comma, not a list's "and" (Intl.ListFormat's unit). */
+export function addressSeparator(language: string): string {
+  const base = language.split('-')[0]?.toLowerCase();
+  return base === 'ja' ? ' ' : base === 'ar' ? '، ' : ', ';
+}
+
+/** An address on one line, for a finished step: its lines joined by the language's comma. */
+export function addressOnOneLine(
+  address: AddressValues,
+  format: AddressFormat | null,
+  language: string,
+  country?: string,
+): string {
+  return addressLines(address, format, language, country).join(addressSeparator(language));
 }

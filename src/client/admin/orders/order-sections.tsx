@@ -2,6 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { OrderDetail } from '../../../contract/merchant.js';
+// The orders area is a chunk of its own, so the address data comes with it, not with the dashboard's first load.
+import { addressFormatOf } from '../../../domain/address/address-data.js';
+import { addressLines } from '../../../domain/address/address-format.js';
 import { CopyButton } from '../kit/copy-button.js';
 import { formatDate, formatDateTime, formatMoney } from '../kit/format.js';
 import { QueryState } from '../kit/query-state.js';
@@ -45,22 +48,26 @@ export function Table(props: { caption: string; head: string[]; numbers?: number
   );
 }
 
+/** The dashboard's English names of countries ("JP" → "Japan"). */
+const regions = new Intl.DisplayNames(['en-US'], { type: 'region', fallback: 'code' });
+
+function countryNameOf(code: string): string {
+  try {
+    return regions.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** An address as its country writes it, the state by its Latin name (docs/languages.md, "Addresses"), then the phone. */
 export function AddressLines({ address }: { address: Address }) {
-  const place = [address.city, address.state, address.zipcode].filter(Boolean).join(', ');
+  const country = address.country.trim();
+  const lines = addressLines(address, addressFormatOf(country), 'en', country ? countryNameOf(country) : '');
   return (
     <address className="orders-address">
-      {[
-        `${address.fname} ${address.lname}`.trim(),
-        address.address1,
-        address.address2,
-        place,
-        address.country,
-        address.phone,
-      ]
-        .filter(Boolean)
-        .map((line, index) => (
-          <span key={index}>{line}</span>
-        ))}
+      {[...lines, address.phone].filter(Boolean).map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
     </address>
   );
 }

@@ -6,23 +6,44 @@ import type { CheckoutApi } from '../../api/checkout-api.js';
 import type { LoadCardProcessor } from '../payment/processors/load-card-processor.js';
 import { fromMajor, minor, toMajor } from '../../../domain/money.js';
 import { countryName, longDate, money } from '../format.js';
+import { addressLines } from '../../../domain/address/address-format.js';
+import { useAddressFormat } from '../shipping/address-data-chunk.js';
 
 // Only an order whose link has upsells loads them (docs/api.md, "Upsells").
 const UpsellFlow = lazy(() => import('../upsells/upsell-flow.js'));
 import { OrderLines, OrderTotals } from '../summary/order-summary.js';
 import { T, useT, type Translate } from '../../i18n/use-t.js';
+import type { Language } from '../../../i18n/languages.js';
 
-function addressOf(cart: Cart, prefix: 'ship' | 'bill', locale: string): string {
+/** The address the order ships to, a line per line of its country's format (docs/languages.md, "Addresses"). */
+function ShipsTo({ cart, language, locale }: { cart: Cart; language: Language; locale: string }) {
   const c = cart.customer;
-  const get = (field: string) => (c[`${prefix}_${field}` as keyof Cart['customer']] as string).trim();
-  const name = [get('fname'), get('lname')].filter(Boolean).join(' ');
-  const lines = [
-    name,
-    [get('address1'), get('address2')].filter(Boolean).join(', '),
-    [get('city'), [get('state'), get('zipcode')].filter(Boolean).join(' ')].filter(Boolean).join(' '),
-    get('country') ? countryName(get('country'), locale) : '',
-  ];
-  return lines.filter(Boolean).join(', ');
+  // After a reload the address data may not be loaded yet: the fields show as given until it arrives.
+  const format = useAddressFormat(c.ship_country);
+  const lines = addressLines(
+    {
+      fname: c.ship_fname,
+      lname: c.ship_lname,
+      address1: c.ship_address1,
+      address2: c.ship_address2,
+      city: c.ship_city,
+      state: c.ship_state,
+      zipcode: c.ship_zipcode,
+    },
+    format,
+    language,
+    c.ship_country.trim() ? countryName(c.ship_country.trim(), locale) : '',
+  );
+  return (
+    <p>
+      {lines.map((line, index) => (
+        <span key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </p>
+  );
 }
 
 /** After a completed order: its one-click offers first when it has some, then the confirmation. */
@@ -96,7 +117,18 @@ function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrd
   }, []);
   const name = cart.customer.ship_fname || cart.customer.bill_fname;
   const gifts = cart.offers.filter((offer) => offer.is_gift);
-  const shipsTo = cart.order.shipping_information_required ? addressOf(cart, 'ship', locale) : '';
+  const c = cart.customer;
+  const shipsTo =
+    cart.order.shipping_information_required &&
+    [
+      c.ship_fname,
+      c.ship_lname,
+      c.ship_address1,
+      c.ship_city,
+      c.ship_state,
+      c.ship_zipcode,
+      c.ship_country,
+    ].some((field) => field.trim() !== '');
   return (
     <div className="confirmation">
       <div className="confirmation__check" aria-hidden="true">
@@ -123,7 +155,7 @@ function Confirmation({ cart, linked }: { cart: Cart; linked: readonly LinkedOrd
       {shipsTo ? (
         <section className="confirmation__block" aria-labelledby="confirmation-ships">
           <h3 id="confirmation-ships">{t('confirmation.shipping_to')}</h3>
-          <p>{shipsTo}</p>
+          <ShipsTo cart={cart} language={language} locale={locale} />
         </section>
       ) : null}
       {cart.order.subscriptions.length > 0 ? (

@@ -82,7 +82,7 @@ describe('express checkout', () => {
     expect(screen.queryByRole('heading', { name: /Billing address/ })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Card details' })).toBeNull();
     screen.getByText('payer@example.com');
-    screen.getByText(/Grace Hopper, 2 Harbor Rd, Austin TX 73301/);
+    await screen.findByText(/Grace Hopper, 2 Harbor Rd, Austin, TX 73301/);
     await user.click(screen.getByRole('button', { name: 'Pay $18.00 with PayPal' }));
     await screen.findByRole('heading', { name: 'Thank you, Grace!' });
     expect(api.requestsTo('PUT', /\/vrio\/orders\/55$/)[0]?.body).toMatchObject({
@@ -165,7 +165,7 @@ describe('express checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByRole('group', { name: 'Card details' });
     // shipping (the payer's) and billing (the shopper's) now both read the same, complete and true
-    expect(screen.getAllByText(/Grace Hopper, 2 Harbor Rd, Austin TX 73301/)).toHaveLength(2);
+    expect(await screen.findAllByText(/Grace Hopper, 2 Harbor Rd, Austin, TX 73301/)).toHaveLength(2);
   });
 
   it('states the final total with shipping and tax, and says plainly that it differs from the approved amount', async () => {

@@ -28,6 +28,8 @@ export interface EmailSpeech {
   money: (amount: number, currency: string) => string;
   /** "December 21, 2026", "2026年12月21日": dates are told in UTC, the zone the charges are scheduled in */
   date: (date: Date) => string;
+  /** a country by its name in the language ("US" → "United States", "アメリカ合衆国"); the code when it has none */
+  countryName: (code: string) => string;
   /** `<html lang dir>`, so a mail client sets Arabic right to left */
   htmlOpen: string;
 }
@@ -44,6 +46,7 @@ export function speechFor(language: Language): EmailSpeech {
   // English as the checkout always wrote it (formatMoney's default, the formats it is given).
   const locale = language === 'en' ? 'en-US' : language;
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
   const speech: EmailSpeech = {
     language,
     t,
@@ -59,6 +62,14 @@ export function speechFor(language: Language): EmailSpeech {
     },
     money: (amount, currency) => formatMoney(minor(amount), currency, locale),
     date: (date) => dates.format(date),
+    countryName(code) {
+      try {
+        return regions.of(code) ?? code;
+      } catch {
+        // Not a region code DisplayNames takes (a stored value from before the country list): as it was stored.
+        return code;
+      }
+    },
     htmlOpen: `<html lang="${language}" dir="${directionOf(language)}">`,
   };
   speeches.set(language, speech);

@@ -7,6 +7,7 @@ import {
   renderReceiptText,
   type ReceiptInput,
 } from './receipt-template.js';
+import { speechFor } from './email-language.js';
 
 const ADDRESS = {
   fname: 'Ada',
@@ -70,18 +71,40 @@ describe('renderOrderReceipt', () => {
         'Shipping to:',
         'Ada Lovelace',
         '1 Congress Ave',
-        'Austin, TX, 73301',
-        'US',
+        'Austin, TX 73301',
+        'United States',
         '',
         'Billing address:',
         'Ada Lovelace',
         '1 Congress Ave',
-        'Austin, TX, 73301',
-        'US',
+        'Austin, TX 73301',
+        'United States',
         '',
         'Order #1042 at Bean There',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('writes an address as its country does, the prefecture by its name in the email’s language', () => {
+    const tokyo = {
+      fname: '太郎',
+      lname: '山田',
+      address1: '千代田区千代田1-1',
+      address2: '',
+      city: '',
+      state: '13',
+      zipcode: '100-0001',
+      country: 'JP',
+    };
+    const input = receipt({ shippingAddress: tokyo, billingAddress: null });
+    const japanese = renderReceiptText(input, speechFor('ja'));
+    expect(japanese).toContain(['〒100-0001', '東京都', '千代田区千代田1-1', '太郎 山田', '日本'].join('\n'));
+    expect(renderReceiptHtml(input, speechFor('ja'))).toContain(
+      '<p>〒100-0001<br/>東京都<br/>千代田区千代田1-1<br/>太郎 山田<br/>日本</p>',
+    );
+    expect(renderReceiptText(input, speechFor('de'))).toContain(
+      ['〒100-0001', 'TOKYO', '千代田区千代田1-1', '太郎 山田', 'Japan'].join('\n'),
     );
   });
 

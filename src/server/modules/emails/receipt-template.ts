@@ -1,5 +1,7 @@
 // The order receipt (docs/emails.md): plain functions from an order to its subject, HTML and text, in the language
 // they are given (docs/emails.md, "Languages"). Every string a merchant or shopper wrote is escaped in the HTML.
+import { addressFormatOf } from '../../../domain/address/address-data.js';
+import { addressLines } from '../../../domain/address/address-format.js';
 import { CARD_TYPE_IDS, cardTypeOf, type CardBrand } from '../../../domain/card.js';
 import { escapeHtml } from '../page/page-shell.js';
 import { englishSpeech, type EmailSpeech } from './email-language.js';
@@ -84,10 +86,16 @@ export function paymentSummary(
     : t('emails.payment.card', { brand });
 }
 
-function addressLines(address: ReceiptAddress): string[] {
-  const name = [address.fname, address.lname].filter(Boolean).join(' ');
-  const city = [address.city, address.state, address.zipcode].filter(Boolean).join(', ');
-  return [name, address.address1, address.address2, city, address.country].map(oneLine).filter(Boolean);
+/** The address as its country writes it, the state by its name in the email's language (docs/languages.md). */
+function addressLinesOf(address: ReceiptAddress, speech: EmailSpeech): string[] {
+  const one = Object.fromEntries(Object.entries(address).map(([field, value]) => [field, oneLine(value)]));
+  const country = one.country ?? '';
+  return addressLines(
+    one,
+    addressFormatOf(country),
+    speech.language,
+    country ? speech.countryName(country) : '',
+  );
 }
 
 /** The amounts under the lines: each that applies, with its sign, and the total. */
@@ -143,9 +151,9 @@ export function renderReceiptText(input: ReceiptInput, speech: EmailSpeech = eng
       ...input.access.map((access) => accessLine(access, speech)),
     );
   if (input.shippingAddress)
-    out.push('', t('emails.receipt.shippingToText'), ...addressLines(input.shippingAddress));
+    out.push('', t('emails.receipt.shippingToText'), ...addressLinesOf(input.shippingAddress, speech));
   if (input.billingAddress)
-    out.push('', t('emails.receipt.billingAddressText'), ...addressLines(input.billingAddress));
+    out.push('', t('emails.receipt.billingAddressText'), ...addressLinesOf(input.billingAddress, speech));
   out.push('', t('emails.orderFooter', { orderId: order.id, store: oneLine(store.name) }));
   return `${out.join('\n')}\n`;
 }
@@ -178,7 +186,7 @@ export function renderReceiptHtml(input: ReceiptInput, speech: EmailSpeech = eng
   const address = (title: string, value: ReceiptAddress | null) =>
     value === null
       ? ''
-      : `<h2 style="font-size:16px">${e(title)}</h2><p>${addressLines(value).map(e).join('<br/>')}</p>`;
+      : `<h2 style="font-size:16px">${e(title)}</h2><p>${addressLinesOf(value, speech).map(e).join('<br/>')}</p>`;
   const thanks = speech.html(
     order.isTest ? 'emails.receipt.thanksTest' : 'emails.receipt.thanks',
     {},

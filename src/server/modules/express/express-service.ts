@@ -117,7 +117,7 @@ export function checkPayer(form: Record<string, string | undefined>): {
     'ship',
   );
   for (const [key, message] of Object.entries(address)) {
-    problems[key === 'ship_fname' ? 'fname' : key === 'ship_lname' ? 'lname' : key] = message;
+    problems[key === 'ship_fname' ? 'fname' : key === 'ship_lname' ? 'lname' : key] = inEnglish(message);
   }
   // The payer is stored and answered, so a card number typed here is refused as on every shopper route.
   const cardNumbers = findCardNumbers(Object.fromEntries(PAYER_FIELDS.map((name) => [name, value(name)])));
