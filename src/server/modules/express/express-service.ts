@@ -1,7 +1,7 @@
 import type { PaymentToken } from '../../../contract/order.js';
 import { checkEmail } from '../../../domain/checkout-fields.js';
 import type { Message } from '../../../i18n/message-keys.js';
-import { addressMessages } from '../address/address-checks.js';
+import { checkAddress } from '../address/address-checks.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { findCardNumbers } from '../../../domain/card-numbers-in-input.js';
@@ -103,7 +103,7 @@ export function checkPayer(form: Record<string, string | undefined>): {
   const problems: Record<string, Message> = {};
   const email = checkEmail(payer.email);
   if (email) problems.email = email;
-  const address = addressMessages(
+  const address = checkAddress(
     {
       fname: payer.fname,
       lname: payer.lname,
@@ -117,7 +117,7 @@ export function checkPayer(form: Record<string, string | undefined>): {
     'ship',
   );
   for (const [key, message] of Object.entries(address)) {
-    problems[key === 'ship_fname' ? 'fname' : key === 'ship_lname' ? 'lname' : key] = inEnglish(message);
+    problems[key === 'ship_fname' ? 'fname' : key === 'ship_lname' ? 'lname' : key] = message;
   }
   // The payer is stored and answered, so a card number typed here is refused as on every shopper route.
   const cardNumbers = findCardNumbers(Object.fromEntries(PAYER_FIELDS.map((name) => [name, value(name)])));
