@@ -12,7 +12,7 @@ import {
   planTotalCycles,
 } from './billing-plan.js';
 import { minor } from './money.js';
-import { planWordsIn } from './plan-words-for-tests.js';
+import { planWordsIn } from './testing/plan-words.js';
 
 const english = planWordsIn('en');
 

@@ -9,7 +9,7 @@ import {
 } from './billing-plan.js';
 import { minor } from './money.js';
 import { buildPrepaidPlan, prepaidStep } from './prepaid-plan.js';
-import { planWordsIn } from './plan-words-for-tests.js';
+import { planWordsIn } from './testing/plan-words.js';
 
 const english = planWordsIn('en');
 

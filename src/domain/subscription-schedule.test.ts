@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planWordsIn } from './plan-words-for-tests.js';
+import { planWordsIn } from './testing/plan-words.js';
 import { laterCycleCharges, subscriptionScheduleText } from './subscription-schedule.js';
 
 const english = planWordsIn('en');

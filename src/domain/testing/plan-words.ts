@@ -2,11 +2,11 @@
 // catalogues compiled as the server compiles them (src/server/i18n/translator.ts), without reading files.
 import { setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import ar from '../i18n/catalogues/plan/ar.json' with { type: 'json' };
-import en from '../i18n/catalogues/plan/en.json' with { type: 'json' };
-import es from '../i18n/catalogues/plan/es.json' with { type: 'json' };
-import ja from '../i18n/catalogues/plan/ja.json' with { type: 'json' };
-import type { PlanWords } from './billing-plan.js';
+import ar from '../../i18n/catalogues/plan/ar.json' with { type: 'json' };
+import en from '../../i18n/catalogues/plan/en.json' with { type: 'json' };
+import es from '../../i18n/catalogues/plan/es.json' with { type: 'json' };
+import ja from '../../i18n/catalogues/plan/ja.json' with { type: 'json' };
+import type { PlanWords } from '../billing-plan.js';
 
 const CATALOGUES = { en, es, ja, ar } as const;
 
