@@ -12,6 +12,9 @@ import {
   planTotalCycles,
 } from './billing-plan.js';
 import { minor } from './money.js';
+import { planWordsIn } from './testing/plan-words.js';
+
+const english = planWordsIn('en');
 
 const amounts = { first: minor(100), discounted: minor(1999), regular: minor(2999) };
 const trial = { intervalDays: 30, trialDays: 14, discountedCycles: 2, totalCycles: 12 };
@@ -81,7 +84,7 @@ describe('mapPlanAmounts', () => {
 
 describe('describeBillingPlan', () => {
   it('says today, the trial length, the discounted cycles, the price after and the number of payments', () => {
-    expect(describeBillingPlan(buildBillingPlan(trial, amounts), 'USD')).toBe(
+    expect(describeBillingPlan(buildBillingPlan(trial, amounts), 'USD', english)).toBe(
       '$1.00 today for 14 days, then $19.99 every 30 days for 2 payments, then $29.99 every 30 days for 9 payments; 12 payments in all',
     );
   });
@@ -91,7 +94,7 @@ describe('describeBillingPlan', () => {
       { intervalDays: 30, trialDays: 7, discountedCycles: null, totalCycles: null },
       { ...amounts, first: minor(0) },
     );
-    expect(describeBillingPlan(plan, 'USD')).toBe('Free for 7 days, then $29.99 every 30 days');
+    expect(describeBillingPlan(plan, 'USD', english)).toBe('Free for 7 days, then $29.99 every 30 days');
   });
 
   it('leaves out the first length when it is the interval', () => {
@@ -99,7 +102,9 @@ describe('describeBillingPlan', () => {
       { ...trial, trialDays: null, discountedCycles: 1, totalCycles: null },
       amounts,
     );
-    expect(describeBillingPlan(plan, 'USD')).toBe('$1.00 today, then $19.99 once, then $29.99 every 30 days');
+    expect(describeBillingPlan(plan, 'USD', english)).toBe(
+      '$1.00 today, then $19.99 once, then $29.99 every 30 days',
+    );
     expect(hasSpecialCycles(plan)).toBe(true);
   });
 
@@ -108,7 +113,7 @@ describe('describeBillingPlan', () => {
       { intervalDays: 7, trialDays: null, discountedCycles: null, totalCycles: 4 },
       amounts,
     );
-    expect(describeBillingPlan(plan, 'USD')).toBe(
+    expect(describeBillingPlan(plan, 'USD', english)).toBe(
       '$1.00 today, then $29.99 every week for 3 payments; 4 payments in all',
     );
   });
@@ -148,11 +153,11 @@ describe('hasPricesByCycle', () => {
 
 describe('describeLaterCycles', () => {
   it('says what comes after the first cycle, and how many payments in all', () => {
-    expect(describeLaterCycles(buildBillingPlan(trial, amounts), 'USD')).toBe(
+    expect(describeLaterCycles(buildBillingPlan(trial, amounts), 'USD', english)).toBe(
       '$19.99 every 30 days for 2 payments, then $29.99 every 30 days for 9 payments; 12 payments in all, the first included',
     );
     const open = buildBillingPlan({ ...trial, discountedCycles: null, totalCycles: null }, amounts);
-    expect(describeLaterCycles(open, 'USD')).toBe('$29.99 every 30 days until you cancel');
+    expect(describeLaterCycles(open, 'USD', english)).toBe('$29.99 every 30 days until you cancel');
   });
 });
 
@@ -160,18 +165,65 @@ describe('describeRemainingCycles', () => {
   const plan = buildBillingPlan({ ...trial, totalCycles: 5 }, amounts);
 
   it('says what is left to charge after the paid cycle', () => {
-    expect(describeRemainingCycles(plan, 1, 'USD')).toBe(
+    expect(describeRemainingCycles(plan, 1, 'USD', english)).toBe(
       '$19.99 every 30 days for 2 payments, then $29.99 every 30 days for 2 payments, the last one',
     );
-    expect(describeRemainingCycles(plan, 2, 'USD')).toBe(
+    expect(describeRemainingCycles(plan, 2, 'USD', english)).toBe(
       '$19.99 once, then $29.99 every 30 days for 2 payments, the last one',
     );
-    expect(describeRemainingCycles(plan, 4, 'USD')).toBe('$29.99 once, the last one');
-    expect(describeRemainingCycles(plan, 5, 'USD')).toBe('');
+    expect(describeRemainingCycles(plan, 4, 'USD', english)).toBe('$29.99 once, the last one');
+    expect(describeRemainingCycles(plan, 5, 'USD', english)).toBe('');
   });
 
-  it('says until cancelled for a plan without an end', () => {
+  it('says until you cancel for a plan without an end', () => {
     const open = buildBillingPlan({ ...trial, totalCycles: null }, amounts);
-    expect(describeRemainingCycles(open, 3, 'USD')).toBe('$29.99 every 30 days until cancelled');
+    expect(describeRemainingCycles(open, 3, 'USD', english)).toBe('$29.99 every 30 days until you cancel');
+  });
+});
+
+/** Intl writes a no-break space between an amount and its currency; the expectations are written with spaces. */
+const spaced = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('the plan in the reader’s language', () => {
+  const plan = buildBillingPlan(trial, amounts);
+  const free = buildBillingPlan(
+    { intervalDays: 30, trialDays: 7, discountedCycles: null, totalCycles: null },
+    { first: minor(0), discounted: minor(2999), regular: minor(2999) },
+  );
+
+  it('says it in Spanish, amounts and list as Spanish writes them', () => {
+    const spanish = planWordsIn('es');
+    expect(spaced(describeBillingPlan(plan, 'USD', spanish))).toBe(
+      '1,00 US$ hoy durante 14 días, luego 19,99 US$ cada 30 días durante 2 pagos y luego 29,99 US$ cada 30 días durante 9 pagos; 12 pagos en total',
+    );
+    expect(spaced(describeBillingPlan(free, 'EUR', spanish))).toBe(
+      'Gratis durante 7 días y luego 29,99 € cada 30 días',
+    );
+    expect(spaced(describeRemainingCycles(plan, 2, 'USD', spanish))).toBe(
+      '19,99 US$ una sola vez y luego 29,99 US$ cada 30 días durante 9 pagos, el último',
+    );
+  });
+
+  it('says it in Japanese, which counts with one form', () => {
+    const japanese = planWordsIn('ja');
+    expect(spaced(describeBillingPlan(plan, 'USD', japanese))).toBe(
+      '本日$1.00（14日間） その後30日ごとに$19.99（2回） その後30日ごとに$29.99（9回）、お支払いは合計12回',
+    );
+    expect(spaced(describeLaterCycles(free, 'JPY', japanese))).toBe('解約まで30日ごとに￥2,999');
+  });
+
+  it('says it in Arabic, each count in its plural category', () => {
+    const arabic = planWordsIn('ar');
+    const daily = buildBillingPlan(
+      { intervalDays: 1, trialDays: 2, discountedCycles: null, totalCycles: 3 },
+      amounts,
+    );
+    // two (2 days, 2 payments), few (3 payments), many (11 to 99 days), other (12 payments), one (every day)
+    expect(spaced(describeBillingPlan(daily, 'USD', arabic))).toBe(
+      '‏1.00 US$ اليوم لمدة يومين وبعد ذلك ‏29.99 US$ كل يوم على دفعتين؛ 3 دفعات في المجموع',
+    );
+    expect(spaced(describeLaterCycles(plan, 'USD', arabic))).toBe(
+      '‏19.99 US$ كل 30 يومًا على دفعتين وبعد ذلك ‏29.99 US$ كل 30 يومًا على 9 دفعات؛ 12 دفعة في المجموع، بما فيها الأولى',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { formattingLocaleOf, type Language } from '../i18n/languages.js';
+import type { MessageKey, MessageValues } from '../i18n/message-keys.js';
 import { formatMoney, type Minor } from './money.js';
 
 /**
@@ -117,18 +119,46 @@ export function hasSpecialCycles(plan: BillingPlan): boolean {
   return rest.cycles !== null || first.days !== rest.days;
 }
 
-function every(days: number): string {
-  if (days === 1) return 'every day';
-  if (days === 7) return 'every week';
-  return `every ${days} days`;
+/**
+ * What a plan's words need (docs/languages.md, "Messages"): the catalogue's `plan` messages (the server's
+ * translatorFor, the page's useT) and the reader's language, which writes the amounts and joins the phrases.
+ */
+export interface PlanWords {
+  t: (key: MessageKey, values?: MessageValues) => string;
+  language: Language;
 }
 
-function lasting(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
+function moneyIn(words: PlanWords, currency: string): (amount: Minor) => string {
+  return (amount) => formatMoney(amount, currency, formattingLocaleOf(words.language));
 }
 
-function payments(count: number): string {
-  return count === 1 ? '1 payment' : `${count} payments`;
+// "A, then B, then C": each phrase says its own "then"; the list is joined as the reader's language lists measures.
+// A lone phrase (a plan with one later price) needs no list, nor the Intl list data a page loads for one.
+function joined(phrases: readonly string[], words: PlanWords): string {
+  if (phrases.length === 1) return phrases[0] ?? '';
+  return new Intl.ListFormat(formattingLocaleOf(words.language), { type: 'unit', style: 'long' }).format(
+    phrases,
+  );
+}
+
+/** One phase after the first: "then $29.99 every 30 days for 2 payments"; `lead` drops the "then". */
+function phasePhrase(
+  phase: { amount: string; days: number; payments: number | null },
+  words: PlanWords,
+  options: { lead: boolean; untilCancel: boolean },
+): string {
+  const { amount, days, payments } = phase;
+  if (payments === 1) return words.t(options.lead ? 'plan.once' : 'plan.then_once', { amount });
+  if (payments !== null) {
+    return words.t(options.lead ? 'plan.every_for' : 'plan.then_every_for', { amount, days, payments });
+  }
+  if (options.untilCancel) {
+    return words.t(options.lead ? 'plan.every_until_cancel' : 'plan.then_every_until_cancel', {
+      amount,
+      days,
+    });
+  }
+  return words.t(options.lead ? 'plan.every' : 'plan.then_every', { amount, days });
 }
 
 /**
@@ -136,70 +166,80 @@ function payments(count: number): string {
  * payments, then $29.99 every 30 days; 12 payments in all". The first cycle's length is said only when it differs
  * from the next one's.
  */
-export function describeBillingPlan(plan: BillingPlan, currency: string): string {
-  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency);
-  const money = (amount: Minor) => formatMoney(amount, currency);
+export function describeBillingPlan(plan: BillingPlan, currency: string, words: PlanWords): string {
+  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency, words);
+  const money = moneyIn(words, currency);
   const [first, ...later] = plan.phases;
   if (!first) return '';
-  const parts: string[] = [];
-  const firstDays = later[0] && later[0].days === first.days ? '' : ` for ${lasting(first.days)}`;
-  parts.push(
-    first.amount === 0 ? `Free${firstDays || ' today'}` : `${money(first.amount)} today${firstDays}`,
-  );
-  for (const phase of later) {
-    if (phase.cycles === 1) parts.push(`then ${money(phase.amount)} once`);
-    else {
-      const count = phase.cycles === null ? '' : ` for ${payments(phase.cycles)}`;
-      parts.push(`then ${money(phase.amount)} ${every(phase.days)}${count}`);
-    }
-  }
+  const sayDays = !(later[0] && later[0].days === first.days);
+  const days = first.days;
+  const phrases = [
+    first.amount === 0
+      ? sayDays
+        ? words.t('plan.free_for', { days })
+        : words.t('plan.free_today')
+      : words.t(sayDays ? 'plan.today_for' : 'plan.today', { amount: money(first.amount), days }),
+    ...later.map((phase) =>
+      phasePhrase({ amount: money(phase.amount), days: phase.days, payments: phase.cycles }, words, {
+        lead: false,
+        untilCancel: false,
+      }),
+    ),
+  ];
   const total = planTotalCycles(plan);
-  const end = total === null ? '' : `; ${payments(total)} in all`;
-  return `${parts.join(', ')}${end}`;
+  const list = joined(phrases, words);
+  return total === null ? list : words.t('plan.in_all', { plan: list, payments: total });
 }
 
 /**
  * What a plan charges after its first cycle, for a subscriber already past it (the welcome email): "$19.99 every 30
  * days for 2 payments, then $29.99 every 30 days for 9 payments; 12 payments in all, the first included".
  */
-export function describeLaterCycles(plan: BillingPlan, currency: string): string {
-  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency);
-  const later = plan.phases.slice(1);
-  const parts = later.map((phase) => {
-    const amount = formatMoney(phase.amount, currency);
-    if (phase.cycles === 1) return `${amount} once`;
-    const count = phase.cycles === null ? ' until you cancel' : ` for ${payments(phase.cycles)}`;
-    return `${amount} ${every(phase.days)}${count}`;
-  });
+export function describeLaterCycles(plan: BillingPlan, currency: string, words: PlanWords): string {
+  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency, words);
+  const money = moneyIn(words, currency);
+  const phrases = plan.phases.slice(1).map((phase, index) =>
+    phasePhrase({ amount: money(phase.amount), days: phase.days, payments: phase.cycles }, words, {
+      lead: index === 0,
+      untilCancel: true,
+    }),
+  );
   const total = planTotalCycles(plan);
-  const end = total === null ? '' : `; ${payments(total)} in all, the first included`;
-  return `${parts.join(', then ')}${end}`;
+  const list = joined(phrases, words);
+  return total === null ? list : words.t('plan.in_all_first_included', { plan: list, payments: total });
 }
 
 /**
  * What a subscription whose plan has special cycles charges from its next cycle on, after `paidCycle`: "$23.64 once,
  * then $34.46 every 30 days for 2 payments, the last one"; "" when nothing is left.
  */
-export function describeRemainingCycles(plan: BillingPlan, paidCycle: number, currency: string): string {
-  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency);
-  const parts: string[] = [];
+export function describeRemainingCycles(
+  plan: BillingPlan,
+  paidCycle: number,
+  currency: string,
+  words: PlanWords,
+): string {
+  if (plan.prepaid) return describePrepaidPlan(plan, plan.prepaid, currency, words);
+  const money = moneyIn(words, currency);
+  const phrases: string[] = [];
   let start = 1;
   for (const phase of plan.phases) {
     const end = phase.cycles === null ? Infinity : start + phase.cycles - 1;
     const from = Math.max(start, paidCycle + 1);
     if (from <= end) {
-      const amount = formatMoney(phase.amount, currency);
       const left = end === Infinity ? null : end - from + 1;
-      if (left === 1) parts.push(`${amount} once`);
-      else
-        parts.push(
-          `${amount} ${every(phase.days)}${left === null ? ' until cancelled' : ` for ${payments(left)}`}`,
-        );
+      phrases.push(
+        phasePhrase({ amount: money(phase.amount), days: phase.days, payments: left }, words, {
+          lead: phrases.length === 0,
+          untilCancel: true,
+        }),
+      );
     }
     start = end + 1;
   }
-  if (parts.length === 0) return '';
-  return `${parts.join(', then ')}${planTotalCycles(plan) === null ? '' : ', the last one'}`;
+  if (phrases.length === 0) return '';
+  const list = joined(phrases, words);
+  return planTotalCycles(plan) === null ? list : words.t('plan.last_one', { plan: list });
 }
 
 /**
@@ -251,49 +291,50 @@ export function hasPricesByCycle(
   );
 }
 
-/** "monthly", "weekly", "every 10 days": how often a prepaid plan ships. */
-function shipped(days: number): string {
-  if (days === 30) return 'monthly';
-  if (days === 7) return 'weekly';
-  if (days === 1) return 'daily';
-  return `every ${days} days`;
-}
-
-/** "3 months", "3 weeks", "3 deliveries": the period one prepaid payment covers. */
-function period(cycles: number, days: number): string {
-  if (days === 30) return `${cycles} months`;
-  if (days === 7) return `${cycles} weeks`;
-  return `${cycles} deliveries`;
+/** A prepaid plan's period and how often it ships, as its messages take them: "3 months", "monthly". */
+function prepaidValues(terms: PrepaidTerms, words: PlanWords): { period: string; shipped: string } {
+  const unit = terms.intervalDays === 30 ? 'month' : terms.intervalDays === 7 ? 'week' : 'delivery';
+  return {
+    period: words.t('plan.prepaid.period', { unit, cycles: terms.cycles }),
+    shipped: words.t('plan.prepaid.shipped', { days: terms.intervalDays }),
+  };
 }
 
 /**
  * What a prepaid plan charges after the order, for the welcome email: "$92.93 for each next 3 months, shipped
  * monthly" (said before "starting on <date>"), or null when it ends after its period (nothing more is charged).
  */
-export function describePrepaidRenewal(plan: BillingPlan, currency: string): string | null {
+export function describePrepaidRenewal(plan: BillingPlan, currency: string, words: PlanWords): string | null {
   const terms = plan.prepaid;
   const next = plan.phases[1];
   if (!terms || terms.renewal !== 'renew' || !next) return null;
-  const covers = period(terms.cycles, terms.intervalDays);
-  return `${formatMoney(next.amount, currency)} for each next ${covers}, shipped ${shipped(terms.intervalDays)}`;
+  return words.t('plan.prepaid.renewal', {
+    ...prepaidValues(terms, words),
+    next: moneyIn(words, currency)(next.amount),
+  });
 }
 
 /** A prepaid plan that ends, for the welcome email: "Your 3 months are paid for, shipped monthly." */
-export function describePrepaidPaidFor(terms: PrepaidTerms): string {
-  return `Your ${period(terms.cycles, terms.intervalDays)} are paid for, shipped ${shipped(terms.intervalDays)}.`;
+export function describePrepaidPaidFor(terms: PrepaidTerms, words: PlanWords): string {
+  return words.t('plan.prepaid.paid_for', prepaidValues(terms, words));
 }
 
 /**
  * A prepaid plan in words, for the page, the terms box and the merchant: "3 months for $89.97, shipped monthly;
- * renews every 3 months at $89.97", or "...; ends after the 3rd delivery, nothing more charged".
+ * renews every 3 months at $89.97", or "...; ends after the last delivery, nothing more charged".
  */
-export function describePrepaidPlan(plan: BillingPlan, terms: PrepaidTerms, currency: string): string {
+export function describePrepaidPlan(
+  plan: BillingPlan,
+  terms: PrepaidTerms,
+  currency: string,
+  words: PlanWords,
+): string {
   const [first, next] = plan.phases;
   if (!first) return '';
-  const covers = period(terms.cycles, terms.intervalDays);
-  const head = `${covers} for ${formatMoney(first.amount, currency)}, shipped ${shipped(terms.intervalDays)}`;
+  const money = moneyIn(words, currency);
+  const values = { ...prepaidValues(terms, words), amount: money(first.amount) };
   if (terms.renewal === 'renew' && next) {
-    return `${head}; renews every ${covers} at ${formatMoney(next.amount, currency)}`;
+    return words.t('plan.prepaid.renews', { ...values, next: money(next.amount) });
   }
-  return `${head}; ends after the last delivery, nothing more charged`;
+  return words.t('plan.prepaid.ends', values);
 }

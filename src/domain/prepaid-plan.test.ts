@@ -9,6 +9,9 @@ import {
 } from './billing-plan.js';
 import { minor } from './money.js';
 import { buildPrepaidPlan, prepaidStep } from './prepaid-plan.js';
+import { planWordsIn } from './testing/plan-words.js';
+
+const english = planWordsIn('en');
 
 type Prepaid = BillingPlan & { prepaid: NonNullable<BillingPlan['prepaid']> };
 const renewing = buildPrepaidPlan(
@@ -37,10 +40,10 @@ describe('buildPrepaidPlan', () => {
   });
 
   it('says the plan in words', () => {
-    expect(describeBillingPlan(renewing, 'USD')).toBe(
+    expect(describeBillingPlan(renewing, 'USD', english)).toBe(
       '3 months for $98.97, shipped monthly; renews every 3 months at $89.97',
     );
-    expect(describeBillingPlan(ending, 'USD')).toBe(
+    expect(describeBillingPlan(ending, 'USD', english)).toBe(
       '3 months for $98.97, shipped monthly; ends after the last delivery, nothing more charged',
     );
   });
@@ -65,8 +68,33 @@ describe('prepaidStep', () => {
 
 describe('the welcome words', () => {
   it('names the renewal of a plan that renews, and says a plan that ends is paid for', () => {
-    expect(describePrepaidRenewal(renewing, 'USD')).toBe('$89.97 for each next 3 months, shipped monthly');
-    expect(describePrepaidRenewal(ending, 'USD')).toBeNull();
-    expect(describePrepaidPaidFor(ending.prepaid)).toBe('Your 3 months are paid for, shipped monthly.');
+    expect(describePrepaidRenewal(renewing, 'USD', english)).toBe(
+      '$89.97 for each next 3 months, shipped monthly',
+    );
+    expect(describePrepaidRenewal(ending, 'USD', english)).toBeNull();
+    expect(describePrepaidPaidFor(ending.prepaid, english)).toBe(
+      'Your 3 months are paid for, shipped monthly.',
+    );
+  });
+});
+
+/** Intl writes a no-break space between an amount and its currency; the expectations are written with spaces. */
+const spaced = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('a prepaid plan in the reader’s language', () => {
+  it('names the period by its unit and counts it as the language counts', () => {
+    const weekly = buildPrepaidPlan(
+      { cycles: 3, renewal: 'end', intervalDays: 7 },
+      { first: minor(9897), renewal: minor(8997) },
+    ) as Prepaid;
+    expect(spaced(describeBillingPlan(renewing, 'USD', planWordsIn('es')))).toBe(
+      '3 meses por 98,97 US$, con envío cada mes; se renueva cada 3 meses por 89,97 US$',
+    );
+    expect(spaced(describePrepaidPaidFor(weekly.prepaid, planWordsIn('ja')))).toBe(
+      '3週間分のお支払いは完了しています。毎週お届けします。',
+    );
+    expect(spaced(describePrepaidRenewal(renewing, 'USD', planWordsIn('ar')))).toBe(
+      '‏89.97 US$ عن كل فترة تالية مدتها 3 أشهر، تُشحن شهريًا',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { formattingLocaleOf } from '../i18n/languages.js';
+import type { PlanWords } from './billing-plan.js';
 import { formatMoney, fromMajor, minor, toMajor, type Minor } from './money.js';
 
 /** The part of an order line the schedule needs (amounts in major units, as on the wire). */
@@ -38,21 +40,27 @@ export function laterCycleCharges(lines: readonly ScheduleLine[], currency: stri
     .map(([intervalDays, amount]) => ({ intervalDays, amount: toMajor(amount, currency) }));
 }
 
-function every(days: number): string {
-  if (days === 1) return 'every day';
-  if (days === 7) return 'every week';
-  return `every ${days} days`;
-}
-
-/** "Today $29.00, then $25.00 every 30 days"; null when nothing recurs. */
+/**
+ * "Today $29.00, then $25.00 every 30 days" (and "$9.99 every week" for each other interval) in the reader's
+ * language (docs/languages.md); null when nothing recurs.
+ */
 export function subscriptionScheduleText(
   totalToday: number,
   lines: readonly ScheduleLine[],
   currency: string,
+  words: PlanWords,
 ): string | null {
   const later = laterCycleCharges(lines, currency);
   if (later.length === 0) return null;
-  const money = (amount: number) => formatMoney(fromMajor(amount, currency) ?? minor(0), currency);
-  const then = later.map((charge) => `${money(charge.amount)} ${every(charge.intervalDays)}`).join(' and ');
-  return `Today ${money(totalToday)}, then ${then}`;
+  const locale = formattingLocaleOf(words.language);
+  const money = (amount: number) => formatMoney(fromMajor(amount, currency) ?? minor(0), currency, locale);
+  const charges = later.map((charge) =>
+    words.t('plan.every', { amount: money(charge.amount), days: charge.intervalDays }),
+  );
+  // One interval is the usual cart: it needs no list, and the page's first render no Intl list formatter.
+  const then =
+    charges.length === 1
+      ? (charges[0] ?? '')
+      : new Intl.ListFormat(locale, { type: 'conjunction' }).format(charges);
+  return words.t('plan.schedule', { amount: money(totalToday), later: then });
 }

@@ -15,6 +15,7 @@ import type confirmation from './catalogues/confirmation/en.json';
 import type funnel from './catalogues/funnel/en.json';
 import type card from './catalogues/card/en.json';
 import type provider from './catalogues/provider/en.json';
+import type plan from './catalogues/plan/en.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -32,7 +33,8 @@ export type MessageKey =
   | keyof typeof confirmation
   | keyof typeof funnel
   | keyof typeof card
-  | keyof typeof provider;
+  | keyof typeof provider
+  | keyof typeof plan;
 
 /** Values a message is filled with: {name} placeholders, plural counts. */
 export type MessageValues = Record<string, string | number>;

@@ -369,3 +369,41 @@ describe('a trial whose first rebill is declined', () => {
     });
   });
 });
+
+describe('the plan in the shopper’s language', () => {
+  const spaced = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/g, ' ');
+  const planOf = (body: unknown) => spaced(CartSchema.parse(body).offers[0]?.billing_plan?.description);
+
+  it('says the cart’s plan in the page’s language, follows a switch, and welcomes the subscriber in it', async () => {
+    const store = await createStore(t.app, t.db);
+    const offer = await store.create('/offers', TRIAL);
+    const shopper = await shopperSession(t.app, store.org.publicId);
+    const token = await store.cart([{ offer_id: offer.id }]);
+    // The page tells the cart the language it opened in, then reloads it.
+    const opened = await shopper.put(`carts/${token}/language`, { language: 'es' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const spanish =
+      '3,00 US$ hoy durante 14 días, luego 21,99 US$ cada 30 días durante 2 pagos y luego 31,99 US$ cada 30 días durante 2 pagos; 5 pagos en total';
+    expect(planOf(opened.body)).toBe(spanish);
+    expect(planOf((await shopper.get(`carts/${token}`)).body)).toBe(spanish);
+    // The switcher: the cart comes back in the new language.
+    const switched = await shopper.put(`carts/${token}/language`, { language: 'ja' });
+    expect(planOf(switched.body)).toBe(
+      '本日$3.00（14日間） その後30日ごとに$21.99（2回） その後30日ごとに$31.99（2回）、お支払いは合計5回',
+    );
+    await shopper.put(`carts/${token}/language`, { language: 'es' });
+    const placed = await shopper.post('orders', orderBody(token, { subscription_terms_accepted: true }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const detail = (await store.api.get(`/orders/${placed.body.order.order_id}`)).body;
+    const id = detail.subscription_ids[0] as number;
+    // The welcome's words of the plan are in its email's language; the merchant's API stays English.
+    const { rows } = await t.db.query<{ payload: { later_cycles?: string } }>(
+      `SELECT payload FROM jobs WHERE kind = 'email.subscription_welcome' AND (payload ->> 'subscription_id')::bigint = $1`,
+      [id],
+    );
+    expect(spaced(rows[0]?.payload.later_cycles)).toMatch(
+      /^[\d,]+ US\$ cada 30 días durante 2 pagos y luego [\d,]+ US\$ cada 30 días durante 2 pagos; 5 pagos en total, incluido el primero$/,
+    );
+    expect((await read(store, id)).billing_plan?.description).toMatch(/^\$[\d.]+ today for 14 days, then /);
+  });
+});

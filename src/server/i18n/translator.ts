@@ -26,3 +26,8 @@ export function translatorFor(language: Language): Translate {
   if (!i18n) throw new Error(`No catalogue for ${language}.`);
   return (key, values) => i18n._(key, values);
 }
+
+/** A language's translator with the language: what shared rules that write amounts or join phrases take (src/domain). */
+export function wordsFor(language: Language): { t: Translate; language: Language } {
+  return { t: translatorFor(language), language };
+}

@@ -112,7 +112,9 @@ export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean })
   const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
   // Prices by cycle change after the first cycles: the server's words for each plan say it, not one interval's sum.
   const byCycle = hasPricesByCycle(cart.offers);
-  const schedule = byCycle ? null : subscriptionScheduleText(cart.total, cart.offers, currency);
+  const schedule = byCycle
+    ? null
+    : subscriptionScheduleText(cart.total, cart.offers, currency, { t, language });
   return (
     <dl className={`summary__totals${pending ? ' summary__totals--pending' : ''}`} aria-busy={pending}>
       <div className="summary__row">

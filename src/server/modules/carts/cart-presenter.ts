@@ -18,6 +18,8 @@ import { presentBumps } from './cart-bumps.js';
 import { iso, major, majorOrNull } from '../../platform/http/money-input.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { presentBillingPlan } from '../subscriptions/subscription-plan.js';
+import { cartLanguageOf } from '../organizations/localized-settings.js';
+import { wordsFor } from '../../i18n/translator.js';
 
 export interface SubscriptionNotice {
   order_offer_id: number;
@@ -76,6 +78,8 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
   const money = (amount: number) => major(amount, currency);
   // A gift claim's line is paid for already: its recipient is not offered to subscribe to it.
   const claim = isGiftClaimCart(state);
+  // The plans in the cart's language, as its lines' merchant text is (cart-snapshot-repository.ts): the page's.
+  const words = wordsFor(cartLanguageOf(state.cart, settingsOf(state.organization)));
   return state.lines.map((line) => {
     const priced = pricing.result.lines.find((entry) => entry.id === line.id);
     const unit = line.price_override ?? line.price;
@@ -117,7 +121,7 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
       billing_interval_days: line.billing_interval_days,
       next_price: line.is_recurring ? money(line.next_price ?? line.price) : null,
       next_cycle_total: majorOrNull(priced?.nextCycleTotal ?? null, currency),
-      billing_plan: priced?.billingPlan ? presentBillingPlan(priced.billingPlan, currency) : null,
+      billing_plan: priced?.billingPlan ? presentBillingPlan(priced.billingPlan, currency, words) : null,
       subscribe_and_save: claim ? null : presentSubscribeAndSave(line, currency),
       subscribed: line.subscribed && line.is_recurring,
     };

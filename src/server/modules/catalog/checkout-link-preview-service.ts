@@ -15,6 +15,7 @@ import { findCheckoutLink } from './checkout-links-repository.js';
 import { lineOf, previewBumps, previewUpsells } from './checkout-link-preview-funnel.js';
 import { findDiscountCodeByCode } from './discount-codes-repository.js';
 import { findOffers, type OfferRow } from './offers-repository.js';
+import { wordsFor } from '../../i18n/translator.js';
 
 export const ADDRESS_NOTE =
   "Shipping and tax depend on the shopper's address: the checkout adds the shipping method's price and the tax " +
@@ -101,6 +102,8 @@ export async function previewCheckoutLink(
     },
     now,
   );
+  // The merchant's dashboard speaks English (docs/languages.md).
+  const english = wordsFor('en');
   const laterCharges = lines.flatMap((line) => {
     const priced = result.lines.find((entry) => entry.id === line.id);
     if (!priced || priced.nextCycleTotal === null || line.billing_interval_days === null) return [];
@@ -115,10 +118,10 @@ export async function previewCheckoutLink(
         interval_days: prepaid ? prepaid.cycles * prepaid.intervalDays : line.billing_interval_days,
         plan_description:
           plan && prepaid
-            ? describeBillingPlan(plan, currency)
+            ? describeBillingPlan(plan, currency, english)
             : priced.billingPlan && hasSpecialCycles(priced.billingPlan)
               ? `from day ${priced.billingPlan.phases[0]?.days ?? line.billing_interval_days}: ` +
-                describeLaterCycles(priced.billingPlan, currency)
+                describeLaterCycles(priced.billingPlan, currency, english)
               : null,
       },
     ];

@@ -14,8 +14,12 @@ import { iso, major, majorOrNull, MoneyInput } from '../../platform/http/money-i
 import { buildBillingPlan, describeBillingPlan } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
 import { buildPrepaidPlan } from '../../../domain/prepaid-plan.js';
+import { wordsFor } from '../../i18n/translator.js';
 
-/** The offer's cycles in words at its unit prices (before tax and shipping), for the merchant; null when one-off. */
+/**
+ * The offer's cycles in words at its unit prices (before tax and shipping), for the merchant (in English, as the
+ * merchant's API speaks); null when one-off.
+ */
 export function offerPlanDescription(
   row: Pick<
     OfferRow,
@@ -43,6 +47,7 @@ export function offerPlanDescription(
     return describeBillingPlan(
       buildPrepaidPlan(terms, { first: minor(row.price), renewal: regular }),
       currency,
+      wordsFor('en'),
     );
   }
   const plan = buildBillingPlan(
@@ -54,7 +59,7 @@ export function offerPlanDescription(
     },
     { first: minor(row.price), discounted: minor(row.discounted_price ?? regular), regular },
   );
-  return describeBillingPlan(plan, currency);
+  return describeBillingPlan(plan, currency, wordsFor('en'));
 }
 
 export function presentOffer(row: OfferRow, currency: string): Offer {

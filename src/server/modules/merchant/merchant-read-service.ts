@@ -27,6 +27,7 @@ import { presentRefund } from '../refunds/refund-service.js';
 import { findRefunds } from '../refunds/refunds-repository.js';
 import { createdRange, customerNameOf, parseOrderSearch } from './order-search.js';
 import { parseStoredPlan, type BillingPlan } from '../../../domain/billing-plan.js';
+import { wordsFor } from '../../i18n/translator.js';
 import {
   nextPlanCycle,
   presentBillingPlan,
@@ -236,14 +237,15 @@ export function presentSubscription(
     changed_by: row.changed_by,
     billing_plan: presentPlanOrNull(parseStoredPlan(row.billing_plan), row.currency),
     next_cycle: presentNextCycle(row),
-    plan_remaining: remainingPlanWords(row),
+    plan_remaining: remainingPlanWords(row, wordsFor('en')),
     end_reason: row.end_reason,
     prepaid: presentPrepaid(row),
   };
 }
 
+// The merchant's API speaks English (docs/languages.md).
 function presentPlanOrNull(plan: BillingPlan | null, currency: string) {
-  return plan === null ? null : presentBillingPlan(plan, currency);
+  return plan === null ? null : presentBillingPlan(plan, currency, wordsFor('en'));
 }
 
 /** The cycle the next charge is for (docs/subscriptions.md, "Prices by cycle"); none once it has ended. */

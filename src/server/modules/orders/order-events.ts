@@ -11,7 +11,10 @@ import {
   hasSpecialCycles,
   planCycle,
   type BillingPlan,
+  type PlanWords,
 } from '../../../domain/billing-plan.js';
+import { wordsFor } from '../../i18n/translator.js';
+import { cartLanguageOfOrder, emailLanguageOf } from '../emails/email-language.js';
 import { prepaidPeriodEnd, presentBillingPlan } from '../subscriptions/subscription-plan.js';
 
 /** The cycle after `paidCycle` as a webhook carries it, or null when the plan ends with it. */
@@ -71,12 +74,13 @@ export function orderEventData(order: OrderRow, lines: readonly OrderLineRow[]) 
 function prepaidWelcome(
   subscription: Pick<StartedSubscription, 'billing_plan' | 'next_charge_at'>,
   currency: string,
+  words: PlanWords,
 ): { next_charge_at?: Date; later_cycles?: string | null; paid_in_full?: string } {
   const plan = subscription.billing_plan;
   if (!plan.prepaid) return {};
   const period = prepaidPeriodEnd({ ...subscription, prepaid_shipped_cycle: 1 });
-  const renewal = describePrepaidRenewal(plan, currency);
-  if (renewal === null || !period) return { paid_in_full: describePrepaidPaidFor(plan.prepaid) };
+  const renewal = describePrepaidRenewal(plan, currency, words);
+  if (renewal === null || !period) return { paid_in_full: describePrepaidPaidFor(plan.prepaid, words) };
   return { next_charge_at: period.endsAt, later_cycles: renewal };
 }
 
@@ -105,6 +109,13 @@ export async function emitOrderStarted(
   now: Date,
 ): Promise<void> {
   const organizationId = order.organization_id;
+  // The welcome's words of the plan are in the language its email speaks (docs/emails.md, "Languages"); webhooks
+  // are for the merchant's systems, in English.
+  const english = wordsFor('en');
+  const words =
+    started.subscriptions.length === 0
+      ? english
+      : wordsFor(emailLanguageOf(await cartLanguageOfOrder(tx, organizationId, order.id)));
   for (const subscription of started.subscriptions) {
     await emitWebhookEvent(
       tx,
@@ -125,7 +136,7 @@ export async function emitOrderStarted(
         cycle: 1,
         cycle_paid_amount: major(planCycle(subscription.billing_plan, 1)?.amount ?? 0, order.currency),
         next_cycle: nextCycleData(subscription.billing_plan, 1, order.currency),
-        billing_plan: presentBillingPlan(subscription.billing_plan, order.currency),
+        billing_plan: presentBillingPlan(subscription.billing_plan, order.currency, english),
         is_test: order.is_test,
       },
       now,
@@ -134,12 +145,12 @@ export async function emitOrderStarted(
     // The subscriber's welcome (docs/emails.md, "Subscription emails").
     // A plan priced by cycle changes after its next charge: the welcome says how (docs/emails.md).
     const later = hasSpecialCycles(subscription.billing_plan)
-      ? describeLaterCycles(subscription.billing_plan, order.currency)
+      ? describeLaterCycles(subscription.billing_plan, order.currency, words)
       : null;
     await enqueueSubscriptionWelcome(
       tx,
       organizationId,
-      { ...subscription, later_cycles: later, ...prepaidWelcome(subscription, order.currency) },
+      { ...subscription, later_cycles: later, ...prepaidWelcome(subscription, order.currency, words) },
       now,
     );
   }

@@ -31,6 +31,7 @@ import { describeSaving, savingOf } from '../../../domain/subscribe-and-save.js'
 import { minor } from '../../../domain/money.js';
 import { subscriptionLanguage } from './subscriber-language.js';
 import { prepaidPeriodEnd, remainingPlanWords } from '../subscriptions/subscription-plan.js';
+import { wordsFor } from '../../i18n/translator.js';
 
 /** The subscription a verified link names, within its organization. */
 export interface SubscriberSubject {
@@ -93,6 +94,7 @@ export async function readSubscriberSubscription(
   if (!row) throw notFound();
   const charges = await findSubscriptionCharges(db, organization.id, [subscriptionId]);
   const settings = parseOrganizationSettings(organization.settings);
+  const language = await subscriptionLanguage(db, organization.id, subscriptionId);
   return {
     id: row.id,
     store: { name: organization.name, logo_url: settings.logoUrl },
@@ -101,7 +103,8 @@ export async function readSubscriberSubscription(
     currency: row.currency,
     cycle_amount: major(row.cycle_amount, row.currency),
     interval_days: prepaidPeriodEnd(row)?.days ?? row.interval_days,
-    plan_remaining: remainingPlanWords(row),
+    // What is left to charge, in the page's language.
+    plan_remaining: remainingPlanWords(row, wordsFor(language)),
     subscribe_and_save: presentSaving(
       await findSubscribedLineTerms(db, organization.id, subscriptionId),
       row,
@@ -122,7 +125,7 @@ export async function readSubscriberSubscription(
     cancel_effect: settings.selfService.cancel,
     card_processor: row.status === 'cancelled' ? null : cardProcessor,
     is_test: row.is_test,
-    language: await subscriptionLanguage(db, organization.id, subscriptionId),
+    language,
   };
 }
 

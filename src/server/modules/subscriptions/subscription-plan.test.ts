@@ -1,6 +1,7 @@
 import { buildPrepaidPlan } from '../../../domain/prepaid-plan.js';
 import { describe, expect, it } from 'vitest';
 import { minor } from '../../../domain/money.js';
+import { wordsFor } from '../../i18n/translator.js';
 import {
   nextPlanCycle,
   prepaidPeriodEnd,
@@ -41,7 +42,7 @@ describe('subscriptionPlanOf', () => {
 describe('presentBillingPlan', () => {
   it('answers major units, the number of cycles and the words', () => {
     const plan = subscriptionPlanOf({ total: 100, billing_interval_days: 30, next_cycle_total: 2999 });
-    expect(presentBillingPlan(plan, 'USD')).toEqual({
+    expect(presentBillingPlan(plan, 'USD', wordsFor('en'))).toEqual({
       phases: [
         { cycles: 1, amount: 1, interval_days: 30 },
         { cycles: null, amount: 29.99, interval_days: 30 },

@@ -11,6 +11,7 @@ import {
   planTotalCycles,
   type BillingPlan,
   type PlanCycle,
+  type PlanWords,
 } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
 import { prepaidStep } from '../../../domain/prepaid-plan.js';
@@ -53,23 +54,24 @@ export function nextPlanCycle(plan: BillingPlan, paidCycle: number): PlanCycle |
 }
 
 /**
- * What a subscription priced by cycle has left to charge, in words, for the merchant and the subscriber; null when it
- * has ended or its charges are all alike (its cycle amount and interval say it then).
+ * What a subscription priced by cycle has left to charge, in words (the merchant's English, the subscriber's page's
+ * language); null when it has ended or its charges are all alike (its cycle amount and interval say it then).
  */
-export function remainingPlanWords(row: {
-  billing_plan: unknown;
-  cycle: number;
-  status: string;
-  currency: string;
-}): string | null {
+export function remainingPlanWords(
+  row: { billing_plan: unknown; cycle: number; status: string; currency: string },
+  words: PlanWords,
+): string | null {
   if (row.status === 'cancelled') return null;
   const plan = parseStoredPlan(row.billing_plan);
   if (!plan || !hasSpecialCycles(plan)) return null;
-  return describeRemainingCycles(plan, row.cycle, row.currency) || null;
+  return describeRemainingCycles(plan, row.cycle, row.currency, words) || null;
 }
 
-/** The plan as the merchant API, the cart and webhooks show it: major units, and in words. */
-export function presentBillingPlan(plan: BillingPlan, currency: string): WireBillingPlan {
+/**
+ * The plan as the merchant API, the cart and webhooks show it: major units, and in words (the cart's in its language,
+ * the merchant's in English).
+ */
+export function presentBillingPlan(plan: BillingPlan, currency: string, words: PlanWords): WireBillingPlan {
   return {
     phases: plan.phases.map((phase) => ({
       cycles: phase.cycles,
@@ -78,7 +80,7 @@ export function presentBillingPlan(plan: BillingPlan, currency: string): WireBil
     })),
     total_cycles: planTotalCycles(plan),
     has_special_cycles: hasSpecialCycles(plan),
-    description: describeBillingPlan(plan, currency),
+    description: describeBillingPlan(plan, currency, words),
     prepaid: plan.prepaid
       ? {
           cycles: plan.prepaid.cycles,
