@@ -14,6 +14,7 @@ import { iso, major, majorOrNull, MoneyInput } from '../../platform/http/money-i
 import { buildBillingPlan, describeBillingPlan } from '../../../domain/billing-plan.js';
 import { minor } from '../../../domain/money.js';
 import { buildPrepaidPlan } from '../../../domain/prepaid-plan.js';
+import { checkOptionTranslations } from './option-translations.js';
 
 /** The offer's cycles in words at its unit prices (before tax and shipping), for the merchant; null when one-off. */
 export function offerPlanDescription(
@@ -302,7 +303,7 @@ export async function createOffer(
     translations: values.translations ?? {},
     active: values.active ?? true,
   };
-  Object.assign(fields, checkRecurringShape(complete));
+  Object.assign(fields, checkRecurringShape(complete), checkOptionTranslations(complete));
   if (Object.keys(fields).length > 0) throw validationError(fields);
   return presentOffer(await insertOffer(db, organization.id, complete), organization.currency);
 }
@@ -325,6 +326,7 @@ export async function changeOffer(
   Object.assign(
     fields,
     checkRecurringShape({ ...merged, prepaid_renewal: values.prepaid_renewal ?? merged.prepaid_renewal }),
+    checkOptionTranslations(merged),
   );
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const updated = await updateOffer(db, organization.id, id, values, now);
