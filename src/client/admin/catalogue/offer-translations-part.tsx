@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { StoreLanguages } from '../../../contract/organization.js';
 import type { Language } from '../../../i18n/languages.js';
 import { Button } from '../../ui/button.js';
+import { languageName } from '../kit/language-name.js';
 import { focusField } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { SelectField } from '../../ui/select-field.js';
@@ -25,10 +26,6 @@ const LABELS: Record<TranslatedTextField, string> = {
   item_name: 'Item name',
   override_initial_item_name: "First order's item name",
 };
-
-// The dashboard speaks English, so languages are named in English ("Spanish").
-const names = new Intl.DisplayNames(['en'], { type: 'language' });
-export const languageName = (language: Language) => names.of(language) ?? language;
 
 /** What an empty field shows instead, said in its hint. */
 const fallbackHint = (base: string) => (base.trim() === '' ? undefined : `Empty shows “${base.trim()}”.`);
