@@ -18,6 +18,15 @@ import { unlessUnused, z } from './zod.js';
 
 export const ItemOptionSchema = z.strictObject({ name: requiredText(50), value: requiredText(100) });
 
+/**
+ * An option in another language: the base option at the same place in the list; a name or value left out or empty
+ * reads the base one (docs/api.md, "Translations").
+ */
+export const TranslatedItemOptionSchema = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.maxLength(50))),
+  value: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+});
+
 /** How a shopper reaches an item used online: the order receipt gives its link and instructions (docs/emails.md). */
 export const DigitalAccessSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'Enter the full http(s) URL where the shopper gets the item.' }),
@@ -61,6 +70,8 @@ export const OfferTranslationsSchema = unlessUnused(() =>
     item_name: requiredText(200),
     override_initial_item_name: text(200),
     bump_text: BumpTextSchema,
+    /** as many as item_options, in the same order (offer-service checks it against the offer) */
+    item_options: z.array(TranslatedItemOptionSchema).check(z.maxLength(10)),
   }),
 );
 export type OfferTranslations = z.infer<typeof OfferTranslationsSchema>;
@@ -178,6 +189,9 @@ export const OfferSchema = z.object({
       item_name: z.optional(z.string()),
       override_initial_item_name: z.optional(z.string()),
       bump_text: z.optional(z.string()),
+      item_options: z.optional(
+        z.array(z.object({ name: z.optional(z.string()), value: z.optional(z.string()) })),
+      ),
     }),
   ),
   active: z.boolean(),

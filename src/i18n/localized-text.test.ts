@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedFields, localizedText } from './localized-text.js';
+import { localizedFields, localizedItemOptions, localizedText } from './localized-text.js';
 
 const translations = { es: { offer_name: 'Café', item_name: '' }, ja: { offer_name: 'コーヒー' } };
 
@@ -28,5 +28,30 @@ describe('localizedFields', () => {
       price: 5,
     });
     expect(localizedFields(row, translations, 'de', ['offer_name'])).toBe(row);
+  });
+});
+
+describe('localizedItemOptions', () => {
+  const base = [
+    { name: 'Size', value: '340 g' },
+    { name: 'Roast', value: 'Dark' },
+  ];
+  const options = {
+    es: { item_options: [{ name: 'Tamaño' }, { name: 'Tueste', value: 'Oscuro' }] },
+    fr: { item_options: [{ name: 'Taille', value: '' }] },
+  };
+
+  it('gives each translated name and value, the base one where a part is left out or empty', () => {
+    expect(localizedItemOptions(base, options, 'es')).toEqual([
+      { name: 'Tamaño', value: '340 g' },
+      { name: 'Tueste', value: 'Oscuro' },
+    ]);
+  });
+
+  it('keeps the base options for a language without them, or with a list of another length', () => {
+    expect(localizedItemOptions(base, options, 'de')).toBe(base);
+    expect(localizedItemOptions(base, options, 'fr')).toBe(base);
+    expect(localizedItemOptions(base, null, 'es')).toBe(base);
+    expect(localizedItemOptions(base, options, null)).toBe(base);
   });
 });

@@ -68,6 +68,79 @@ describe('an offer’s translations', () => {
   });
 });
 
+describe('an offer’s options per language', () => {
+  it('show translated on a Spanish cart’s lines, part by part, and as the store wrote them in another language', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    const created = await store.api.post('/offers', {
+      offer_name: 'Coffee beans',
+      item_name: 'Bag of beans',
+      price: 12,
+      item_options: [
+        { name: 'Size', value: '340 g' },
+        { name: 'Roast', value: 'Dark' },
+      ],
+      translations: { es: { item_options: [{ name: 'Tamaño' }, { name: 'Tueste', value: 'Oscuro' }] } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.translations.es.item_options).toEqual([
+      { name: 'Tamaño' },
+      { name: 'Tueste', value: 'Oscuro' },
+    ]);
+    const token = await store.cart([{ offer_id: created.body.id }]);
+    await shopper.get(`carts/${token}`);
+
+    const es = await shopper.put(`carts/${token}/language`, { language: 'es' });
+    expect(es.body.offers[0].order_offer_item_options).toEqual([
+      { name: 'Tamaño', value: '340 g' },
+      { name: 'Tueste', value: 'Oscuro' },
+    ]);
+    expect(es.body.offers[0].items_option_variation_name).toBe('340 g / Oscuro');
+    const de = await shopper.put(`carts/${token}/language`, { language: 'de' });
+    expect(de.body.offers[0].order_offer_item_options).toEqual([
+      { name: 'Size', value: '340 g' },
+      { name: 'Roast', value: 'Dark' },
+    ]);
+  });
+
+  it('refuses a translated list of another length than the options, saying what to send', async () => {
+    const { store } = await storeWithShopper(t.app, t.db);
+    const refused = await store.api.post('/offers', {
+      offer_name: 'Tea',
+      item_name: 'Tin',
+      price: 5,
+      item_options: [
+        { name: 'Size', value: '100 g' },
+        { name: 'Leaf', value: 'Green' },
+      ],
+      translations: { es: { item_options: [{ name: 'Tamaño' }] } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.fields['translations.es.item_options']).toBe(
+      'translations.es.item_options has 1 option but item_options has 2 options: give one translation per ' +
+        'option, in the same order (leave a name or value empty to show the original), or leave item_options ' +
+        'out of translations.es.',
+    );
+
+    const created = await store.api.post('/offers', {
+      offer_name: 'Tea',
+      item_name: 'Tin',
+      price: 5,
+      item_options: [{ name: 'Size', value: '100 g' }],
+      translations: { es: { item_options: [{ name: 'Tamaño' }] } },
+    });
+    expect(created.status).toBe(201);
+    // Options changed later must not leave the translations pairing the wrong texts.
+    const patched = await store.api.patch(`/offers/${created.body.id}`, {
+      item_options: [
+        { name: 'Leaf', value: 'Green' },
+        { name: 'Size', value: '100 g' },
+      ],
+    });
+    expect(patched.status).toBe(422);
+    expect(Object.keys(patched.body.fields)).toEqual(['translations.es.item_options']);
+  });
+});
+
 describe('the subscription terms and legal links per language', () => {
   it('show in the page’s language, and the merchant API returns them', async () => {
     const { store } = await storeWithShopper(t.app, t.db);

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, stopServer, type ServerProcess } from '../helpers/server-process.js';
+import {
+  http,
+  shopperHeaders,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from '../helpers/server-process.js';
 import { launchBrowser } from './browser.js';
 import { focusedText, ownerCookie, pageWidth, signedInPage, violations } from './dashboard-session.js';
 
@@ -206,6 +212,60 @@ describe("the dashboard's catalogue", () => {
     await context.close();
   });
 
+  it('adds a Spanish name in the offer form that a Spanish checkout then shows', async () => {
+    const offer = await postAsOwner('offers', {
+      offer_name: 'Rooibos e2e',
+      item_name: 'Rooibos tin',
+      price: 9,
+      item_options: [{ name: 'Size', value: '100 g' }],
+    });
+    const { page, context, problems } = await signedInPage(browser, server, cookie, 1400);
+    await page.goto(`${server.baseUrl}/admin/catalogue/offers/${offer.id}`);
+    await screen(page, 'Offer: Rooibos e2e');
+
+    // Spanish is one of the store's enabled languages (all are, by default): added, it takes the focus.
+    const translations = page.getByRole('group', { name: 'Translations', exact: true });
+    await translations.getByLabel('Language', { exact: true }).selectOption({ label: 'Spanish' });
+    await translations.getByRole('button', { name: 'Add Spanish' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as any).document.activeElement.id))
+      .toBe('field-translations.es.offer_name');
+    await page.keyboard.type('Rooibos en español');
+    const spanish = translations.getByRole('group', { name: 'Spanish', exact: true });
+    await spanish.getByLabel(/^Item name \(Spanish\)/).fill('Lata de rooibos');
+    await spanish.getByLabel(/^Option 1 name \(Spanish\)/).fill('Tamaño');
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    // A cart whose shopper chose Spanish (as the page's switcher keeps it): its line and option in Spanish, and
+    // the offer's name too in the cart the page reads.
+    const { cart_token: token } = await postAsOwner('carts', {
+      offers: [{ offer_id: offer.id }],
+    });
+    const chosen = await http(server.baseUrl, 'PUT', `/checkout/api/vrio/carts/${token}/language`, {
+      body: { language: 'es' },
+      headers: await shopperHeaders(server.baseUrl),
+    });
+    expect(chosen.status).toBe(200);
+    const checkout = await context.newPage();
+    const cart = checkout.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith(`/carts/${token}`),
+    );
+    await checkout.goto(`${server.baseUrl}/checkout/${String(token)}`);
+    expect(await checkout.getAttribute('html', 'lang')).toBe('es');
+    const line = checkout.locator('.summary__body .summary__line').first();
+    await line.waitFor();
+    expect(await line.innerText()).toMatch(/Lata de rooibos[\s\S]*Tamaño: 100 g/);
+    const answer = (await (await cart).json()) as { offers: { offer_name: string }[] };
+    expect(answer.offers[0]?.offer_name).toBe('Rooibos en español');
+    await checkout.close();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('fits every tab and form on a 375 px phone', async () => {
     const { page, context, problems } = await signedInPage(browser, server, cookie, 375);
     const linkId = await phoneLink();
@@ -233,21 +293,24 @@ describe("the dashboard's catalogue", () => {
   });
 });
 
-/** A link for the phone's screens, made through the API as the signed-in owner (its cookie and CSRF token). */
-async function phoneLink(): Promise<number> {
+/** Makes an object through the merchant API as the signed-in owner (its cookie and CSRF token). */
+async function postAsOwner(route: string, body: unknown): Promise<{ id: number } & Record<string, unknown>> {
   const headers = { cookie: `${cookie.name}=${cookie.value}` };
   const session = (await (await fetch(`${server.baseUrl}/admin/api/session`, { headers })).json()) as {
     csrf_token: string;
   };
-  const post = async (route: string, body: unknown) => {
-    const response = await fetch(`${server.baseUrl}/checkout/api/merchant/${route}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const response = await fetch(`${server.baseUrl}/checkout/api/merchant/${route}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number } & Record<string, unknown>;
+}
+
+/** A link for the phone's screens, made through the API. */
+async function phoneLink(): Promise<number> {
+  const post = postAsOwner;
   const offer = await post('offers', {
     offer_name: 'Phone offer',
     item_name: 'Phone tea',

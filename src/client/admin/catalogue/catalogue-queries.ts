@@ -8,6 +8,7 @@ import {
   OfferListSchema,
   OfferSchema,
 } from '../../../contract/merchant.js';
+import { StoreLanguagesSchema } from '../../../contract/organization.js';
 import { z } from '../../../contract/zod.js';
 import { request } from '../admin-api.js';
 import { PAGE_SIZE } from '../kit/paged-list.js';
@@ -22,7 +23,7 @@ export const codeKey = (id: number) => ['catalogue', 'discount-code', id] as con
 export const linksKey = ['catalogue', 'checkout-links'] as const;
 export const linkKey = (id: number) => ['catalogue', 'checkout-link', id] as const;
 export const previewKey = (id: number) => ['catalogue', 'checkout-link-preview', id] as const;
-export const CURRENCY_KEY = ['catalogue', 'currency'] as const;
+export const STORE_KEY = ['catalogue', 'store'] as const;
 
 const pageQuery = (startingAfter: number | undefined, limit = PAGE_SIZE) =>
   `?limit=${limit}${startingAfter === undefined ? '' : `&starting_after=${startingAfter}`}`;
@@ -39,9 +40,9 @@ export const readLink = (id: number) => request(CheckoutLinkSchema, 'GET', `${BA
 export const readPreview = (id: number) =>
   request(CheckoutLinkPreviewSchema, 'GET', `${BASE}/checkout-links/${id}/preview`);
 
-/** The store's currency (the organization, which staff may read). */
-export const readCurrency = async () =>
-  (await request(z.object({ currency: z.string() }), 'GET', `${BASE}/organization`)).currency;
+/** The store's currency and languages (the organization, which staff may read). */
+export const readStore = () =>
+  request(z.object({ currency: z.string(), languages: StoreLanguagesSchema }), 'GET', `${BASE}/organization`);
 
 export const saveOffer = (id: number | null, body: Record<string, unknown>) =>
   id === null

@@ -1,6 +1,12 @@
 // An offer's form (docs/dashboard.md, "Catalogue"): every field of CreateOfferSchema, as typed, and its body.
 import type { Offer } from '../../../contract/merchant.js';
 import { amountOf, amountText, wholeOf } from './form-values.js';
+import {
+  translationFieldOrder,
+  translationsBody,
+  translationValues,
+  type TranslationValues,
+} from './offer-translation-values.js';
 
 export const MAX_OPTIONS = 10;
 
@@ -39,6 +45,8 @@ export interface OfferFormValues {
   has_digital_access: boolean;
   digital_url: string;
   digital_instructions: string;
+  /** the offer's text in other languages (docs/api.md, "Translations"), each field empty to fall back */
+  translations: TranslationValues;
   active: boolean;
 }
 
@@ -74,6 +82,7 @@ export const NEW_OFFER: OfferFormValues = {
   has_digital_access: false,
   digital_url: '',
   digital_instructions: '',
+  translations: {},
   active: true,
 };
 
@@ -109,6 +118,7 @@ export function offerFormValues(offer: Offer): OfferFormValues {
     has_digital_access: offer.digital_access !== null,
     digital_url: offer.digital_access?.url ?? '',
     digital_instructions: offer.digital_access?.instructions ?? '',
+    translations: translationValues(offer),
     active: offer.active,
   };
 }
@@ -154,6 +164,7 @@ export function offerBody(values: OfferFormValues): Record<string, unknown> {
     digital_access: values.has_digital_access
       ? { url: values.digital_url, instructions: values.digital_instructions }
       : null,
+    translations: translationsBody(values.translations),
     active: values.active,
   };
 }
@@ -198,6 +209,7 @@ export function offerFieldOrder(values: OfferFormValues): string[] {
     'digital_access',
     'digital_access.url',
     'digital_access.instructions',
+    ...translationFieldOrder(values.translations),
     'active',
   ];
 }

@@ -26,7 +26,10 @@ import {
   offerFormValues,
   type OfferFormValues,
 } from './offer-form-values.js';
+import { OfferTranslationsPart } from './offer-translations-part.js';
+import { withOptionAdded, withOptionRemoved } from './offer-translation-values.js';
 import { useCurrency } from './use-currency.js';
+import { useStoreLanguages } from './use-store-languages.js';
 
 /** Whether the image URL is complete enough to show: a preview of a half-typed address would only fail. */
 const showsImage = (url: string) => /^https?:\/\/[^\s/]+\/\S+$/.test(url.trim());
@@ -35,6 +38,7 @@ function OfferForm({ offer }: { offer: Offer | null }) {
   const client = useQueryClient();
   const announce = useAnnounce();
   const currency = useCurrency() ?? '';
+  const languages = useStoreLanguages();
   const [values, setValues] = useState<OfferFormValues>(() => (offer ? offerFormValues(offer) : NEW_OFFER));
   const [saved, setSaved] = useState<string | null>(null);
   const set =
@@ -81,13 +85,24 @@ function OfferForm({ offer }: { offer: Offer | null }) {
     set('item_options')(
       values.item_options.map((option, i) => (i === index ? { ...option, [part]: text } : option)),
     );
+  // Each language's option rows follow the offer's, so a translation stays at its option's place.
+  const changeOptions = (change: (current: OfferFormValues) => Partial<OfferFormValues>) => {
+    setSaved(null);
+    setValues((current) => ({ ...current, ...change(current) }));
+  };
   const addOption = () => {
-    set('item_options')([...values.item_options, { name: '', value: '' }]);
+    changeOptions((current) => ({
+      item_options: [...current.item_options, { name: '', value: '' }],
+      translations: withOptionAdded(current.translations),
+    }));
     const index = values.item_options.length;
     requestAnimationFrame(() => focusField(`item_options.${index}.name`));
   };
   const removeOption = (index: number) => {
-    set('item_options')(values.item_options.filter((_, i) => i !== index));
+    changeOptions((current) => ({
+      item_options: current.item_options.filter((_, i) => i !== index),
+      translations: withOptionRemoved(current.translations, index),
+    }));
     announce(`Option ${index + 1} removed.`);
     requestAnimationFrame(() => document.getElementById('catalogue-add-option')?.focus());
   };
@@ -441,6 +456,14 @@ function OfferForm({ offer }: { offer: Offer | null }) {
           </>
         ) : null}
       </FieldGroup>
+
+      <OfferTranslationsPart
+        values={values.translations}
+        base={values}
+        languages={languages}
+        fields={fields}
+        onChange={set('translations')}
+      />
 
       <Checkbox
         name="active"

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCY_KEY, readCurrency } from './catalogue-queries.js';
+import { readStore, STORE_KEY } from './catalogue-queries.js';
 
 /** The store's currency for showing amounts; null until it is read. */
 export function useCurrency(): string | null {
-  const currency = useQuery({ queryKey: CURRENCY_KEY, queryFn: readCurrency, staleTime: 5 * 60_000 });
-  return currency.data ?? null;
+  const store = useQuery({ queryKey: STORE_KEY, queryFn: readStore, staleTime: 5 * 60_000 });
+  return store.data?.currency ?? null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cardListOf,
   fieldErrorsFor,
+  filledTranslations,
   listOfText,
   numberOrText,
   optionalNumber,
@@ -53,6 +54,21 @@ describe('fieldErrorsFor', () => {
       'client_options.testCards': 'A test card is 12 to 19 digits without spaces.',
       'legal.terms_url': 'Enter a full http(s) URL.',
       other: 'Unexpected.',
+    });
+  });
+});
+
+describe('filledTranslations', () => {
+  it('sends each language’s typed fields trimmed, and leaves out what is empty', () => {
+    expect(
+      filledTranslations({
+        ja: { terms_url: ' https://shop.example/ja ', privacy_url: '' },
+        es: { terms_url: '', privacy_url: '  ' },
+        fr: { terms_url: '', privacy_url: 'https://shop.example/fr/vie-privee' },
+      }),
+    ).toEqual({
+      fr: { privacy_url: 'https://shop.example/fr/vie-privee' },
+      ja: { terms_url: 'https://shop.example/ja' },
     });
   });
 });

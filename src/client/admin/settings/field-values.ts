@@ -1,5 +1,6 @@
 // What a form's text fields send: the server decides what is valid, so text that is not a number goes as it is and
 // is refused with the server's words by its field.
+import { LANGUAGES, type Language } from '../../../i18n/languages.js';
 
 /** "49.99" → 49.99; anything else (empty, "abc") as the trimmed text. */
 export function numberOrText(text: string): number | string {
@@ -54,4 +55,25 @@ export function fieldErrorsFor(
     shown[name] ??= message;
   }
   return shown;
+}
+
+/**
+ * The API's `translations` for text typed per language (docs/api.md, "Translations"): each field trimmed, an empty
+ * one left out so it falls back to the store's text, a language with nothing typed left out.
+ */
+export function filledTranslations<Field extends string>(
+  values: Partial<Record<Language, Record<Field, string>>>,
+): Partial<Record<Language, Partial<Record<Field, string>>>> {
+  const body: Partial<Record<Language, Partial<Record<Field, string>>>> = {};
+  for (const language of LANGUAGES) {
+    const typed = values[language];
+    if (!typed) continue;
+    const filled = Object.fromEntries(
+      Object.entries<string>(typed)
+        .map(([field, text]) => [field, text.trim()])
+        .filter(([, text]) => text !== ''),
+    ) as Partial<Record<Field, string>>;
+    if (Object.keys(filled).length > 0) body[language] = filled;
+  }
+  return body;
 }

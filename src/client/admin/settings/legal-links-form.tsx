@@ -1,8 +1,11 @@
-// The store's legal links, shown under the checkout (docs/api.md, "legal").
+// The store's legal links, shown under the checkout (docs/api.md, "legal"), with a page per language
+// (docs/api.md, "Translations").
 import { useState } from 'react';
 import type { Organization } from '../../../contract/merchant.js';
+import { LANGUAGES, type Language } from '../../../i18n/languages.js';
 import { TextField } from '../../ui/text-field.js';
-import { optionalText } from './field-values.js';
+import { filledTranslations, optionalText } from './field-values.js';
+import { LanguageGroups } from './language-groups.js';
 import { SettingsForm } from './settings-form.js';
 
 const LINKS = [
@@ -13,6 +16,17 @@ const LINKS = [
 const FIELDS = LINKS.map((link) => `legal.${link.key}`);
 
 type Links = Record<(typeof LINKS)[number]['key'], string>;
+const NO_LINKS: Links = { terms_url: '', refund_policy_url: '', privacy_url: '' };
+const translatedField = (language: Language, key: keyof Links) => `legal.translations.${language}.${key}`;
+
+/** The saved translations as the form holds them. */
+const linksByLanguage = (organization: Organization): Partial<Record<Language, Links>> =>
+  Object.fromEntries(
+    LANGUAGES.flatMap((language) => {
+      const saved = organization.legal.translations?.[language];
+      return saved ? [[language, { ...NO_LINKS, ...saved }]] : [];
+    }),
+  );
 
 export function LegalLinksForm({ organization }: { organization: Organization }) {
   const [links, setLinks] = useState<Links>({
@@ -20,17 +34,24 @@ export function LegalLinksForm({ organization }: { organization: Organization })
     refund_policy_url: organization.legal.refund_policy_url ?? '',
     privacy_url: organization.legal.privacy_url ?? '',
   });
+  const [translations, setTranslations] = useState(() => linksByLanguage(organization));
   return (
     <SettingsForm
       id="legal"
       title="Legal links"
       intro="The checkout links to these pages under its order button. Leave one empty to show no link."
-      fieldNames={FIELDS}
+      fieldNames={[
+        ...FIELDS,
+        ...LANGUAGES.filter((language) => translations[language]).flatMap((language) =>
+          LINKS.map((link) => translatedField(language, link.key)),
+        ),
+      ]}
       patch={() => ({
         legal: {
           terms_url: optionalText(links.terms_url),
           refund_policy_url: optionalText(links.refund_policy_url),
           privacy_url: optionalText(links.privacy_url),
+          translations: filledTranslations(translations),
         },
       })}
     >
@@ -49,6 +70,37 @@ export function LegalLinksForm({ organization }: { organization: Organization })
               required={false}
             />
           ))}
+          <LanguageGroups
+            form="legal"
+            legend="Links in other languages"
+            languages={organization.languages}
+            values={translations}
+            empty={NO_LINKS}
+            onChange={setTranslations}
+            firstField={(language) => translatedField(language, 'terms_url')}
+          >
+            {(language, name) =>
+              LINKS.map((link) => (
+                <TextField
+                  key={link.key}
+                  name={translatedField(language, link.key)}
+                  label={`${link.label} URL (${name})`}
+                  hint="Empty shows the link above."
+                  type="url"
+                  autoComplete="url"
+                  value={translations[language]?.[link.key] ?? ''}
+                  onChange={(value) =>
+                    setTranslations((current) => ({
+                      ...current,
+                      [language]: { ...NO_LINKS, ...current[language], [link.key]: value },
+                    }))
+                  }
+                  error={errors[translatedField(language, link.key)]}
+                  required={false}
+                />
+              ))
+            }
+          </LanguageGroups>
         </>
       )}
     </SettingsForm>

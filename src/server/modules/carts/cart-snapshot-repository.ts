@@ -8,7 +8,7 @@ import type { OrderRow } from '../orders/orders-repository.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
 import type { OfferRow } from '../catalog/offers-repository.js';
 import { TRANSLATED_OFFER_FIELDS, type TranslatedOfferField } from '../../../contract/catalogue.js';
-import { localizedFields } from '../../../i18n/localized-text.js';
+import { localizedFields, localizedItemOptions } from '../../../i18n/localized-text.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import {
   addressPlacesParams,
@@ -205,8 +205,12 @@ export async function loadCartSnapshot(
   // The merchant's text in the cart's language, read by its view, its order's lines and their emails alike
   // (docs/api.md, "Translations"): the shopper's choice, else the store's default (the base text).
   const language = cart.language ?? settingsOf(organization).languages.default;
-  const localized = <Line extends Pick<OfferRow, TranslatedOfferField | 'translations'>>(line: Line) =>
-    localizedFields(line, line.translations, language, TRANSLATED_OFFER_FIELDS);
+  const localized = <Line extends Pick<OfferRow, TranslatedOfferField | 'item_options' | 'translations'>>(
+    line: Line,
+  ) => ({
+    ...localizedFields(line, line.translations, language, TRANSLATED_OFFER_FIELDS),
+    item_options: [...localizedItemOptions(line.item_options, line.translations, language)],
+  });
   const localizedBump = (offer: BumpOfferRow) =>
     localizedFields(offer, offer.translations, language, BUMP_FIELDS);
   return {

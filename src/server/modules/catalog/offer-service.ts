@@ -15,6 +15,7 @@ import { buildBillingPlan, describeBillingPlan } from '../../../domain/billing-p
 import { minor } from '../../../domain/money.js';
 import { buildPrepaidPlan } from '../../../domain/prepaid-plan.js';
 import { wordsFor } from '../../i18n/translator.js';
+import { checkOptionTranslations } from './option-translations.js';
 
 /**
  * The offer's cycles in words at its unit prices (before tax and shipping), for the merchant (in English, as the
@@ -307,7 +308,7 @@ export async function createOffer(
     translations: values.translations ?? {},
     active: values.active ?? true,
   };
-  Object.assign(fields, checkRecurringShape(complete));
+  Object.assign(fields, checkRecurringShape(complete), checkOptionTranslations(complete));
   if (Object.keys(fields).length > 0) throw validationError(fields);
   return presentOffer(await insertOffer(db, organization.id, complete), organization.currency);
 }
@@ -330,6 +331,7 @@ export async function changeOffer(
   Object.assign(
     fields,
     checkRecurringShape({ ...merged, prepaid_renewal: values.prepaid_renewal ?? merged.prepaid_renewal }),
+    checkOptionTranslations(merged),
   );
   if (Object.keys(fields).length > 0) throw validationError(fields);
   const updated = await updateOffer(db, organization.id, id, values, now);
