@@ -2,7 +2,7 @@
 // Vanilla TypeScript: the whole frame must stay a few KB. The page hears only what the message protocol says.
 import './frame.css';
 import { getCardType } from '../domain/card.js';
-import { frameMessage, readPageMessage, type FrameMessage } from '../domain/card-frame-messages.js';
+import { frameMessage, type FrameMessage } from '../domain/card-frame-messages.js';
 import {
   cardFieldErrors,
   cvvHint,
@@ -18,12 +18,15 @@ import {
   type FieldValues,
 } from './card-fields-state.js';
 import { readProcessorConfig } from './processor-config.js';
-import { speakFrameLanguage } from './frame-language.js';
+import { frameLanguage, frameTranslator, speakFrameLanguage, writeFrameLanguage } from './frame-language.js';
+import { pageMessageListener } from './page-message-listener.js';
+import type { Language } from '../i18n/languages.js';
 import type { MessageKey } from '../i18n/message-keys.js';
 
-// The page's language first: the fields are labelled in it before the frame says it is ready.
-const t = await speakFrameLanguage(document, window.location.search);
-const NO_ANSWER = t('card.no_answer');
+// The page's language first: the fields are labelled in it before the frame says it is ready. The page's switcher
+// may turn it later (speak, below).
+let t = await speakFrameLanguage(document, window.location.search);
+let language = frameLanguage(window.location.search);
 const FIELD_ERROR: Record<FieldName, MessageKey> = {
   number: 'card.number_error',
   expiry: 'card.expiry_error',
@@ -148,7 +151,7 @@ async function tokenize(id: string): Promise<void> {
       body: JSON.stringify(tokenRequestBody(values(), testCards)),
     });
   } catch {
-    post({ type: 'tokenized', id, message: NO_ANSWER });
+    post({ type: 'tokenized', id, message: t('card.no_answer') });
     return;
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -163,26 +166,54 @@ async function tokenize(id: string): Promise<void> {
   report();
   const message =
     FIELD_NAMES.map((name) => shown[name]).find(Boolean) ??
-    (typeof body.message === 'string' ? body.message : NO_ANSWER);
+    (typeof body.message === 'string' ? body.message : t('card.no_answer'));
   post({ type: 'tokenized', id, message });
 }
 
-window.addEventListener('message', (event) => {
-  if (event.origin !== checkoutOrigin || event.source !== window.parent) return;
-  const message = readPageMessage(event.data);
-  if (!message) return;
-  if (message.type === 'init') {
-    testCards = message.testCards;
-    render();
-    report();
-  } else if (message.type === 'tokenize') void tokenize(message.id);
-  else if (message.type === 'fill') {
-    inputs.number.value = formatField('number', message.number);
-    delete shown.number;
-    render();
-    report();
-  } else inputs.number.focus();
-});
+let switches = 0;
+/**
+ * The page turned to another language: the frame says its words in it where it stands, so what was typed stays
+ * (docs/languages.md). The rules' messages under the fields are said again; the card service's answers stay as given.
+ */
+async function speak(next: Language): Promise<void> {
+  const mine = ++switches;
+  const translate = await frameTranslator(next).catch(() => null);
+  // A later switch wins over a slower chunk; a chunk that cannot load leaves the frame as it was.
+  if (mine !== switches || !translate || next === language) return;
+  t = translate;
+  language = next;
+  writeFrameLanguage(document, next, t);
+  const errors = errorsNow();
+  for (const name of FIELD_NAMES) {
+    const error = errors[name];
+    if (shown[name] !== undefined && error !== undefined) shown = { ...shown, [name]: error };
+  }
+  render();
+  report();
+}
+
+window.addEventListener(
+  'message',
+  pageMessageListener(
+    { checkoutOrigin, parent: window.parent },
+    {
+      init(message) {
+        testCards = message.testCards;
+        render();
+        report();
+      },
+      tokenize: (message) => void tokenize(message.id),
+      fill(message) {
+        inputs.number.value = formatField('number', message.number);
+        delete shown.number;
+        render();
+        report();
+      },
+      focus: () => inputs.number.focus(),
+      language: (message) => void speak(message.language),
+    },
+  ),
+);
 
 const height = () => Math.ceil(main.getBoundingClientRect().height);
 render();
