@@ -3,6 +3,7 @@
 import './frame.css';
 import { getCardType } from '../domain/card.js';
 import { frameMessage, type FrameMessage } from '../domain/card-frame-messages.js';
+import { sayFieldMessage, type FieldMessage } from '../domain/field-errors.js';
 import {
   cardFieldErrors,
   cvvHint,
@@ -67,7 +68,8 @@ function render(): void {
     const input = inputs[name];
     const error = byId<HTMLElement>(`${input.id}-error`);
     const message = shown[name];
-    error.textContent = message ?? '';
+    // Said at each render in the frame's current language: a switch says a rule's message again.
+    error.textContent = message === undefined ? '' : sayFieldMessage(message, t);
     error.hidden = message === undefined;
     input.closest('.field')?.classList.toggle('field--invalid', message !== undefined);
     if (message === undefined) input.removeAttribute('aria-invalid');
@@ -91,12 +93,15 @@ function render(): void {
 let lastState = '';
 /** Tells the page the new state, once per change of it. */
 function report(): void {
-  const state = frameState(values(), shown, errorsNow(), testCards);
+  const state = frameState(values(), shown, errorsNow(), testCards, t);
   const text = JSON.stringify(state);
   if (text === lastState) return;
   lastState = text;
   post({ type: 'change', state });
 }
+
+const said = (message: FieldMessage | undefined) =>
+  message === undefined ? undefined : sayFieldMessage(message, t);
 
 function announce(text: string): void {
   // Cleared first, so the same sentence twice is still read out.
@@ -121,14 +126,15 @@ for (const name of FIELD_NAMES) {
     report();
   });
   input.addEventListener('blur', () => {
-    const before = shown[name];
+    const before = said(shown[name]);
     const error = errorAfterBlur(name, values(), shown, errorsNow());
     shown = { ...shown, [name]: error };
     if (error === undefined) delete shown[name];
     render();
     report();
     // Said aloud: the focus has left the field whose description carries it.
-    if (error && error !== before) announce(t(FIELD_ERROR[name], { error }));
+    const text = said(error);
+    if (text && text !== before) announce(t(FIELD_ERROR[name], { error: text }));
   });
 }
 
@@ -138,7 +144,7 @@ async function tokenize(id: string): Promise<void> {
   shown = { ...errors };
   render();
   report();
-  const first = FIELD_NAMES.map((name) => errors[name]).find(Boolean);
+  const first = FIELD_NAMES.map((name) => said(errors[name])).find(Boolean);
   if (first) {
     post({ type: 'tokenized', id, message: first });
     return;
@@ -147,7 +153,8 @@ async function tokenize(id: string): Promise<void> {
   try {
     response = await fetch('/v1/tokens', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // The card service's field messages come back in the frame's language.
+      headers: { 'content-type': 'application/json', 'accept-language': language },
       body: JSON.stringify(tokenRequestBody(values(), testCards)),
     });
   } catch {
@@ -165,7 +172,7 @@ async function tokenize(id: string): Promise<void> {
   render();
   report();
   const message =
-    FIELD_NAMES.map((name) => shown[name]).find(Boolean) ??
+    FIELD_NAMES.map((name) => said(shown[name])).find(Boolean) ??
     (typeof body.message === 'string' ? body.message : t('card.no_answer'));
   post({ type: 'tokenized', id, message });
 }

@@ -15,6 +15,7 @@ export const SURFACES = {
     'payment',
     'confirmation',
     'funnel',
+    'card',
   ],
   /** the subscriber's self-service page (src/client/manage) */
   manage: ['common', 'language', 'manage', 'payment'],
