@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_BRANDS_TEXT } from '../domain/card.js';
 import {
   brandOf,
   cardFieldErrors,
@@ -13,7 +12,7 @@ import {
   type FieldValues,
 } from './card-fields-state.js';
 import html from './index.html?raw';
-import { speakFrameLanguage } from './frame-language.js';
+import { frameTranslator, speakFrameLanguage } from './frame-language.js';
 
 const englishT = await speakFrameLanguage(document.implementation.createHTMLDocument(), '');
 
@@ -49,20 +48,19 @@ describe('cardFieldErrors', () => {
   it("gives the page's messages, the expiry as one field", () => {
     expect(errorsOf(valid)).toEqual({});
     expect(errorsOf(empty)).toEqual({
-      number: 'Enter your card number.',
-      expiry: 'Enter the expiry date as MM / YY.',
-      cvv: 'Enter the 3-digit security code on the back of the card.',
+      number: { key: 'card.number_missing' },
+      expiry: { key: 'card.expiry_missing' },
+      cvv: { key: 'card.cvv_invalid_back', values: { digits: 3 } },
     });
-    expect(errorsOf({ ...valid, expiry: '13 / 28' }).expiry).toBe(
-      'Enter the expiry date as MM / YY, like 04 / 28.',
-    );
-    expect(errorsOf({ ...valid, expiry: '10 / 26' }).expiry).toBe('This card has expired. Use another card.');
-    expect(errorsOf({ ...valid, number: '3530 1113 3330 0000' }).number).toBe(
-      `We accept ${ACCEPTED_BRANDS_TEXT}. Use one of those cards.`,
-    );
-    expect(errorsOf({ ...valid, number: '3782 822463 10005' }).cvv).toBe(
-      'Enter the 4-digit security code on the front of the card.',
-    );
+    expect(errorsOf({ ...valid, expiry: '13 / 28' }).expiry).toEqual({ key: 'card.expiry_malformed' });
+    expect(errorsOf({ ...valid, expiry: '10 / 26' }).expiry).toEqual({ key: 'card.expired' });
+    expect(errorsOf({ ...valid, number: '3530 1113 3330 0000' }).number).toEqual({
+      key: 'card.brand_not_accepted',
+    });
+    expect(errorsOf({ ...valid, number: '3782 822463 10005' }).cvv).toEqual({
+      key: 'card.cvv_invalid_front',
+      values: { digits: 4 },
+    });
     expect(errorsOf({ ...valid, number: '4242 4242 4242 4241' }, ['4242424242424241'])).toEqual({});
   });
 });
@@ -71,11 +69,13 @@ describe('when a message shows', () => {
   const errors = errorsOf({ ...valid, number: '4111' });
 
   it('after blur, unless the field was left empty and showed nothing', () => {
-    expect(errorAfterBlur('number', { ...valid, number: '4111' }, {}, errors)).toBe(
-      'This card number is too short or too long. Check it and try again.',
-    );
+    expect(errorAfterBlur('number', { ...valid, number: '4111' }, {}, errors)).toEqual({
+      key: 'card.number_length',
+    });
     expect(errorAfterBlur('number', empty, {}, errorsOf(empty))).toBeUndefined();
-    expect(errorAfterBlur('number', empty, { number: 'x' }, errorsOf(empty))).toBe('Enter your card number.');
+    expect(errorAfterBlur('number', empty, { number: 'x' }, errorsOf(empty))).toEqual({
+      key: 'card.number_missing',
+    });
   });
 
   it('while typing, only when one is already shown, and it goes once fixed', () => {
@@ -87,25 +87,39 @@ describe('when a message shows', () => {
 
 describe('frameState', () => {
   it('tells the page brand, completeness, emptiness and the first message shown', () => {
-    expect(frameState(empty, {}, errorsOf(empty), [])).toEqual({
+    expect(frameState(empty, {}, errorsOf(empty), [], englishT)).toEqual({
       brand: null,
       complete: false,
       empty: true,
       error: null,
     });
-    expect(frameState(valid, {}, errorsOf(valid), [])).toEqual({
+    expect(frameState(valid, {}, errorsOf(valid), [], englishT)).toEqual({
       brand: 'visa',
       complete: true,
       empty: false,
       error: null,
     });
     const half = { ...valid, number: '3530 1113', cvv: '' };
-    expect(frameState(half, { cvv: 'cvv message', number: 'number message' }, errorsOf(half), [])).toEqual({
+    expect(
+      frameState(half, { cvv: 'cvv message', number: 'number message' }, errorsOf(half), [], englishT),
+    ).toEqual({
       brand: 'other',
       complete: false,
       empty: false,
       error: 'number message',
     });
+  });
+
+  it("says a rule's message in the frame's language", async () => {
+    const spanishT = await frameTranslator('es');
+    const shown = { number: { key: 'card.brand_not_accepted' } } as const;
+    const half = { ...valid, number: '3530 1113' };
+    expect(frameState(half, shown, errorsOf(half), [], englishT).error).toBe(
+      'We accept Visa, Mastercard, Discover and American Express. Use one of those cards.',
+    );
+    expect(frameState(half, shown, errorsOf(half), [], spanishT).error).toBe(
+      'Aceptamos Visa, Mastercard, Discover y American Express. Usa una de esas tarjetas.',
+    );
   });
 });
 
@@ -135,7 +149,7 @@ describe('the token call', () => {
 
 describe('the frame page', () => {
   it('labels every field, names its autofill and says which brands are accepted', () => {
-    expect(html).toContain(`We accept ${ACCEPTED_BRANDS_TEXT}.`);
+    expect(html).toContain('We accept Visa, Mastercard, Discover and American Express.');
     for (const [id, autocomplete] of [
       ['card-number', 'cc-number'],
       ['card-expiry', 'cc-exp'],

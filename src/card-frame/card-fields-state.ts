@@ -9,11 +9,18 @@ import {
 import { cvvLength, digitsOnly, formatCardNumber, getCardType } from '../domain/card.js';
 import { checkCard } from '../domain/checkout-fields.js';
 import type { FrameCardBrand, FrameCardState } from '../domain/card-frame-messages.js';
+import { sayFieldMessage, type FieldMessage } from '../domain/field-errors.js';
+import type { MessageKey, MessageValues } from '../i18n/message-keys.js';
 
 export type FieldName = 'number' | 'expiry' | 'cvv';
 export const FIELD_NAMES: readonly FieldName[] = ['number', 'expiry', 'cvv'];
 export type FieldValues = Record<FieldName, string>;
-export type FieldErrors = Partial<Record<FieldName, string>>;
+/**
+ * Each field's problem: a rule's message, said in the frame's current language when shown (so a switch says it again),
+ * or the text the card service answered with (already in the language the frame asked it in).
+ */
+export type FieldErrors = Partial<Record<FieldName, FieldMessage>>;
+export type Say = (key: MessageKey, values?: MessageValues) => string;
 
 /** What each field shows as the shopper types: the number grouped, the expiry as MM / YY, the CVV digits only. */
 export function formatField(name: FieldName, raw: string): string {
@@ -30,7 +37,7 @@ export function brandOf(number: string, testCards: readonly string[]): FrameCard
   return digits.length >= 4 ? 'other' : null;
 }
 
-/** Every field's problem, with the messages of the page's card fields (src/client/checkout/payment/payment-rules.ts). */
+/** Every field's problem, with the checkout's card rules' messages (src/domain/checkout-fields.ts). */
 export function cardFieldErrors(
   values: FieldValues,
   options: { now: Date; testCards: readonly string[] },
@@ -56,7 +63,7 @@ export function errorAfterBlur(
   values: FieldValues,
   shown: FieldErrors,
   errors: FieldErrors,
-): string | undefined {
+): FieldMessage | undefined {
   if (values[name] === '' && !shown[name]) return undefined;
   return errors[name];
 }
@@ -66,23 +73,27 @@ export function errorAfterInput(
   name: FieldName,
   shown: FieldErrors,
   errors: FieldErrors,
-): string | undefined {
+): FieldMessage | undefined {
   return shown[name] ? errors[name] : undefined;
 }
 
-/** What the page hears: the first message shown (number, expiry, CVV), never one the shopper was not shown. */
+/**
+ * What the page hears: the first message shown (number, expiry, CVV), said in the frame's language, never one the
+ * shopper was not shown.
+ */
 export function frameState(
   values: FieldValues,
   shown: FieldErrors,
   errors: FieldErrors,
   testCards: readonly string[],
+  say: Say,
 ): FrameCardState {
   const first = FIELD_NAMES.map((name) => shown[name]).find((message) => message !== undefined);
   return {
     brand: brandOf(values.number, testCards),
     complete: FIELD_NAMES.every((name) => errors[name] === undefined),
     empty: FIELD_NAMES.every((name) => values[name] === ''),
-    error: first ?? null,
+    error: first === undefined ? null : sayFieldMessage(first, say),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameLanguage, speakFrameLanguage } from './frame-language.js';
+import { frameLanguage, frameTranslator, speakFrameLanguage, writeFrameLanguage } from './frame-language.js';
 import frameHtml from './index.html?raw';
 import challengeHtml from './challenge.html?raw';
 
@@ -43,5 +43,29 @@ describe("the processor's pages' language", () => {
     await speakFrameLanguage(document, '');
     expect(document.documentElement.lang).toBe('en');
     expect(text(document, 'label[for="card-cvv"]')).toBe('Security code (CVV)');
+  });
+
+  it('turns a frame already open to another language where it stands, keeping what was typed', async () => {
+    const document = page(frameHtml);
+    await speakFrameLanguage(document, '?lang=en');
+    const number = document.querySelector<HTMLInputElement>('#card-number')!;
+    const expiry = document.querySelector<HTMLInputElement>('#card-expiry')!;
+    number.value = '4111 1111 1111 1111';
+    expiry.value = '12 / 30';
+    writeFrameLanguage(document, 'es', await frameTranslator('es'));
+    expect(document.documentElement.lang).toBe('es');
+    expect(text(document, 'label[for="card-number"]')).toBe('Número de tarjeta');
+    expect(document.querySelector('#card-number')).toBe(number);
+    expect(number.value).toBe('4111 1111 1111 1111');
+    expect(expiry.value).toBe('12 / 30');
+    writeFrameLanguage(document, 'ar', await frameTranslator('ar'));
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(number.value).toBe('4111 1111 1111 1111');
+  });
+
+  it('gives data-t-placeholder fields their placeholder in the language', async () => {
+    const document = page('<html><body><input data-t-placeholder="card.number" /></body></html>');
+    writeFrameLanguage(document, 'de', await frameTranslator('de'));
+    expect(document.querySelector('input')?.getAttribute('placeholder')).toBe('Kartennummer');
   });
 });

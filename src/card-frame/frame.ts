@@ -2,7 +2,8 @@
 // Vanilla TypeScript: the whole frame must stay a few KB. The page hears only what the message protocol says.
 import './frame.css';
 import { getCardType } from '../domain/card.js';
-import { frameMessage, readPageMessage, type FrameMessage } from '../domain/card-frame-messages.js';
+import { frameMessage, type FrameMessage } from '../domain/card-frame-messages.js';
+import { sayFieldMessage, type FieldMessage } from '../domain/field-errors.js';
 import {
   cardFieldErrors,
   cvvHint,
@@ -18,12 +19,15 @@ import {
   type FieldValues,
 } from './card-fields-state.js';
 import { readProcessorConfig } from './processor-config.js';
-import { speakFrameLanguage } from './frame-language.js';
+import { frameLanguage, frameTranslator, speakFrameLanguage, writeFrameLanguage } from './frame-language.js';
+import { pageMessageListener } from './page-message-listener.js';
+import type { Language } from '../i18n/languages.js';
 import type { MessageKey } from '../i18n/message-keys.js';
 
-// The page's language first: the fields are labelled in it before the frame says it is ready.
-const t = await speakFrameLanguage(document, window.location.search);
-const NO_ANSWER = t('card.no_answer');
+// The page's language first: the fields are labelled in it before the frame says it is ready. The page's switcher
+// may turn it later (speak, below).
+let t = await speakFrameLanguage(document, window.location.search);
+let language = frameLanguage(window.location.search);
 const FIELD_ERROR: Record<FieldName, MessageKey> = {
   number: 'card.number_error',
   expiry: 'card.expiry_error',
@@ -64,7 +68,8 @@ function render(): void {
     const input = inputs[name];
     const error = byId<HTMLElement>(`${input.id}-error`);
     const message = shown[name];
-    error.textContent = message ?? '';
+    // Said at each render in the frame's current language: a switch says a rule's message again.
+    error.textContent = message === undefined ? '' : sayFieldMessage(message, t);
     error.hidden = message === undefined;
     input.closest('.field')?.classList.toggle('field--invalid', message !== undefined);
     if (message === undefined) input.removeAttribute('aria-invalid');
@@ -88,12 +93,15 @@ function render(): void {
 let lastState = '';
 /** Tells the page the new state, once per change of it. */
 function report(): void {
-  const state = frameState(values(), shown, errorsNow(), testCards);
+  const state = frameState(values(), shown, errorsNow(), testCards, t);
   const text = JSON.stringify(state);
   if (text === lastState) return;
   lastState = text;
   post({ type: 'change', state });
 }
+
+const said = (message: FieldMessage | undefined) =>
+  message === undefined ? undefined : sayFieldMessage(message, t);
 
 function announce(text: string): void {
   // Cleared first, so the same sentence twice is still read out.
@@ -118,14 +126,15 @@ for (const name of FIELD_NAMES) {
     report();
   });
   input.addEventListener('blur', () => {
-    const before = shown[name];
+    const before = said(shown[name]);
     const error = errorAfterBlur(name, values(), shown, errorsNow());
     shown = { ...shown, [name]: error };
     if (error === undefined) delete shown[name];
     render();
     report();
     // Said aloud: the focus has left the field whose description carries it.
-    if (error && error !== before) announce(t(FIELD_ERROR[name], { error }));
+    const text = said(error);
+    if (text && text !== before) announce(t(FIELD_ERROR[name], { error: text }));
   });
 }
 
@@ -135,7 +144,7 @@ async function tokenize(id: string): Promise<void> {
   shown = { ...errors };
   render();
   report();
-  const first = FIELD_NAMES.map((name) => errors[name]).find(Boolean);
+  const first = FIELD_NAMES.map((name) => said(errors[name])).find(Boolean);
   if (first) {
     post({ type: 'tokenized', id, message: first });
     return;
@@ -144,11 +153,12 @@ async function tokenize(id: string): Promise<void> {
   try {
     response = await fetch('/v1/tokens', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // The card service's field messages come back in the frame's language.
+      headers: { 'content-type': 'application/json', 'accept-language': language },
       body: JSON.stringify(tokenRequestBody(values(), testCards)),
     });
   } catch {
-    post({ type: 'tokenized', id, message: NO_ANSWER });
+    post({ type: 'tokenized', id, message: t('card.no_answer') });
     return;
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -162,27 +172,55 @@ async function tokenize(id: string): Promise<void> {
   render();
   report();
   const message =
-    FIELD_NAMES.map((name) => shown[name]).find(Boolean) ??
-    (typeof body.message === 'string' ? body.message : NO_ANSWER);
+    FIELD_NAMES.map((name) => said(shown[name])).find(Boolean) ??
+    (typeof body.message === 'string' ? body.message : t('card.no_answer'));
   post({ type: 'tokenized', id, message });
 }
 
-window.addEventListener('message', (event) => {
-  if (event.origin !== checkoutOrigin || event.source !== window.parent) return;
-  const message = readPageMessage(event.data);
-  if (!message) return;
-  if (message.type === 'init') {
-    testCards = message.testCards;
-    render();
-    report();
-  } else if (message.type === 'tokenize') void tokenize(message.id);
-  else if (message.type === 'fill') {
-    inputs.number.value = formatField('number', message.number);
-    delete shown.number;
-    render();
-    report();
-  } else inputs.number.focus();
-});
+let switches = 0;
+/**
+ * The page turned to another language: the frame says its words in it where it stands, so what was typed stays
+ * (docs/languages.md). The rules' messages under the fields are said again; the card service's answers stay as given.
+ */
+async function speak(next: Language): Promise<void> {
+  const mine = ++switches;
+  const translate = await frameTranslator(next).catch(() => null);
+  // A later switch wins over a slower chunk; a chunk that cannot load leaves the frame as it was.
+  if (mine !== switches || !translate || next === language) return;
+  t = translate;
+  language = next;
+  writeFrameLanguage(document, next, t);
+  const errors = errorsNow();
+  for (const name of FIELD_NAMES) {
+    const error = errors[name];
+    if (shown[name] !== undefined && error !== undefined) shown = { ...shown, [name]: error };
+  }
+  render();
+  report();
+}
+
+window.addEventListener(
+  'message',
+  pageMessageListener(
+    { checkoutOrigin, parent: window.parent },
+    {
+      init(message) {
+        testCards = message.testCards;
+        render();
+        report();
+      },
+      tokenize: (message) => void tokenize(message.id),
+      fill(message) {
+        inputs.number.value = formatField('number', message.number);
+        delete shown.number;
+        render();
+        report();
+      },
+      focus: () => inputs.number.focus(),
+      language: (message) => void speak(message.language),
+    },
+  ),
+);
 
 const height = () => Math.ceil(main.getBoundingClientRect().height);
 render();

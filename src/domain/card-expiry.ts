@@ -1,3 +1,4 @@
+import type { Message } from '../i18n/message-keys.js';
 import { digitsOnly } from './card.js';
 
 export interface CardExpiry {
@@ -25,5 +26,6 @@ export function formatCardExpiry(text: string): string {
   return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
 }
 
-export const EXPIRY_MISSING = 'Enter the expiry date as MM / YY.';
-export const EXPIRY_MALFORMED = 'Enter the expiry date as MM / YY, like 04 / 28.';
+/** What the one expiry field says when it is empty, or not a month and a year (docs/languages.md). */
+export const EXPIRY_MISSING: Message = { key: 'card.expiry_missing' };
+export const EXPIRY_MALFORMED: Message = { key: 'card.expiry_malformed' };

@@ -57,6 +57,8 @@ describe('readPageMessage', () => {
       { type: 'tokenize', id: 'tokenize-1' },
       { type: 'fill', number: '4111 1111 1111 1111' },
       { type: 'focus' },
+      { type: 'language', language: 'es' },
+      { type: 'language', language: 'pt-BR' },
     ];
     for (const message of messages) {
       expect(readPageMessage(pageMessage(message))).toEqual(message);
@@ -72,6 +74,11 @@ describe('readPageMessage', () => {
       { source: 'sc-checkout', type: 'tokenize' },
       { source: 'sc-checkout', type: 'fill', number: '4'.repeat(41) },
       { source: 'sc-checkout', type: 'ready', height: 1 },
+      { source: 'sc-checkout', type: 'language' },
+      { source: 'sc-checkout', type: 'language', language: 'pt-br' },
+      { source: 'sc-checkout', type: 'language', language: 'xx' },
+      { source: 'sc-checkout', type: 'language', language: ['es'] },
+      { source: 'sc-card-frame', type: 'language', language: 'es' },
     ]) {
       expect(readPageMessage(data)).toBeNull();
     }

@@ -1,6 +1,7 @@
 // The messages between the checkout page and the test processor's card frame (docs/payments.md, "The frame's
 // messages"). Both sides read what they receive through these functions: a message is data from another origin,
 // so anything of another shape is dropped, and the caller checks event.origin before reading it.
+import { isLanguage, type Language } from '../i18n/languages.js';
 
 export const FRAME_SOURCE = 'sc-card-frame';
 export const PAGE_SOURCE = 'sc-checkout';
@@ -30,7 +31,9 @@ export type PageMessage =
   | { type: 'init'; testCards: string[] }
   | { type: 'tokenize'; id: string }
   | { type: 'fill'; number: string }
-  | { type: 'focus' };
+  | { type: 'focus' }
+  /** the page turned to another language: the frame says its words in it, keeping what was typed */
+  | { type: 'language'; language: Language };
 
 /** A frame never needs to be taller than this; a larger figure is a mistake, not a size to take. */
 export const MAX_FRAME_HEIGHT = 2000;
@@ -116,6 +119,10 @@ export function readPageMessage(data: unknown): PageMessage | null {
       return isText(fields.number, 40) ? { type: 'fill', number: fields.number } : null;
     case 'focus':
       return { type: 'focus' };
+    case 'language':
+      return typeof fields.language === 'string' && isLanguage(fields.language)
+        ? { type: 'language', language: fields.language }
+        : null;
     default:
       return null;
   }

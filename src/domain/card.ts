@@ -1,3 +1,5 @@
+import type { Message } from '../i18n/message-keys.js';
+
 /** Card brands the checkout accepts, with their type ids (docs/checkout-rules.md#card-brands). */
 export const CARD_TYPE_IDS = {
   mastercard: 1,
@@ -31,7 +33,7 @@ const LABELS: Record<CardBrand, string> = {
 export const ACCEPTED_BRANDS_TEXT = 'Visa, Mastercard, Discover and American Express';
 
 /** What a card of any other brand is refused with, on the page and by the server (docs/checkout-rules.md#card-brands). */
-export const UNACCEPTED_BRAND_MESSAGE = `We accept ${ACCEPTED_BRANDS_TEXT}. Use one of those cards.`;
+export const UNACCEPTED_BRAND_MESSAGE: Message = { key: 'card.brand_not_accepted' };
 
 /** The type shown and sent for a brand the processor's frame reported. */
 export function cardTypeOf(brand: CardBrand | 'testcard'): CardType {

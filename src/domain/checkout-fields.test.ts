@@ -31,33 +31,41 @@ describe('checkCard', () => {
 
   it('refuses other brands and says which are accepted', () => {
     expect(checkCard({ ...visa, number: '3530111333300000' }, { now })).toEqual({
-      'payment.card_number':
-        'We accept Visa, Mastercard, Discover and American Express. Use one of those cards.',
+      'payment.card_number': { key: 'card.brand_not_accepted' },
     });
   });
 
   it('catches typos, lengths, expiry and CVV length', () => {
-    expect(checkCard({ ...visa, number: '4111111111111112' }, { now })['payment.card_number']).toBe(
-      'This card number is not valid. Check it for typos.',
-    );
-    expect(checkCard({ ...visa, number: '41111111111' }, { now })['payment.card_number']).toBe(
-      'This card number is too short or too long. Check it and try again.',
-    );
+    expect(checkCard({ ...visa, number: '' }, { now })['payment.card_number']).toEqual({
+      key: 'card.number_missing',
+    });
+    expect(checkCard({ ...visa, number: '4111111111111112' }, { now })['payment.card_number']).toEqual({
+      key: 'card.number_invalid',
+    });
+    expect(checkCard({ ...visa, number: '41111111111' }, { now })['payment.card_number']).toEqual({
+      key: 'card.number_length',
+    });
     expect(checkCard({ ...visa, expMonth: 10, expYear: 2026 }, { now })).toEqual({
-      'payment.card_exp_year': 'This card has expired. Use another card.',
+      'payment.card_exp_year': { key: 'card.expired' },
+    });
+    expect(checkCard({ ...visa, expYear: 2047 }, { now })).toEqual({
+      'payment.card_exp_year': { key: 'card.exp_year_far' },
+    });
+    expect(checkCard({ ...visa, expYear: '2x' }, { now })).toEqual({
+      'payment.card_exp_year': { key: 'card.exp_year_invalid' },
     });
     // Valid through the end of its month.
     expect(checkCard({ ...visa, expMonth: 11, expYear: 2026 }, { now })).toEqual({});
     expect(checkCard({ ...visa, expMonth: 13 }, { now })).toEqual({
-      'payment.card_exp_month': 'Enter the expiry month, 01 to 12.',
+      'payment.card_exp_month': { key: 'card.exp_month_invalid' },
     });
     expect(checkCard({ number: '378282246310005', cvv: '123', expMonth: 1, expYear: 2029 }, { now })).toEqual(
       {
-        'payment.card_cvv': 'Enter the 4-digit security code on the front of the card.',
+        'payment.card_cvv': { key: 'card.cvv_invalid_front', values: { digits: 4 } },
       },
     );
     expect(checkCard({ ...visa, cvv: '12' }, { now })).toEqual({
-      'payment.card_cvv': 'Enter the 3-digit security code on the back of the card.',
+      'payment.card_cvv': { key: 'card.cvv_invalid_back', values: { digits: 3 } },
     });
   });
 

@@ -1,11 +1,11 @@
 import {
-  ACCEPTED_BRANDS_TEXT,
   cvvLength,
   detectBrand,
   digitsOnly,
   expectedCardLength,
   getCardType,
   luhnValid,
+  UNACCEPTED_BRAND_MESSAGE,
 } from './card.js';
 import type { Message } from '../i18n/message-keys.js';
 
@@ -60,6 +60,14 @@ export function expiryYear(value: number | string): number | null {
   return text.length === 2 ? 2000 + year : year;
 }
 
+/** A card's problems keyed payment.card_*, each a message said in the reader's language (docs/languages.md). */
+export type CardProblems = Partial<
+  Record<
+    'payment.card_number' | 'payment.card_exp_month' | 'payment.card_exp_year' | 'payment.card_cvv',
+    Message
+  >
+>;
+
 /**
  * Checks a card before any payment call: accepted brand, length, Luhn, expiry (valid through the end of its month)
  * and CVV length (4 for American Express). Problems are keyed payment.card_*.
@@ -67,39 +75,38 @@ export function expiryYear(value: number | string): number | null {
 export function checkCard(
   card: CardInput,
   options: { now: Date; testCards?: readonly string[] },
-): FieldProblems {
-  const problems: FieldProblems = {};
+): CardProblems {
+  const problems: CardProblems = {};
   const number = digitsOnly(card.number);
   const type = getCardType(number, options.testCards ?? []);
   const brand = detectBrand(number);
-  if (number === '') problems['payment.card_number'] = 'Enter your card number.';
-  else if (!type)
-    problems['payment.card_number'] = `We accept ${ACCEPTED_BRANDS_TEXT}. Use one of those cards.`;
+  if (number === '') problems['payment.card_number'] = { key: 'card.number_missing' };
+  else if (!type) problems['payment.card_number'] = UNACCEPTED_BRAND_MESSAGE;
   else if (type.brand !== 'testcard' && brand && !expectedCardLength(brand).includes(number.length)) {
-    problems['payment.card_number'] = 'This card number is too short or too long. Check it and try again.';
+    problems['payment.card_number'] = { key: 'card.number_length' };
   } else if (type.brand !== 'testcard' && !luhnValid(number)) {
-    problems['payment.card_number'] = 'This card number is not valid. Check it for typos.';
+    problems['payment.card_number'] = { key: 'card.number_invalid' };
   }
 
   const month = Number(String(card.expMonth).trim());
   const year = expiryYear(card.expYear);
   if (!Number.isInteger(month) || month < 1 || month > 12) {
-    problems['payment.card_exp_month'] = 'Enter the expiry month, 01 to 12.';
+    problems['payment.card_exp_month'] = { key: 'card.exp_month_invalid' };
   }
-  if (year === null) problems['payment.card_exp_year'] = 'Enter the expiry year, like 2029.';
+  if (year === null) problems['payment.card_exp_year'] = { key: 'card.exp_year_invalid' };
   if (problems['payment.card_exp_month'] === undefined && year !== null) {
     const endOfMonth = Date.UTC(year, month, 1);
-    if (endOfMonth <= options.now.getTime())
-      problems['payment.card_exp_year'] = 'This card has expired. Use another card.';
+    if (endOfMonth <= options.now.getTime()) problems['payment.card_exp_year'] = { key: 'card.expired' };
     else if (year > options.now.getUTCFullYear() + 20)
-      problems['payment.card_exp_year'] = 'Check the expiry year.';
+      problems['payment.card_exp_year'] = { key: 'card.exp_year_far' };
   }
 
   const cvv = card.cvv.trim();
-  const wanted = cvvLength(type?.brand ?? null);
-  if (!new RegExp(`^\\d{${wanted}}$`).test(cvv)) {
-    problems['payment.card_cvv'] =
-      `Enter the ${wanted}-digit security code${wanted === 4 ? ' on the front of the card' : ' on the back of the card'}.`;
+  const digits = cvvLength(type?.brand ?? null);
+  if (!new RegExp(`^\\d{${digits}}$`).test(cvv)) {
+    // American Express prints its code on the front.
+    const key = digits === 4 ? 'card.cvv_invalid_front' : 'card.cvv_invalid_back';
+    problems['payment.card_cvv'] = { key, values: { digits } };
   }
   return problems;
 }

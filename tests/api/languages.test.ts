@@ -111,7 +111,10 @@ describe('the page’s language', () => {
     const refused = await shopper.put(`carts/${token}/language`, { language: 'ja' });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('language_not_offered');
-    expect(refused.body.message).toMatch(/en, es/);
+    expect(refused.body.message).toBe(
+      'This store does not offer its checkout in that language. Choose one of: English and Spanish.',
+    );
+    expect(refused.body.fields.language).toBe('Choose one of the languages this store offers.');
     const unknown = await shopper.put(`carts/${token}/language`, { language: 'klingon' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.fields.language).toBe(
@@ -122,6 +125,24 @@ describe('the page’s language', () => {
       [token],
     );
     expect(rows[0]?.language).toBeNull();
+  });
+
+  it('refuses a language not offered in the language of the request, naming the offered ones in it', async () => {
+    const { store, shopper } = await storeWithShopper(t.app, t.db);
+    await store.api.patch('/organization', { languages: { default: 'en', enabled: ['en', 'es', 'de'] } });
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    await shopper.get(`carts/${token}`);
+    const refused = await shopper.put(
+      `carts/${token}/language`,
+      { language: 'ja' },
+      { 'accept-language': 'fr' },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('language_not_offered');
+    expect(refused.body.message).toBe(
+      'Cette boutique ne propose pas son paiement dans cette langue. Choisissez parmi : anglais, espagnol et allemand.',
+    );
+    expect(refused.body.fields.language).toBe('Choisissez l’une des langues proposées par cette boutique.');
   });
 
   it('speaks the browser’s language on a link that opens nothing', async () => {

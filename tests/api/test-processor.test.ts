@@ -202,6 +202,22 @@ describe('POST /v1/tokens', () => {
     );
   });
 
+  it("says the field messages in the frame's language, sent as Accept-Language", async () => {
+    const response = await post(
+      '/v1/tokens',
+      { ...card, number: '4111111111111112', cvv: '12' },
+      { headers: { 'accept-language': 'es' } },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        number: 'Este número de tarjeta no es válido. Comprueba que no haya errores.',
+        cvv: 'Introduce el código de seguridad de 3 dígitos del reverso de la tarjeta.',
+      },
+    });
+  });
+
   it('answers 400 to a body of the wrong shape', async () => {
     expect((await post('/v1/tokens', { ...card, number: 4111111111111111 })).statusCode).toBe(400);
     expect((await post('/v1/tokens', { ...card, test_cards: 'all' })).statusCode).toBe(400);

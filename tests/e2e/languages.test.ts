@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverEmails } from '../helpers/server-jobs.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
-import { CARD_FRAME } from './checkout-page.js';
+import { CARD_FRAME, ordersOfCart } from './checkout-page.js';
 import { useShopperBrowser } from './shopper-browser.js';
 
 // The page in the shopper's language (docs/languages.md) in Chromium against the built server: the browser's language,
@@ -55,6 +55,68 @@ describe('the checkout in the shopper’s language', () => {
     await checkout.page.reload();
     await checkout.page.locator('.sections').waitFor();
     expect(await checkout.page.getAttribute('html', 'lang')).toBe('de');
+  });
+
+  it('turns the card frame to Spanish in place, keeping the card typed into it, and pays with that card', async () => {
+    const checkout = await session.shopper();
+    const token = await coffee();
+    await checkout.open(token);
+    await checkout.fillContact('lucia@example.com');
+    await checkout.fillShipping();
+    await checkout.cardReady();
+    const { page } = checkout;
+    const cardFrame = await (await page.locator(CARD_FRAME).elementHandle())?.contentFrame();
+    if (!cardFrame) throw new Error('The card frame is not there.');
+    const reloads: string[] = [];
+    page.on('framenavigated', (navigated) => {
+      if (navigated === cardFrame) reloads.push(navigated.url());
+    });
+    await cardFrame.getByLabel('Card number').pressSequentially('5555 5555 5555 4444');
+    await cardFrame.getByLabel('Expiry date (MM / YY)').pressSequentially('1129');
+    // Marks this document: a reloaded frame would be a new one, without the mark.
+    await cardFrame.evaluate('window.typedBeforeTheSwitch = true');
+
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
+    await cardFrame.locator('label[for="card-number"]', { hasText: 'Número de tarjeta' }).waitFor();
+    expect(await cardFrame.evaluate('[document.documentElement.lang, document.title]')).toEqual([
+      'es',
+      'Datos de la tarjeta',
+    ]);
+    expect(await cardFrame.locator('label[for="card-expiry"]').textContent()).toBe(
+      'Fecha de caducidad (MM / AA)',
+    );
+    // The same document, with what was typed: read from the frame, which the page cannot do.
+    expect(await cardFrame.evaluate("'typedBeforeTheSwitch' in window")).toBe(true);
+    expect(reloads).toEqual([]);
+    expect(await cardFrame.locator('#card-number').inputValue()).toBe('5555 5555 5555 4444');
+    expect(await cardFrame.locator('#card-expiry').inputValue()).toBe('11 / 29');
+
+    await cardFrame.getByLabel('Código de seguridad (CVV)').pressSequentially('123');
+    await checkout.cardState('complete');
+    await page.getByRole('button', { name: /^Pagar \d/ }).click();
+    await page.locator('.confirmation').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    const orders = await ordersOfCart(session.server, token);
+    expect(orders).toHaveLength(1);
+    expect(orders[0].status).toBe('complete');
+    expect(
+      orders[0].payment_attempts.map((attempt: Record<string, unknown>) => ({
+        status: attempt.status,
+        card_brand: attempt.card_brand,
+        card_last4: attempt.card_last4,
+        card_exp_month: attempt.card_exp_month,
+        card_exp_year: attempt.card_exp_year,
+      })),
+    ).toEqual([
+      {
+        status: 'approved',
+        card_brand: 'mastercard',
+        card_last4: '4444',
+        card_exp_month: 11,
+        card_exp_year: 2029,
+      },
+    ]);
   });
 
   it('takes an order in Japanese and sends its receipt in Japanese', async () => {

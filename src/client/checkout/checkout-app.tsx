@@ -18,6 +18,7 @@ import { useT } from '../i18n/use-t.js';
 import { Button } from '../ui/button.js';
 import { LiveRegionProvider } from '../ui/live-region.js';
 import { BumpOffersSlot } from './bumps/bump-offers-slot.js';
+import { useKeepOpeningLanguage } from './language/use-keep-opening-language.js';
 import { bumpOffersChunk, checkoutViewChunk, preloadBumpOffers, preloadPageChunks } from './page-chunks.js';
 import { PageShell } from './page-shell.js';
 import type { LoadCardProcessor } from './payment/processors/load-card-processor.js';
@@ -202,7 +203,7 @@ function lastKnownOrder(client: QueryClient, routeToken: string): Pick<PageFailu
 
 function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClient: QueryClient }) {
   const { config, api, queryClient, now, routeToken, loadCardProcessor } = props;
-  const { t } = useT();
+  const { t, language } = useT();
   const [auth, setAuth] = useState<'pending' | 'ready' | 'failed'>('pending');
   const [attempt, setAttempt] = useState(0);
 
@@ -233,6 +234,9 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   useEffect(() => {
     if (hasBumps) preloadBumpOffers();
   }, [hasBumps]);
+  // Once the cart is here: the language the page opened in is kept with it (the switcher keeps a later choice).
+  const open = cart.data !== undefined && cart.data.order.status !== 'complete';
+  useKeepOpeningLanguage(api, queryClient, open ? token : null, language);
   const resolvedToken = first.data?.cart_token;
   useEffect(() => {
     if (resolvedToken === undefined) return;

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import type { CardProcessorConfig } from '../../contract/page-config.js';
+import type { Language } from '../../i18n/languages.js';
 import type {
   CardFieldsState,
   CardProcessor,
@@ -24,6 +25,8 @@ export interface FakeCardProcessor {
   destroyed: number;
   focused: number;
   filled: string[];
+  /** the languages the mounted fields were told to turn to (the page's switcher) */
+  languages: Language[];
   tokenized: number;
   /** answers of the next tokenize calls, in order; when none is left, a new token tok_{n} */
   tokenizeAnswers: Outcome<{ token: string }>[];
@@ -47,6 +50,7 @@ export function createFakeCardProcessor(options: { fillable?: boolean } = {}): F
     destroyed: 0,
     focused: 0,
     filled: [],
+    languages: [],
     tokenized: 0,
     tokenizeAnswers: [],
     authentications: [],
@@ -91,6 +95,9 @@ export function createFakeCardProcessor(options: { fillable?: boolean } = {}): F
                 fake.filled.push(number);
               },
             }),
+        setLanguage(language) {
+          fake.languages.push(language);
+        },
         focus() {
           fake.focused += 1;
         },

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkoutLanguages } from '../../i18n/checkout-languages.js';
+import { createFakeCardProcessor } from '../../testing/fake-card-processor.js';
 import { createFakeShopperApi } from '../../testing/fake-shopper-api.js';
-import { cartFixture } from '../../testing/fixtures.js';
+import { cartFixture, FILLED_CUSTOMER } from '../../testing/fixtures.js';
 import { renderCheckout } from '../../testing/render-checkout.js';
 
 beforeEach(async () => {
@@ -36,6 +37,35 @@ describe('the language switcher', () => {
         'en',
         'ar',
       ]),
+    );
+  });
+
+  it('tells the card fields the new language in place, without mounting them again', async () => {
+    const card = createFakeCardProcessor();
+    renderCheckout({
+      cart: cartFixture({ customer: FILLED_CUSTOMER }),
+      cardProcessor: card,
+      config: { languages: ['en', 'es'] },
+    });
+    await screen.findByRole('group', { name: 'Card details' });
+    await waitFor(() => expect(card.mounted).not.toBeNull());
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    await screen.findByRole('combobox', { name: 'Idioma' });
+    await waitFor(() => expect(card.languages).toEqual(['es']));
+    expect(card.mounts).toBe(1);
+    expect(card.destroyed).toBe(0);
+  });
+});
+
+describe("the page's opening language", () => {
+  it('is kept on the cart for a store with a single language other than English, which has no switcher', async () => {
+    await checkoutLanguages.activate('es');
+    const api = createFakeShopperApi(cartFixture());
+    renderCheckout({ api, config: { language: 'es', languages: ['es'] } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('combobox', { name: 'Idioma' })).toBeNull();
+    await waitFor(() =>
+      expect(api.requestsTo('PUT', /\/language$/).map((request) => request.body?.language)).toEqual(['es']),
     );
   });
 });

@@ -1,20 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Cart } from '../../../contract/cart.js';
+import { useState } from 'react';
 import { LANGUAGE_NAMES, type Language } from '../../../i18n/languages.js';
 import { failureOf } from '../../api/http-client.js';
-import { lazySchema } from '../../api/lazy-schema.js';
 import { checkoutLanguages } from '../../i18n/checkout-languages.js';
 import { useT } from '../../i18n/use-t.js';
 import { useAnnounce } from '../../ui/live-region.js';
 import { useCheckout } from '../checkout-context.js';
 import './language-switcher.css';
-
-const CartSchema = lazySchema((schemas) => schemas.CartSchema);
+import { rememberCartLanguage } from './remember-cart-language.js';
 
 /**
  * The page's languages, in the footer (docs/languages.md, "Which language"). Choosing one turns the page to it in
  * place (what was typed stays), keeps it with the cart for reloads and emails, and takes the cart back with the
- * store's catalogue text in that language. The language the page opened in is kept with the cart the same way.
+ * store's catalogue text in that language. The language the page opened in is kept by the page's start-up
+ * (use-keep-opening-language.ts), with or without a switcher.
  */
 export function LanguageSwitcher({ languages }: { languages: readonly Language[] }) {
   const { t, language } = useT();
@@ -22,28 +20,6 @@ export function LanguageSwitcher({ languages }: { languages: readonly Language[]
   const announce = useAnnounce();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const remember = async (next: Language) => {
-    const cart: Cart = await api.http.request({
-      method: 'PUT',
-      path: `carts/${encodeURIComponent(token)}/language`,
-      body: { language: next },
-      schema: CartSchema,
-    });
-    setCart(cart);
-  };
-
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    // The language the page opened in (asked for, the browser's, or the store's default) is the one the shopper uses:
-    // the cart keeps it, so a reload without ?lang= keeps it and the order's emails speak it. The server writes
-    // nothing when the cart already has it.
-    void remember(language).catch(() => undefined);
-    // Once, for the language the page opened in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   if (languages.length < 2) return null;
 
@@ -54,7 +30,7 @@ export function LanguageSwitcher({ languages }: { languages: readonly Language[]
     try {
       await checkoutLanguages.activate(next);
       announce(checkoutLanguages.i18n._('language.changed', { language: LANGUAGE_NAMES[next] }));
-      await remember(next);
+      setCart(await rememberCartLanguage(api, token, next));
     } catch (failure) {
       setError(failureOf(failure).message);
     } finally {

@@ -43,6 +43,7 @@ export function CardFrame({ card }: { card: CardSession }) {
     shownError,
     previous: view.state,
     t,
+    language,
   });
   useEffect(() => {
     facts.current.amount = amount;
@@ -50,12 +51,17 @@ export function CardFrame({ card }: { card: CardSession }) {
     facts.current.storeForFuture = storeForFuture;
     facts.current.shownError = shownError;
     facts.current.t = t;
+    facts.current.language = language;
   });
   // A processor whose element shows the amount (Stripe's wallets) hears the total as it changes.
   const mountedFields = useRef<MountedCardFields | null>(null);
   useEffect(() => {
     mountedFields.current?.update?.({ amount, currency: cart.currency_value, storeForFuture });
   }, [amount, cart.currency_value, storeForFuture]);
+  // The switcher's language reaches the mounted fields in place: mounting them again would lose the card typed in.
+  useEffect(() => {
+    mountedFields.current?.setLanguage?.(language);
+  }, [language]);
 
   const onChange = useRef((state: CardFieldsState) => {
     const previous = facts.current.previous;
@@ -78,6 +84,7 @@ export function CardFrame({ card }: { card: CardSession }) {
     if (!element) return;
     let live = true;
     let fields: MountedCardFields | null = null;
+    const mountedIn = facts.current.language;
     facts.current.previous = { brand: null, complete: false, empty: true, error: null };
     // The frame's document is fetched once the step around it has painted.
     afterNextPaint()
@@ -88,7 +95,7 @@ export function CardFrame({ card }: { card: CardSession }) {
           amount: facts.current.amount,
           currency: facts.current.currency,
           storeForFuture: facts.current.storeForFuture,
-          language,
+          language: mountedIn,
           t: (key, values) => facts.current.t(key, values),
           onChange: (state) => {
             if (live) onChange.current(state);
@@ -100,6 +107,8 @@ export function CardFrame({ card }: { card: CardSession }) {
           if (!live) return next.destroy();
           fields = next;
           mountedFields.current = next;
+          // Switched while the frame was loading.
+          if (facts.current.language !== mountedIn) next.setLanguage?.(facts.current.language);
           mounted(next);
         },
         (error: unknown) => {
@@ -114,7 +123,7 @@ export function CardFrame({ card }: { card: CardSession }) {
       fields?.destroy();
       unmounted();
     };
-  }, [attempt, load, processorConfig, testCards, mounted, failed, unmounted, language]);
+  }, [attempt, load, processorConfig, testCards, mounted, failed, unmounted]);
 
   const { state } = view;
   const type = state.brand && state.brand !== 'other' ? cardTypeOf(state.brand) : null;

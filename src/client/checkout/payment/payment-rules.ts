@@ -13,7 +13,7 @@ export function cardFieldsError(card: CardView, t: Translate): string | null {
   if (card.status === 'failed') return t('payment.card_unavailable');
   if (card.status === 'loading') return t('payment.card_loading');
   const { state } = card;
-  if (state.brand === 'other') return UNACCEPTED_BRAND_MESSAGE;
+  if (state.brand === 'other') return t(UNACCEPTED_BRAND_MESSAGE.key);
   if (state.error) return state.error;
   if (state.empty) return t('payment.card_missing');
   if (!state.complete) return t('payment.card_incomplete');

@@ -2,10 +2,11 @@
 import type { Cart } from '../../../contract/cart.js';
 import type { Language } from '../../../i18n/languages.js';
 import type { Database } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { refusal } from '../../platform/errors.js';
 import type { ShopperContext } from '../organizations/request-context.js';
 import { settingsOf } from '../organizations/organization-service.js';
 import { setCartLanguage } from './carts-repository.js';
+import { languageNotOfferedMessage } from './language-not-offered.js';
 import { reloadCartState, requireCartState, viewCartState } from './cart-service.js';
 
 /** PUT …/carts/{token}/language: the page's switcher (or ?lang=) chose it; the cart comes back in its words. */
@@ -20,8 +21,10 @@ export async function chooseCartLanguage(
     const state = await requireCartState(tx, shopper, token, now, { lock: true });
     const { enabled } = settingsOf(state.organization).languages;
     if (!enabled.includes(language)) {
-      const message = `This store does not offer its checkout in that language. Choose one of: ${enabled.join(', ')}.`;
-      throw new AppError(422, 'language_not_offered', message, { fields: { language: message } });
+      // Said in the request's language, the store's languages named in it.
+      throw refusal(422, 'language_not_offered', (reader) => languageNotOfferedMessage(enabled, reader), {
+        fields: { language: { key: 'language.not_offered_field' } },
+      });
     }
     if (state.cart.language !== language) {
       await setCartLanguage(tx, state.organization.id, state.cart.id, language, now);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../../contract/errors.js';
+import type { Language } from '../../../i18n/languages.js';
 import { translatorFor } from '../../i18n/translator.js';
 import { AppError } from '../errors.js';
 import { answerLanguage } from './answer-language.js';
@@ -43,12 +44,17 @@ function fromFastifyError(error: FastifyError, bodyLimit: number): ApiError | nu
   return null;
 }
 
-export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+/** `languageOf`: which language a refusal is said in; the shopper's API's Accept-Language by default. */
+export function installErrorHandling(
+  app: FastifyInstance,
+  bodyLimit: number,
+  languageOf: (request: FastifyRequest) => Language = answerLanguage,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.status).send(error.toBody(answerLanguage(request)));
+      return reply.code(error.status).send(error.toBody(languageOf(request)));
     }
     const known = fromFastifyError(error, bodyLimit);
     if (known) {
@@ -60,7 +66,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     const body: ApiError = {
       status: 500,
       code: 'internal_error',
-      message: translatorFor(answerLanguage(request))('errors.internal_error'),
+      message: translatorFor(languageOf(request))('errors.internal_error'),
     };
     return reply.code(500).send(body);
   });
@@ -69,7 +75,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     const body: ApiError = {
       status: 404,
       code: 'not_found',
-      message: translatorFor(answerLanguage(request))('errors.not_found'),
+      message: translatorFor(languageOf(request))('errors.not_found'),
     };
     return reply.code(404).send(body);
   });

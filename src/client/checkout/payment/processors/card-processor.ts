@@ -41,6 +41,11 @@ export interface MountedCardFields {
   focus(): void;
   /** the total or the subscription changed after mounting (a code applied, a line removed) */
   update?(options: Pick<MountOptions, 'amount' | 'currency' | 'storeForFuture'>): void;
+  /**
+   * the page's switcher turned its language: the fields say their words in it where they stand, keeping what was
+   * typed (docs/languages.md); the page's own messages come through `t`, which reads the page's language
+   */
+  setLanguage?(language: Language): void;
   destroy(): void;
 }
 

@@ -318,3 +318,14 @@ describe('the total and the subscription after mounting', () => {
     });
   });
 });
+
+describe("the page's language after mounting", () => {
+  it("turns Stripe's labels and errors to the switcher's language in place, without a new element", async () => {
+    const fake = fakeStripe();
+    const { fields } = await mounted(fake);
+    fields.setLanguage?.('es');
+    expect(fake.elements.update).toHaveBeenCalledWith({ locale: 'es' });
+    expect(fake.elements.create).toHaveBeenCalledTimes(1);
+    expect(fake.element.destroy).not.toHaveBeenCalled();
+  });
+});

@@ -148,6 +148,10 @@ export function createStripeProcessor(
             setupFutureUsage: next.storeForFuture ? 'off_session' : null,
           });
         },
+        setLanguage(language) {
+          // Stripe's labels and errors follow in place: a new element would lose the card typed into it.
+          void elements.update({ locale: language });
+        },
         async tokenize(): Promise<Outcome<{ token: string }>> {
           try {
             // First, in the shopper's click: it checks the fields and opens a wallet's sheet.

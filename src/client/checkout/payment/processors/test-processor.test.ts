@@ -61,6 +61,19 @@ describe('the card frame', () => {
     expect(iframe.style.height).toBe('240px');
   });
 
+  it('tells the frame a new language in place, without reloading it', async () => {
+    const { fields, iframe, sent } = await mounted();
+    fields.setLanguage?.('es');
+    expect(sent).toHaveBeenLastCalledWith(
+      { source: 'sc-checkout', type: 'language', language: 'es' },
+      ORIGIN,
+    );
+    // Not reloaded: the frame keeps the document the shopper typed into.
+    expect(container.querySelectorAll('iframe')).toHaveLength(1);
+    expect(container.querySelector('iframe')).toBe(iframe);
+    expect(iframe.getAttribute('src')).toBe(`${ORIGIN}/frame?lang=en`);
+  });
+
   it("passes the frame's changes on, and hears nothing from another origin or window", async () => {
     const { frameWindow, changes, iframe } = await mounted();
     const state = { brand: 'visa', complete: false, empty: false, error: null } as const;

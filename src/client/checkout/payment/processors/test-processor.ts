@@ -29,9 +29,11 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
 
   return {
     mount(container, mountOptions) {
-      const { t, language } = mountOptions;
-      const notCompleted = t('payment.authentication_not_completed');
-      const timedOut = t('payment.card_fields_timeout');
+      const { t } = mountOptions;
+      // The page's switcher may turn the language after mounting (setLanguage): its words are read when said.
+      let language = mountOptions.language;
+      const notCompleted = () => t('payment.authentication_not_completed');
+      const timedOut = () => t('payment.card_fields_timeout');
       const iframe = document.createElement('iframe');
       // The frame speaks the page's language: it reads it from its `lang` parameter (src/card-frame).
       iframe.src = withLanguage(`${origin}/frame`, language);
@@ -76,9 +78,9 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
 
       const destroy = () => {
         window.removeEventListener('message', onMessage);
-        for (const resolve of pending.values()) resolve({ ok: false, message: timedOut });
+        for (const resolve of pending.values()) resolve({ ok: false, message: timedOut() });
         pending.clear();
-        challenge?.end({ ok: false, message: notCompleted });
+        challenge?.end({ ok: false, message: notCompleted() });
         iframe.remove();
       };
 
@@ -88,7 +90,7 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
           return new Promise((resolve) => {
             const timer = window.setTimeout(() => {
               pending.delete(id);
-              resolve({ ok: false, message: timedOut });
+              resolve({ ok: false, message: timedOut() });
             }, timeoutMs);
             pending.set(id, (outcome) => {
               window.clearTimeout(timer);
@@ -99,10 +101,10 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
         },
         authenticate(action: PaymentAction) {
           if (action.type !== 'challenge' || !isProcessorUrl(action.url, origin)) {
-            return Promise.resolve({ ok: false, message: notCompleted });
+            return Promise.resolve({ ok: false, message: notCompleted() });
           }
           // One challenge at a time: a new one ends the one still open, which was not completed.
-          challenge?.end({ ok: false, message: notCompleted });
+          challenge?.end({ ok: false, message: notCompleted() });
           return new Promise((resolve) => {
             const opened = openChallengeDialog(action.url, { t, language }, (outcome) => {
               challenge = null;
@@ -113,6 +115,12 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
         },
         fillTestCard(number: string) {
           send({ type: 'fill', number });
+        },
+        setLanguage(next) {
+          // Told, not reloaded: a new document would lose what the shopper typed into the frame.
+          language = next;
+          iframe.title = t('payment.card_frame_title');
+          send({ type: 'language', language: next });
         },
         focus() {
           // The frame's window first: a page's script may not move focus into a cross-origin document otherwise.
@@ -125,7 +133,7 @@ export function createTestProcessor(options: TestProcessorOptions): CardProcesso
       return new Promise<MountedCardFields>((resolve, reject) => {
         const timer = window.setTimeout(() => {
           destroy();
-          reject(new Error(timedOut));
+          reject(new Error(timedOut()));
         }, timeoutMs);
         onReady = () => {
           window.clearTimeout(timer);

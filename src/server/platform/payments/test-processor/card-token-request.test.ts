@@ -6,6 +6,9 @@ import {
   tokenBehaviour,
   tokenCardOf,
 } from './card-token-request.js';
+import { sayFieldMessages } from '../../../../domain/field-errors.js';
+import type { Language } from '../../../../i18n/languages.js';
+import { translatorFor } from '../../../i18n/translator.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const visa = { number: '4111 1111 1111 1111', cvv: '123', exp_month: 12, exp_year: 2028 };
@@ -48,22 +51,39 @@ describe('checkTokenCard', () => {
   it("passes a valid card and answers the checkout's messages per request field", () => {
     expect(check({})).toEqual({});
     expect(check({ number: '', cvv: '', exp_month: 0, exp_year: 'x' })).toEqual({
-      number: 'Enter your card number.',
-      exp_month: 'Enter the expiry month, 01 to 12.',
-      exp_year: 'Enter the expiry year, like 2029.',
-      cvv: 'Enter the 3-digit security code on the back of the card.',
+      number: { key: 'card.number_missing' },
+      exp_month: { key: 'card.exp_month_invalid' },
+      exp_year: { key: 'card.exp_year_invalid' },
+      cvv: { key: 'card.cvv_invalid_back', values: { digits: 3 } },
     });
-    expect(check({ exp_month: 10, exp_year: 2026 })).toEqual({
-      exp_year: 'This card has expired. Use another card.',
-    });
+    expect(check({ exp_month: 10, exp_year: 2026 })).toEqual({ exp_year: { key: 'card.expired' } });
     expect(check({ number: '6011 1111 1111 1117' })).toEqual({});
   });
 
   it('lets a given test card through without Luhn or length', () => {
-    expect(check({ number: '4242424242424241' }).number).toBe(
-      'This card number is not valid. Check it for typos.',
-    );
+    expect(check({ number: '4242424242424241' }).number).toEqual({ key: 'card.number_invalid' });
     expect(check({ number: '4242424242424241', test_cards: ['4242424242424241'] })).toEqual({});
+  });
+});
+
+describe("the card rules' messages", () => {
+  const said = (language: Language, body: object) =>
+    sayFieldMessages(checkTokenCard(parseTokenRequest({ ...visa, ...body })!, now), translatorFor(language));
+
+  it('are said in the reader’s language, the CVV with its number of digits', () => {
+    expect(said('en', { number: '3530111333300000', cvv: '12' })).toEqual({
+      number: 'We accept Visa, Mastercard, Discover and American Express. Use one of those cards.',
+      cvv: 'Enter the 3-digit security code on the back of the card.',
+    });
+    expect(said('en', { number: '378282246310005', cvv: '123', exp_month: 13 })).toEqual({
+      exp_month: 'Enter the expiry month, 01 to 12.',
+      cvv: 'Enter the 4-digit security code on the front of the card.',
+    });
+    expect(said('fr', { number: '4111111111111112', exp_month: 10, exp_year: 2026 })).toEqual({
+      number: 'Ce numéro de carte n’est pas valide. Vérifiez qu’il ne contient pas de faute de frappe.',
+      exp_year: 'Cette carte a expiré. Utilisez une autre carte.',
+    });
+    expect(said('ja', { cvv: '' }).cvv).toBe('カード裏面の 3 桁のセキュリティコードを入力してください。');
   });
 });
 

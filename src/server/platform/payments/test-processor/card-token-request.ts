@@ -2,14 +2,15 @@
 // frame's card is one it tokenizes, with the checkout's own card rules, and what its number will mean when charged.
 import { checkCard, expiryYear } from '../../../../domain/checkout-fields.js';
 import { digitsOnly, getCardType } from '../../../../domain/card.js';
+import type { Message } from '../../../../i18n/message-keys.js';
 import { TEST_CARDS } from '../test-gateway.js';
 import type { TokenBehaviour } from './test-processor-repository.js';
 
 /** The 3-D Secure test card: the bank asks the shopper to authenticate (docs/payments.md, the card table). */
 export const AUTHENTICATE_CARD = '4000002760003184';
 
-/** Field messages keyed as the request names them: number, exp_month, exp_year, cvv. */
-export type TokenFieldErrors = Partial<Record<'number' | 'exp_month' | 'exp_year' | 'cvv', string>>;
+/** Field messages keyed as the request names them (number, exp_month, exp_year, cvv), said in the frame's language. */
+export type TokenFieldErrors = Partial<Record<'number' | 'exp_month' | 'exp_year' | 'cvv', Message>>;
 
 export interface TokenRequest {
   number: string;

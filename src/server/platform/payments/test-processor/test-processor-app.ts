@@ -16,6 +16,7 @@ import type { Database } from '../../db/database.js';
 import { AppError, validationError } from '../../errors.js';
 import { createFrameworkErrorHandler, installErrorHandling } from '../../http/error-handler.js';
 import { installJsonBodyParser } from '../../http/json-body-parser.js';
+import { acceptedLanguage } from '../../http/answer-language.js';
 import { checkTokenCard, parseTokenRequest, tokenCardOf } from './card-token-request.js';
 import { createRequestWindows } from './request-window.js';
 import { testProcessorHeaders } from './test-processor-headers.js';
@@ -75,7 +76,8 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
   });
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
-  installErrorHandling(app, BODY_LIMIT);
+  // The frame sends its language as Accept-Language: a card's field messages come back in it (docs/languages.md).
+  installErrorHandling(app, BODY_LIMIT, (request) => acceptedLanguage(request.headers['accept-language']));
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     reply.headers(
@@ -154,7 +156,7 @@ export async function buildTestProcessorApp(options: TestProcessorAppOptions): P
     }
     const now = options.clock.now();
     const errors = checkTokenCard(tokenRequest, now);
-    if (Object.keys(errors).length > 0) throw validationError(errors as Record<string, string>);
+    if (Object.keys(errors).length > 0) throw validationError(errors);
     const token = await insertToken(options.db, tokenCardOf(tokenRequest), now);
     return {
       token: token.token,

@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Language } from '../../../i18n/languages.js';
+import { setCachedCart } from '../../api/cart-queries.js';
+import type { CheckoutApi } from '../../api/checkout-api.js';
+import { rememberCartLanguage } from './remember-cart-language.js';
+
+// One page load has one API client: a remount (the error view's retry) does not tell the cart again.
+const told = new WeakSet<CheckoutApi>();
+
+/**
+ * The language the page opened in (asked for, kept, the browser's or the store's default) is the one the shopper
+ * uses: the cart keeps it once the page has its cart, once per load, whether or not the store offers a switcher
+ * (docs/languages.md). The page config does not say the cart's kept language, so the page cannot skip the call when
+ * it is the same; the server then writes nothing.
+ */
+export function useKeepOpeningLanguage(
+  api: CheckoutApi,
+  queryClient: QueryClient,
+  token: string | null,
+  language: Language,
+): void {
+  useEffect(() => {
+    if (token === null || told.has(api)) return;
+    told.add(api);
+    void rememberCartLanguage(api, token, language).then(
+      (cart) => setCachedCart(queryClient, token, cart),
+      // The page works as it is; only a reload would open in another language.
+      () => undefined,
+    );
+  }, [api, queryClient, token, language]);
+}
