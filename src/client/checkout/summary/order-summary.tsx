@@ -106,7 +106,7 @@ export function OrderLines({
 }
 
 export function OrderTotals({ cart, pending }: { cart: Cart; pending: boolean }) {
-  const { t, locale } = useT();
+  const { t, language, locale } = useT();
   const currency = cart.currency_value;
   const shipping = cart.total_offer_shipping + cart.total_campaign_shipping;
   const shippingKnown = !cart.order.shipping_information_required || cart.preview !== null || shipping > 0;
