@@ -1,3 +1,4 @@
+import { schemaMessage } from './errors.js';
 import { unlessUnused, z } from './zod.js';
 import { LANGUAGES } from '../i18n/languages.js';
 
@@ -241,8 +242,8 @@ const checkoutMarker = unlessUnused(() => ({
 export const DiscountCodeRequestSchema = unlessUnused(() =>
   z.strictObject({
     discount_code: z
-      .string({ error: 'Enter a discount code.' })
-      .check(z.maxLength(64, 'That code is too long.')),
+      .string({ error: schemaMessage('errors.field_discount_code_required') })
+      .check(z.maxLength(64, schemaMessage('errors.field_discount_code_too_long'))),
     ...checkoutMarker,
   }),
 );
@@ -250,8 +251,8 @@ export type DiscountCodeRequest = z.infer<typeof DiscountCodeRequestSchema>;
 
 export const QuantityRequestSchema = unlessUnused(() =>
   z.strictObject({
-    id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
-    quantity: z.int({ error: 'Quantity must be a whole number.' }),
+    id: z.int({ error: schemaMessage('errors.field_line_id') }),
+    quantity: z.int({ error: schemaMessage('errors.field_quantity_whole') }),
     ...checkoutMarker,
   }),
 );
@@ -259,23 +260,23 @@ export type QuantityRequest = z.infer<typeof QuantityRequestSchema>;
 
 export const SubscribeRequestSchema = unlessUnused(() =>
   z.strictObject({
-    id: z.int({ error: 'id must be the order_offer_id of a line of this cart.' }),
-    subscribe: z.boolean({ error: 'subscribe must be true (subscribe and save) or false (buy once).' }),
+    id: z.int({ error: schemaMessage('errors.field_line_id') }),
+    subscribe: z.boolean({ error: schemaMessage('errors.field_subscribe_choice') }),
     ...checkoutMarker,
   }),
 );
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 export const BumpRequestSchema = unlessUnused(() =>
   z.strictObject({
-    offer_id: z.int({ error: "offer_id must be the offer_id of one of the cart's bumps." }),
-    selected: z.boolean({ error: 'selected is true (add the bump) or false (remove it).' }),
+    offer_id: z.int({ error: schemaMessage('errors.field_bump_offer') }),
+    selected: z.boolean({ error: schemaMessage('errors.field_bump_selected') }),
     ...checkoutMarker,
   }),
 );
 export type BumpRequest = z.infer<typeof BumpRequestSchema>;
 export const LanguageRequestSchema = unlessUnused(() =>
   z.strictObject({
-    language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}.` }),
+    language: z.enum(LANGUAGES, { error: schemaMessage('errors.field_language') }),
     ...checkoutMarker,
   }),
 );
@@ -285,7 +286,9 @@ export type LanguageRequest = z.infer<typeof LanguageRequestSchema>;
 const queryText = (max: number) =>
   z.optional(
     z.pipe(
-      z.string().check(z.maxLength(Math.max(max, 4), `Use at most ${max} characters.`)),
+      z
+        .string()
+        .check(z.maxLength(Math.max(max, 4), schemaMessage('errors.field_max_length', { maximum: max }))),
       z.transform((value) => (value === 'null' || value.trim() === '' ? undefined : value.trim())),
     ),
   );
@@ -331,25 +334,20 @@ export const GIFT_NOTES_MAX_LENGTH = 500;
 
 export const GiftRequestSchema = unlessUnused(() =>
   z.strictObject({
-    order_offer_id: z.int({ error: 'order_offer_id must be the id of a gift line.' }),
-    cart_token: z.string().check(z.minLength(1, 'cart_token is required.'), z.maxLength(64)),
-    gift_name: z.string().check(z.maxLength(100, 'Use at most 100 characters for the name.')),
+    order_offer_id: z.int({ error: schemaMessage('errors.field_gift_line') }),
+    cart_token: z
+      .string()
+      .check(z.minLength(1, schemaMessage('errors.field_cart_token_required')), z.maxLength(64)),
+    gift_name: z.string().check(z.maxLength(100, schemaMessage('errors.field_gift_name_too_long'))),
     gift_email: z.string().check(z.maxLength(254)),
     /** YYYY-MM-DD, today or later */
     gift_date: z.string().check(z.maxLength(10)),
     gift_message: z
       .string()
-      .check(
-        z.maxLength(
-          GIFT_MESSAGE_MAX_LENGTH,
-          `Keep the gift message to ${GIFT_MESSAGE_MAX_LENGTH} characters.`,
-        ),
-      ),
+      .check(z.maxLength(GIFT_MESSAGE_MAX_LENGTH, schemaMessage('errors.field_gift_message_too_long'))),
     gift_phone: z.optional(z.string().check(z.maxLength(40))),
     order_offer_notes: z.optional(
-      z
-        .string()
-        .check(z.maxLength(GIFT_NOTES_MAX_LENGTH, `Keep the notes to ${GIFT_NOTES_MAX_LENGTH} characters.`)),
+      z.string().check(z.maxLength(GIFT_NOTES_MAX_LENGTH, schemaMessage('errors.field_gift_notes_too_long'))),
     ),
     ...checkoutMarker,
   }),

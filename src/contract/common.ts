@@ -1,3 +1,4 @@
+import { schemaMessage } from './errors.js';
 import { isCountryCode } from '../domain/countries.js';
 import { unlessUnused, z } from './zod.js';
 
@@ -6,26 +7,31 @@ import { unlessUnused, z } from './zod.js';
 
 /** An amount in major units (49.99). Its decimals are checked against the organization's currency by the service. */
 export const MoneySchema = unlessUnused(() =>
-  z.number().check(z.gte(0, 'Must be zero or more.'), z.lte(10_000_000, 'Must be at most 10,000,000.')),
+  z.number().check(z.gte(0, schemaMessage('errors.field_zero_or_more')), z.lte(10_000_000)),
 );
 
 export const IdSchema = unlessUnused(() =>
-  z.int().check(z.gte(1, 'Must be a positive id.'), z.lte(Number.MAX_SAFE_INTEGER)),
+  z.int().check(z.gte(1, schemaMessage('errors.field_positive_id')), z.lte(Number.MAX_SAFE_INTEGER)),
 );
 
 export const CountryCodeSchema = unlessUnused(() =>
-  z.string().check(z.refine((code) => isCountryCode(code), 'Use a two-letter ISO country code such as US.')),
+  z.string().check(z.refine((code) => isCountryCode(code), schemaMessage('errors.field_country_code'))),
 );
 
 export const DateTimeSchema = unlessUnused(() =>
   z.iso.datetime({
     offset: true,
-    error: 'Use an ISO 8601 date and time such as 2026-12-01T00:00:00Z.',
+    error: schemaMessage('errors.field_date_time'),
   }),
 );
 
 export const QuantitySchema = unlessUnused(() =>
-  z.int().check(z.gte(1, 'Quantity must be at least 1.'), z.lte(99, 'Quantity must be at most 99.')),
+  z
+    .int()
+    .check(
+      z.gte(1, schemaMessage('errors.field_quantity_at_least')),
+      z.lte(99, schemaMessage('errors.field_quantity_at_most')),
+    ),
 );
 
 /** ?limit=&starting_after= on every merchant list; answers { data, has_more }. */

@@ -1,3 +1,4 @@
+import { schemaMessage } from './errors.js';
 import { CartSchema } from './cart.js';
 import { QuantitySchema } from './common.js';
 import { unlessUnused, z } from './zod.js';
@@ -5,8 +6,7 @@ import { unlessUnused, z } from './zod.js';
 // The page imports this module for the answers' schemas: every schema the page does not use (requests', query
 // strings') is built in unlessUnused, so the page's bundle leaves it out (tests/e2e/page-bundle.test.ts).
 
-const field = (max: number) =>
-  z.optional(z.string().check(z.maxLength(max, `Use at most ${max} characters.`)));
+const field = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 /**
  * A card payment names what the processor's frame made on the page (docs/payments.md): the single-use token of the
@@ -82,7 +82,9 @@ export const CreateOrderSchema = unlessUnused(() =>
     ...orderFields,
     offers: z.optional(z.array(OrderLineInputSchema).check(z.maxLength(50))),
     gift_cards: z.optional(
-      z.array(z.string().check(z.maxLength(64))).check(z.maxLength(0, 'Gift cards are not accepted yet.')),
+      z
+        .array(z.string().check(z.maxLength(64)))
+        .check(z.maxLength(0, schemaMessage('errors.field_gift_cards_not_accepted'))),
     ),
   }),
 );

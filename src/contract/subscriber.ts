@@ -1,5 +1,6 @@
 // The subscriber's self-service API (docs/subscriptions.md, "Self-service"; docs/api.md): what the page reads and
 // sends, one schema each, shared by the routes and the page.
+import { schemaMessage } from './errors.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { CardProcessorSchema } from './page-config.js';
 import { z } from './zod.js';
@@ -60,14 +61,16 @@ export type SubscriberSubscription = z.infer<typeof SubscriberSubscriptionSchema
 export const SkipChargeSchema = z.strictObject({
   next_charge_at: z.iso.datetime({
     offset: true,
-    error: 'Send the next charge date the page shows, such as 2026-12-01T00:00:00.000Z.',
+    error: schemaMessage('errors.field_next_charge_date'),
   }),
 });
 export type SkipCharge = z.infer<typeof SkipChargeSchema>;
 
 /** A new card: the processor frame's single-use token, never the card's number. */
 export const UpdateCardSchema = z.strictObject({
-  card_token: z.string().check(z.minLength(1, 'Enter your card in the card form.'), z.maxLength(500)),
+  card_token: z
+    .string()
+    .check(z.minLength(1, schemaMessage('errors.field_card_token_required')), z.maxLength(500)),
   /** the reference of the 202 answer, once the subscriber authenticated the card with their bank */
   authenticated: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });

@@ -1,3 +1,4 @@
+import { schemaMessage } from './errors.js';
 import { unlessUnused, z } from './zod.js';
 
 // The shopper's one-click offers after the purchase (docs/api.md, "Upsells"). The page imports this module only from
@@ -6,7 +7,7 @@ import { unlessUnused, z } from './zod.js';
 /** POST …/upsell/accept and …/upsell/decline: the step answered (the page's, so a late repeat never answers the next). */
 export const UpsellDecisionSchema = unlessUnused(() =>
   z.strictObject({
-    step: z.int().check(z.gte(1, 'Use the step number the offer was shown with.'), z.lte(6)),
+    step: z.int().check(z.gte(1, schemaMessage('errors.field_upsell_step')), z.lte(6)),
     /** after the bank asked to authenticate the charge: the reference its answer gave (docs/payments.md) */
     authenticated_payment: z.optional(z.string().check(z.maxLength(255))),
     /** the page's marker on every shopper request */

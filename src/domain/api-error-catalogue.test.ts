@@ -8,8 +8,21 @@ import {
   isRetryableFailure,
   missingCredentialsFailure,
   rejectionErrorText,
+  sayFailure,
   shopperMessageOf,
 } from './api-error-catalogue.js';
+import { setupI18n } from '@lingui/core';
+import englishCatalogue from 'virtual:catalogue/all/en';
+import spanishCatalogue from 'virtual:catalogue/all/es';
+import type { Say } from './api-error-catalogue.js';
+
+/** The page's t() in a language, from every catalogue as the page compiles them. */
+function sayIn(locale: 'en' | 'es', messages: typeof englishCatalogue): Say {
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  return (key, values) => i18n._(key, values);
+}
+const english = sayIn('en', englishCatalogue);
+const spanish = sayIn('es', spanishCatalogue);
 
 describe('missingCredentialsFailure', () => {
   it("fails with 401 'No access token requested' when nothing is stored", () => {
@@ -101,22 +114,44 @@ describe('authorization errors', () => {
 describe('shopperMessageOf', () => {
   it("never shows the catalogue's stand-ins raw: they become sentences that say what to do", () => {
     for (const standIn of ['No error data provided', 'Unauthorized', 'No access token requested']) {
-      const words = shopperMessageOf(standIn);
+      const words = shopperMessageOf(standIn, english);
       expect(words).not.toBe(standIn);
       expect(words).toMatch(/Try again/);
     }
   });
 
   it("keeps the store's own words", () => {
-    expect(shopperMessageOf('This store could not be found.')).toBe('This store could not be found.');
+    expect(shopperMessageOf('This store could not be found.', spanish)).toBe(
+      'This store could not be found.',
+    );
+  });
+
+  it('says the page’s own words in the page’s language', () => {
+    expect(shopperMessageOf('No access token requested', spanish)).toBe(
+      'Este pago aún no ha comenzado. Inténtalo de nuevo o vuelve a cargar la página.',
+    );
+    expect(sayFailure(failureWithoutResponse(new TypeError('Failed to fetch')), spanish)).toMatchObject({
+      code: 'no_response',
+      message: 'No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
+      cause: 'Failed to fetch',
+    });
+    expect(sayFailure(failureFromResponse(502, undefined), spanish).message).toBe(
+      'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
+    );
+    expect(sayFailure(failureFromResponse(404, ''), english).message).toBe(
+      'We could not find this checkout. Check the link from the store.',
+    );
+    const answered = failureFromResponse(422, { message: 'Revisa el campo marcado.' });
+    expect(sayFailure(answered, spanish)).toBe(answered);
   });
 });
 
 describe('giftUpdateFailure', () => {
-  it("fails with 513 and the failed offers' messages joined by '. '", () => {
+  it("fails with 513 and the failed offers' messages one after another, each once", () => {
     const failure = giftUpdateFailure([
       { orderOfferId: 7, failure: failureFromResponse(422, { message: 'Enter the recipient email.' }) },
-      { orderOfferId: 9, failure: failureFromResponse(422, { message: 'Choose a date from today on' }) },
+      { orderOfferId: 9, failure: failureFromResponse(422, { message: 'Choose a date from today on.' }) },
+      { orderOfferId: 11, failure: failureFromResponse(422, { message: 'Enter the recipient email.' }) },
     ]);
     expect(failure.status).toBe(513);
     expect(failure.message).toBe('Enter the recipient email. Choose a date from today on.');

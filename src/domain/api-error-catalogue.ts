@@ -1,3 +1,5 @@
+import type { MessageKey, MessageValues } from '../i18n/message-keys.js';
+
 /**
  * The page's error catalogue (docs/checkout-rules.md#error-catalogue): every failed call becomes one ApiFailure with
  * a status the page can act on and a message a shopper can read.
@@ -20,21 +22,43 @@ export const NO_ERROR_DATA_MESSAGE = 'No error data provided';
 export const NO_RESPONSE_STATUS = 500;
 export const GIFT_UPDATE_FAILURE_STATUS = 513;
 export const NO_RESPONSE_MESSAGE = 'We could not reach the store. Check your connection and try again.';
+export const INVALID_ANSWER_MESSAGE =
+  'The store sent an answer this page does not understand. Reload the page and try again.';
+const NOT_FOUND_MESSAGE = 'We could not find this checkout. Check the link from the store.';
+const TOO_MANY_MESSAGE = 'Too many attempts. Wait a moment, then try again.';
+const SERVER_FAILED_MESSAGE = 'Something went wrong on our side. Please try again.';
+const FAILED_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The page's t() (src/client/i18n/use-t.tsx): what says a catalogue message in the page's language. */
+export type Say = (key: MessageKey, values?: MessageValues) => string;
 
 /**
- * The catalogue's stand-ins (kept as they are in the stored error, in the catalogue's own words) say nothing a
- * shopper can act on: the page shows these sentences instead.
+ * The page's own words, where the store said nothing a shopper can read (no answer, an answer without a message, the
+ * catalogue's stand-ins kept as they are in the stored error): each is a message the page says in its language
+ * (docs/languages.md). The English texts stay what a failure and a stored error carry.
  */
-const SHOPPER_WORDS: Readonly<Record<string, string>> = {
-  [NO_ERROR_DATA_MESSAGE]:
-    'The store could not start this checkout and did not say why. Try again in a moment; if it keeps happening, ask the store for a new link.',
-  [UNAUTHORIZED_MESSAGE]: 'The store did not accept this checkout session. Try again, or reload the page.',
-  [NO_ACCESS_TOKEN_MESSAGE]: 'This checkout has not started yet. Try again, or reload the page.',
+const PAGE_WORDS: Readonly<Record<string, MessageKey>> = {
+  [NO_ERROR_DATA_MESSAGE]: 'common.error_start_no_reason',
+  [UNAUTHORIZED_MESSAGE]: 'common.error_session_refused',
+  [NO_ACCESS_TOKEN_MESSAGE]: 'common.error_not_started',
+  [NO_RESPONSE_MESSAGE]: 'common.error_no_response',
+  [INVALID_ANSWER_MESSAGE]: 'common.error_invalid_answer',
+  [NOT_FOUND_MESSAGE]: 'common.error_not_found',
+  [TOO_MANY_MESSAGE]: 'common.error_too_many',
+  [SERVER_FAILED_MESSAGE]: 'common.error_server',
+  [FAILED_MESSAGE]: 'common.error_failed',
 };
 
-/** A stored or catalogue error as the shopper reads it: the stand-ins become sentences, anything else stays. */
-export function shopperMessageOf(text: string): string {
-  return SHOPPER_WORDS[text] ?? text;
+/** A stored or catalogue error as the shopper reads it: the page's own words in its language, anything else as is. */
+export function shopperMessageOf(text: string, say: Say): string {
+  const key = Object.hasOwn(PAGE_WORDS, text) ? PAGE_WORDS[text] : undefined;
+  return key ? say(key) : text;
+}
+
+/** A failure as the shopper reads it: its message said in the page's language where it is the page's own. */
+export function sayFailure(failure: ApiFailure, say: Say): ApiFailure {
+  const message = shopperMessageOf(failure.message, say);
+  return message === failure.message ? failure : { ...failure, message };
 }
 
 function record(data: unknown): Record<string, unknown> | null {
@@ -70,10 +94,10 @@ function fieldsOf(data: unknown): Record<string, string> | undefined {
 }
 
 function defaultMessage(status: number): string {
-  if (status === 404) return 'We could not find this checkout. Check the link from the store.';
-  if (status === 429) return 'Too many attempts. Wait a moment, then try again.';
-  if (status >= 500) return 'Something went wrong on our side. Please try again.';
-  return 'Something went wrong. Please try again.';
+  if (status === 404) return NOT_FOUND_MESSAGE;
+  if (status === 429) return TOO_MANY_MESSAGE;
+  if (status >= 500) return SERVER_FAILED_MESSAGE;
+  return FAILED_MESSAGE;
 }
 
 /** An answer with an error status: its status and data (the contract's {status, code, message, fields}). */
@@ -122,12 +146,13 @@ export function authorizationErrorText(
 
 /**
  * Gift details are saved with one call per gift offer; when any fails the whole save fails with status 513, the
- * failed offers' messages joined by '. ', and their field errors keyed like the form (gift_name_{id}).
+ * failed offers' messages (already said in the page's language) one after another, each once, and their field errors
+ * keyed like the form (gift_name_{id}).
  */
 export function giftUpdateFailure(
   failures: readonly { orderOfferId: number; failure: ApiFailure }[],
 ): ApiFailure {
-  const messages = failures.map(({ failure }) => failure.message.trim().replace(/\.+$/, ''));
+  const messages = [...new Set(failures.map(({ failure }) => failure.message.trim()))];
   const fields: Record<string, string> = {};
   for (const { orderOfferId, failure } of failures) {
     for (const [name, message] of Object.entries(failure.fields ?? {}))
@@ -136,7 +161,7 @@ export function giftUpdateFailure(
   const failure: ApiFailure = {
     status: GIFT_UPDATE_FAILURE_STATUS,
     code: 'gift_update_failed',
-    message: `${messages.join('. ')}.`,
+    message: messages.join(' '),
   };
   if (Object.keys(fields).length > 0) failure.fields = fields;
   return failure;

@@ -7,6 +7,18 @@ import {
   paymentChoiceFor,
   shouldKeepIdempotencyKey,
 } from './order-attempt.js';
+import { setupI18n } from '@lingui/core';
+import englishCatalogue from 'virtual:catalogue/all/en';
+import spanishCatalogue from 'virtual:catalogue/all/es';
+import type { Say } from './api-error-catalogue.js';
+
+/** The page's t() in a language, from every catalogue as the page compiles them. */
+function sayIn(locale: 'en' | 'es', messages: typeof englishCatalogue): Say {
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  return (key, values) => i18n._(key, values);
+}
+const english = sayIn('en', englishCatalogue);
+const spanish = sayIn('es', spanishCatalogue);
 
 const answered = (status: number) => failureFromResponse(status, { message: 'x' });
 
@@ -39,30 +51,45 @@ describe('rateLimitedMessage', () => {
     const message =
       'Too many payment attempts were declined. For your security, payment is paused; please try again in 40 minutes.';
     expect(
-      rateLimitedMessage({ status: 429, code: 'too_many_failed_payments', message, retryAfterSeconds: 2400 }),
+      rateLimitedMessage(
+        { status: 429, code: 'too_many_failed_payments', message, retryAfterSeconds: 2400 },
+        english,
+      ),
     ).toBe(message);
   });
 
   it('adds the wait to a refusal from something on the way, from its Retry-After', () => {
     expect(
-      rateLimitedMessage({
-        status: 429,
-        code: 'rate_limited',
-        message: 'Too many attempts.',
-        retryAfterSeconds: 90,
-      }),
+      rateLimitedMessage(
+        {
+          status: 429,
+          code: 'rate_limited',
+          message: 'Too many attempts.',
+          retryAfterSeconds: 90,
+        },
+        english,
+      ),
     ).toBe('Too many attempts. Try again in 2 minutes.');
     expect(
-      rateLimitedMessage({
-        status: 429,
-        code: 'rate_limited',
-        message: 'Too many attempts.',
-        retryAfterSeconds: 60,
-      }),
+      rateLimitedMessage(
+        {
+          status: 429,
+          code: 'rate_limited',
+          message: 'Too many attempts.',
+          retryAfterSeconds: 60,
+        },
+        english,
+      ),
     ).toBe('Too many attempts. Try again in 1 minute.');
-    expect(rateLimitedMessage({ status: 429, code: 'rate_limited', message: 'Too many attempts.' })).toBe(
-      'Too many attempts.',
-    );
+    expect(
+      rateLimitedMessage(
+        { status: 429, code: 'rate_limited', message: 'Demasiados intentos.', retryAfterSeconds: 45 },
+        spanish,
+      ),
+    ).toBe('Demasiados intentos. Vuelve a intentarlo en 45 segundos.');
+    expect(
+      rateLimitedMessage({ status: 429, code: 'rate_limited', message: 'Too many attempts.' }, english),
+    ).toBe('Too many attempts.');
   });
 });
 

@@ -1,5 +1,4 @@
-import { isRetryableFailure, type ApiFailure } from './api-error-catalogue.js';
-import { describeWait } from './wait-time.js';
+import { isRetryableFailure, type ApiFailure, type Say } from './api-error-catalogue.js';
 
 /**
  * One order attempt = one Idempotency-Key. A retryable failure (no answer, 5xx) is retried as the SAME attempt with
@@ -26,11 +25,17 @@ export function shouldKeepIdempotencyKey(kind: OrderFailureKind): boolean {
 
 /**
  * What the page says when orders are refused for a while. The store's own refusals (codes `too_many_…`) already say
- * how long to wait; a refusal from something on the way (a proxy's 429) gets the wait from its Retry-After.
+ * how long to wait; a refusal from something on the way (a proxy's 429) gets the wait from its Retry-After, said in
+ * the page's language.
  */
-export function rateLimitedMessage(failure: ApiFailure): string {
-  if (failure.code.startsWith('too_many_') || !failure.retryAfterSeconds) return failure.message;
-  return `${failure.message} Try again in ${describeWait(failure.retryAfterSeconds)}.`;
+export function rateLimitedMessage(failure: ApiFailure, say: Say): string {
+  const seconds = failure.retryAfterSeconds;
+  if (failure.code.startsWith('too_many_') || !seconds) return failure.message;
+  const wait =
+    seconds < 60
+      ? say('common.try_again_in_seconds', { count: seconds })
+      : say('common.try_again_in_minutes', { count: Math.ceil(seconds / 60) });
+  return `${failure.message} ${wait}`;
 }
 
 /** The first attempt creates the order; once the cart has an order (after a decline) it is updated instead. */

@@ -118,7 +118,7 @@ describe('the page’s language', () => {
     const unknown = await shopper.put(`carts/${token}/language`, { language: 'klingon' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.fields.language).toBe(
-      'language must be one of en, es, fr, de, it, pt-BR, nl, ja, ar.',
+      'language must be one of en, es, fr, de, it, pt-BR, nl, ja, or ar.',
     );
     const { rows } = await t.db.query<{ language: string | null }>(
       'SELECT language FROM carts WHERE token = $1',

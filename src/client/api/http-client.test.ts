@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../contract/cart.js';
 import { cartFixture } from '../testing/fixtures.js';
 import { NO_RESPONSE_MESSAGE, shopperMessageOf } from '../../domain/api-error-catalogue.js';
+import { fallbackI18n } from '../i18n/fallback-i18n.js';
 import { ApiRequestError, createHttpClient, type HttpClientOptions } from './http-client.js';
+
+/** The English every component test speaks without a page's provider (tests/helpers/client-setup.ts). */
+const say: Parameters<typeof shopperMessageOf>[1] = (key, values) => fallbackI18n()!._(key, values);
 
 const cartSchema = async () => CartSchema;
 
@@ -94,8 +98,8 @@ describe('start-up', () => {
     await http.start();
     expect(http.auth.error).toBe('No error data provided');
     // The stored error keeps the catalogue's text; the shopper reads what to do.
-    expect(http.startError).toBe(shopperMessageOf('No error data provided'));
-    expect(http.startError).toMatch(/^The store could not start this checkout/);
+    expect(http.startError).toBe('No error data provided');
+    expect(shopperMessageOf(http.startError ?? '', say)).toMatch(/^The store could not start this checkout/);
   });
 
   it("stores the answer's message when authorization is refused", async () => {

@@ -4,10 +4,12 @@ import {
   failureWithoutResponse,
   isAuthorizationRejection,
   missingCredentialsFailure,
+  INVALID_ANSWER_MESSAGE,
   NO_RESPONSE_MESSAGE,
   rejectionErrorText,
-  shopperMessageOf,
+  sayFailure,
   type ApiFailure,
+  type Say,
 } from '../../domain/api-error-catalogue.js';
 import { CSRF_DEFAULT_EXPIRY_SECONDS } from '../../domain/csrf-schedule.js';
 import { hasCredentials, initialAuthState, type AuthState } from './auth-state.js';
@@ -27,11 +29,12 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** A failed call as the page shows it: the catalogue's stand-in texts become sentences the shopper can act on. */
-export function failureOf(error: unknown): ApiFailure {
-  const failure = error instanceof ApiRequestError ? error.failure : failureWithoutResponse(error);
-  const message = shopperMessageOf(failure.message);
-  return message === failure.message ? failure : { ...failure, message };
+/**
+ * A failed call as the page shows it, `say` being the page's t(): the page's own words (no answer, the catalogue's
+ * stand-ins) become sentences the shopper can act on, in the page's language.
+ */
+export function failureOf(error: unknown, say: Say): ApiFailure {
+  return sayFailure(error instanceof ApiRequestError ? error.failure : failureWithoutResponse(error), say);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,8 +76,8 @@ export interface HttpClient {
    * What the page tells the shopper when start() failed: the stored authorization error when the store answered (its
    * own words), and the catalogue's words for no answer at all (the network, or a chunk of the page that did not
    * download), where the stored error is the browser's raw text (docs/checkout-rules.md#error-catalogue); the
-   * catalogue's stand-ins ("No error data provided") read as sentences the shopper can act on. Null while no error is
-   * stored.
+   * catalogue's stand-ins ("No error data provided"), which the page says as sentences the shopper can act on with
+   * shopperMessageOf(text, t). Null while no error is stored.
    */
   readonly startError: string | null;
   /** CSRF token, then authorization; false (with auth.error set) when either fails. Runs once unless it failed. */
@@ -87,7 +90,7 @@ export interface HttpClient {
 const INVALID_ANSWER: ApiFailure = {
   status: 500,
   code: 'invalid_response',
-  message: 'The store sent an answer this page does not understand. Reload the page and try again.',
+  message: INVALID_ANSWER_MESSAGE,
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -275,8 +278,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     auth,
     get startError() {
-      const error = shopperError();
-      return error === null ? null : shopperMessageOf(error);
+      return shopperError();
     },
     start() {
       // One start at a time; after a failure the next call tries again.

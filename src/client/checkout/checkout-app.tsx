@@ -251,14 +251,14 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
       <PageMessage
         config={config}
         title={t('checkout.start_failed_title')}
-        message={api.http.startError ?? shopperMessageOf(NO_ACCESS_TOKEN_MESSAGE)}
+        message={shopperMessageOf(api.http.startError ?? NO_ACCESS_TOKEN_MESSAGE, t)}
         onRetry={retryStart}
       />
     );
   }
   const error = first.error ?? cart.error;
   if (error) {
-    const failure = failureOf(error);
+    const failure = failureOf(error, t);
     return (
       <PageMessage
         config={config}

@@ -57,7 +57,7 @@ export default function BumpOffers() {
       const total = money(next.total, next.currency_value, locale);
       announce(t(selected ? 'funnel.bump_added' : 'funnel.bump_removed', { item: bump.item_name, total }));
     } catch (failure) {
-      setError({ offerId: bump.offer_id, message: failureOf(failure).message });
+      setError({ offerId: bump.offer_id, message: failureOf(failure, t).message });
     } finally {
       setPending(null);
     }

@@ -40,7 +40,7 @@ export async function startExpressPayment(
     if (answer.action?.type === 'redirect') return { ok: true, url: answer.action.url };
     return { ok: false, message: t('payment.paypal_unavailable') };
   } catch (error) {
-    return { ok: false, message: failureOf(error).message };
+    return { ok: false, message: failureOf(error, t).message };
   }
 }
 
@@ -73,7 +73,7 @@ export async function readExpressReturn(
   try {
     answer = await api.getPaymentToken(token, paymentTokenId);
   } catch (error) {
-    return { ok: false, message: failureOf(error).message };
+    return { ok: false, message: failureOf(error, t).message };
   }
   if (answer.status !== 'approved') return { ok: false, message: t(NOT_USABLE[answer.status]) };
   const values: Record<string, string> = {};

@@ -27,7 +27,7 @@ export default function GiftForms({ continueLabel, onDone }: SectionBodyProps) {
   const { submit, summary, message, busy } = useSectionSubmit('GiftInformation', onDone, {
     reveal,
     save: async () => {
-      const result = await saveGifts(api, token, cart, form.text);
+      const result = await saveGifts(api, token, cart, form.text, t);
       updateCart((latest) => withSavedGifts(latest, result.saved));
       return result.failure;
     },

@@ -1,5 +1,5 @@
 import type { Cart, CartOffer } from '../../../contract/cart.js';
-import { giftUpdateFailure, type ApiFailure } from '../../../domain/api-error-catalogue.js';
+import { giftUpdateFailure, type ApiFailure, type Say } from '../../../domain/api-error-catalogue.js';
 import { withOffer } from '../../api/cart-queries.js';
 import type { CheckoutApi } from '../../api/checkout-api.js';
 import { failureOf } from '../../api/http-client.js';
@@ -8,13 +8,14 @@ import { giftOffers } from '../section-rules.js';
 
 /**
  * Saves every gift offer's details with one call per offer, in parallel, answering the saved lines; when any
- * call fails the save fails with status 513 and the failed offers' messages joined by '. '.
+ * call fails the save fails with status 513 and the failed offers' messages, said with the page's t() (`say`).
  */
 export async function saveGifts(
   api: CheckoutApi,
   token: string,
   cart: Cart,
   text: Record<string, string>,
+  say: Say,
 ): Promise<{ saved: CartOffer[]; failure: ApiFailure | null }> {
   const offers = giftOffers(cart);
   const value = (field: Parameters<typeof giftFieldName>[0], id: number) =>
@@ -40,7 +41,7 @@ export async function saveGifts(
     const offer = offers[index];
     if (!offer) return;
     if (result.status === 'fulfilled') saved.push(result.value.offer);
-    else failures.push({ orderOfferId: offer.order_offer_id, failure: failureOf(result.reason) });
+    else failures.push({ orderOfferId: offer.order_offer_id, failure: failureOf(result.reason, say) });
   });
   return { saved, failure: failures.length > 0 ? giftUpdateFailure(failures) : null };
 }

@@ -32,7 +32,7 @@ export function LanguageSwitcher({ languages }: { languages: readonly Language[]
       announce(checkoutLanguages.i18n._('language.changed', { language: LANGUAGE_NAMES[next] }));
       setCart(await rememberCartLanguage(api, token, next));
     } catch (failure) {
-      setError(failureOf(failure).message);
+      setError(failureOf(failure, t).message);
     } finally {
       setBusy(false);
     }

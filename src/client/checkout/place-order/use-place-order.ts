@@ -137,7 +137,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
       let orderCart = cart;
       if (options.visibleComponents.includes('GiftInformation') && !giftsMatchCart(cart, form.text)) {
         const { saveGifts, withSavedGifts } = await import('../gifts/save-gifts.js');
-        const saved = await saveGifts(api, token, cart, form.text);
+        const saved = await saveGifts(api, token, cart, form.text, t);
         checkout.updateCart((latest) => withSavedGifts(latest, saved.saved));
         orderCart = withSavedGifts(cart, saved.saved);
         if (saved.failure) {
@@ -206,7 +206,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
           return;
         }
       } catch (error) {
-        const failure = failureOf(error);
+        const failure = failureOf(error, t);
         const kind = classifyOrderFailure(failure);
         if (!shouldKeepIdempotencyKey(kind)) attempt.current = null;
         switch (kind) {
@@ -243,7 +243,7 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
             showAlert({ place: 'order', message: failure.message });
             break;
           case 'rate_limited':
-            showAlert({ place: 'payment', message: rateLimitedMessage(failure) });
+            showAlert({ place: 'payment', message: rateLimitedMessage(failure, t) });
             break;
           case 'retryable':
             showAlert({ place: 'order', message: t('payment.order_retry') });

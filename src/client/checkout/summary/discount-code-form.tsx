@@ -29,7 +29,7 @@ export function DiscountCodeForm() {
           : t('summary.code_applied_said', { code: next.discount_code ?? value }),
       );
     } catch (failure) {
-      setError(failureOf(failure).message);
+      setError(failureOf(failure, t).message);
     } finally {
       setBusy(false);
     }

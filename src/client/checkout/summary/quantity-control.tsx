@@ -39,7 +39,7 @@ export function QuantityControl({ offer, removable, onRemoved }: QuantityControl
       if (next === 0) onRemoved(offer);
       else announce(t('summary.quantity_said', { item: offer.item_name, quantity: next }));
     } catch (failure) {
-      setError(failureOf(failure).message);
+      setError(failureOf(failure, t).message);
     } finally {
       setBusy(false);
     }

@@ -40,7 +40,7 @@ export function RemovedLine({ offer, onRestored }: RemovedLineProps) {
       announce(t('summary.restored_said', { item: offer.item_name, quantity: offer.order_offer_quantity }));
       onRestored(offer);
     } catch (failure) {
-      setError(failureOf(failure).message);
+      setError(failureOf(failure, t).message);
       setBusy(false);
     }
   };

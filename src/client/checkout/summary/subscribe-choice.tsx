@@ -86,7 +86,7 @@ function ChoiceGroup({
             }),
       );
     } catch (failure) {
-      setError(failureOf(failure).message);
+      setError(failureOf(failure, t).message);
     } finally {
       setPending(null);
     }

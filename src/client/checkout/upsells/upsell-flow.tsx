@@ -117,7 +117,7 @@ export default function UpsellFlow(props: {
         announce(t('funnel.added'));
       }
     } catch (error) {
-      const failed = failureOf(error);
+      const failed = failureOf(error, t);
       if (failed.status === 410) {
         announce(t('funnel.offer_ended'));
         reload();

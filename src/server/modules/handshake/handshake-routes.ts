@@ -28,14 +28,10 @@ export function registerHandshakeRoutes(router: Router, context: AppContext, tok
     invalidBody: (issues, input) => {
       const issue = issues.find((candidate) => candidate.path[0] === 'csrfTokenExpiry') ?? issues[0];
       const fields = issuesToFields(issues, input);
-      return new AppError(
-        400,
-        'invalid_csrf_request',
-        issue ? describeIssue(issue, input) : 'The request body is not valid.',
-        {
-          fields,
-        },
-      );
+      const message = issue ? describeIssue(issue, input) : 'The request body is not valid.';
+      return typeof message === 'string'
+        ? new AppError(400, 'invalid_csrf_request', message, { fields })
+        : refusal(400, 'invalid_csrf_request', message, { fields });
     },
     responses: {
       200: { description: 'A fresh CSRF token', schema: CsrfResponseSchema },

@@ -1,5 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/database.js';
+import type { ApiError } from '../../../contract/errors.js';
+import type { FieldMessages } from '../../../domain/field-errors.js';
+import { LANGUAGES, type Language } from '../../../i18n/languages.js';
+import type { Message } from '../../../i18n/message-keys.js';
 import { AppError, refusal } from '../../platform/errors.js';
 import {
   claimIdempotencyKey,
@@ -76,6 +80,61 @@ export interface AnswerKeeper {
 }
 
 /**
+ * A refusal as its key keeps it: the English answer, and what it says as catalogue messages (one for each language
+ * when its values are written as each language writes them), so that a replay says it in the replaying request's
+ * language (docs/languages.md). The answer sent never carries `said` or `said_fields`: a replay is answered anew.
+ */
+export interface StoredRefusal extends ApiError {
+  said?: Message | Partial<Record<Language, Message>>;
+  said_fields?: FieldMessages;
+}
+
+/** The outcome a refusal stores under its key. */
+export function refusalOutcome(error: AppError): Outcome<StoredRefusal> {
+  const said =
+    typeof error.said === 'function'
+      ? Object.fromEntries(
+          LANGUAGES.map((language) => [language, (error.said as (l: Language) => Message)(language)]),
+        )
+      : error.said;
+  return {
+    status: error.status,
+    body: {
+      ...error.toBody(),
+      ...(said ? { said } : {}),
+      ...(error.fields ? { said_fields: error.fields } : {}),
+    },
+  };
+}
+
+function isMessage(value: unknown): value is Message {
+  return typeof value === 'object' && value !== null && typeof (value as Message).key === 'string';
+}
+
+/**
+ * A stored answer replayed: a refusal stored with its messages is the refusal again, for the error handler to say in
+ * the replaying request's language; anything else (a success, a refusal stored before its messages were) is answered
+ * as stored.
+ */
+export function replayedRefusal(outcome: Outcome<unknown>): AppError | null {
+  if (outcome.status < 400) return null;
+  const body = outcome.body as Partial<StoredRefusal> | null;
+  if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') return null;
+  const { said, said_fields: fields = body.fields } = body;
+  if (said === undefined && body.said_fields === undefined) return null;
+  const message =
+    said === undefined
+      ? undefined
+      : isMessage(said)
+        ? said
+        : (language: Language): Message => said[language] ?? said.en ?? { key: 'errors.internal_error' };
+  return new AppError(outcome.status, body.code, body.message, {
+    ...(fields ? { fields } : {}),
+    ...(message ? { message } : {}),
+  });
+}
+
+/**
  * Errors that are answers (stored and replayed), as opposed to "try again" conditions (not stored): a 5xx, or any
  * error that says when to try again (Retry-After: a 429, a payment or request in progress, a code's last uses held).
  */
@@ -142,7 +201,11 @@ export async function runIdempotent<T>(
         await restartIdempotencyKey(tx, lease);
         return null;
       });
-  if (replay) return replay;
+  if (replay) {
+    const refused = replayedRefusal(replay);
+    if (refused) throw refused;
+    return replay;
+  }
 
   // This request's hold on the key: should its lease run out and a retry take the key over, the outcome stored (or
   // the release) is the retry's, not this one's.
@@ -169,7 +232,7 @@ export async function runIdempotent<T>(
   } catch (error) {
     // (A stored answer is not overwritten: the key is no longer in progress.)
     if (error instanceof AppError && isFinal(error)) {
-      await completeIdempotencyKey(db, { ...holder, status: error.status, body: error.toBody() });
+      await completeIdempotencyKey(db, { ...holder, ...refusalOutcome(error) });
     } else {
       await releaseIdempotencyKey(db, holder).catch(() => {});
     }

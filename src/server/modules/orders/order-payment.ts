@@ -15,6 +15,7 @@ import { asCompleted, completeOrderWithAttempt } from './order-completion-reposi
 import { chargeKey, statusAfterFailedPayment } from './order-decisions.js';
 import { releaseDiscountUse, clearDiscountReservation } from './discount-uses-repository.js';
 import type { OrderLineFigures } from './order-figures.js';
+import { refusalOutcome } from './idempotency.js';
 import type { OrderSubscriptionNotice } from '../subscriptions/subscriptions-repository.js';
 import { presentCompletedCart, viewCart } from '../carts/cart-service.js';
 import { major } from '../../platform/http/money-input.js';
@@ -215,9 +216,7 @@ async function recordOutcome(
     const answered = async (answer: OrderResponse | AppError) => {
       await answers.keep(
         tx,
-        answer instanceof AppError
-          ? { status: answer.status, body: answer.toBody() }
-          : { status: 200, body: answer },
+        answer instanceof AppError ? refusalOutcome(answer) : { status: 200, body: answer },
       );
       return answer;
     };

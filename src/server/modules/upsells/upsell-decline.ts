@@ -12,7 +12,7 @@ import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError, refusal } from '../../platform/errors.js';
 import type { ChargeResult } from '../../platform/payments/gateway.js';
-import type { AnswerKeeper } from '../orders/idempotency.js';
+import { refusalOutcome, type AnswerKeeper } from '../orders/idempotency.js';
 import { lockOrder, setOrderOutcome } from '../orders/orders-repository.js';
 import {
   countPaymentAttempts,
@@ -90,7 +90,7 @@ async function holdDecline(tx: Queryable, deps: UpsellDependencies, request: Dec
       // The processor's webhook completed the authenticated payment (docs/payments.md, "Stripe"): bought, once.
       await decideUpsellStep(tx, organization.id, row.id, 'accepted', now);
       const bought = boughtBeforeNo();
-      await answers.keep(tx, { status: bought.status, body: bought.toBody() });
+      await answers.keep(tx, refusalOutcome(bought));
       return { refused: bought };
     }
     const ask =

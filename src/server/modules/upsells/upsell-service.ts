@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import { AppError, notFound, refusal } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, PaymentGateway } from '../../platform/payments/gateway.js';
 import { requireCartState } from '../carts/cart-service.js';
-import type { AnswerKeeper } from '../orders/idempotency.js';
+import { refusalOutcome, type AnswerKeeper } from '../orders/idempotency.js';
 import { attemptValues, completeOrder } from '../orders/order-completion.js';
 import {
   lockOrder,
@@ -425,7 +425,7 @@ export async function recordCharge(
     await decideUpsellStep(tx, organization.id, charge.step.id, 'accepted', now);
     if (answering === 'decline') {
       const bought = boughtBeforeNo();
-      await answers.keep(tx, { status: bought.status, body: bought.toBody() });
+      await answers.keep(tx, refusalOutcome(bought));
       return bought;
     }
     const state = await afterwards();
@@ -464,6 +464,6 @@ export async function recordCharge(
     result.code,
     `${result.message} Nothing was charged for this offer; you can say no to it and keep your order as placed.`,
   );
-  await answers.keep(tx, { status: 402, body: error.toBody() });
+  await answers.keep(tx, refusalOutcome(error));
   return error;
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { issuesToFields } from '../../../contract/errors.js';
+import { issuesToFields, type JoinList } from '../../../contract/errors.js';
 import type { z } from '../../../contract/zod.js';
 import { CARD_NUMBER_IN_TEXT_MESSAGE, scrubCardNumbers } from '../../../domain/card.js';
-import { AppError } from '../errors.js';
+import type { FieldMessages } from '../../../domain/field-errors.js';
+import { AppError, refusal } from '../errors.js';
+import { answerLanguage } from './answer-language.js';
 import { findCardNumbers } from '../../../domain/card-numbers-in-input.js';
 
 type Schema = z.ZodMiniType;
@@ -83,16 +85,21 @@ export function createRouter(
           // Shoppers type into these routes' fields, which are stored or answered: a card number typed into one
           // is refused before anything is (docs/security.md, "Input"). The merchant API's fields are the merchant's.
           const cardNumbers = definition.guard !== 'merchant';
+          // Allowed values and unexpected names are listed as the answer's language lists them (docs/languages.md).
+          const language = answerLanguage(request);
+          const join: JoinList = (items, type) => new Intl.ListFormat(language, { type }).format(items);
           const params = parse(definition.params, request.params, 'path');
           const refusal = definition.refuseBody?.(request.body);
           if (refusal) throw refusal;
           const query = parse(definition.query, request.query, 'query', {
             refuseCardNumbers: cardNumbers,
+            join,
           });
           const body = parse(definition.body, request.body ?? {}, 'body', {
             refuseCardNumbers: cardNumbers,
             cardNumberFields: definition.cardNumberFields,
             invalid: definition.invalidBody,
+            join,
           });
           const result = await definition.handler({
             body: body as never,
@@ -117,6 +124,7 @@ function parse(
     refuseCardNumbers?: boolean;
     cardNumberFields?: readonly string[];
     invalid?: (issues: readonly z.core.$ZodIssue[], input: unknown) => AppError;
+    join?: JoinList;
   } = {},
 ): unknown {
   if (!schema) return undefined;
@@ -130,29 +138,28 @@ function parse(
   if (!result.success && !holdsCardNumber && options.invalid)
     throw options.invalid(result.error.issues, input);
   // Every problem at once; a field's card number is the one to tell. Field names are masked like the values (those
-  // findCardNumbers names are already).
-  const fields = {
-    ...(result.success ? {} : maskedNames(issuesToFields(result.error.issues, input))),
+  // findCardNumbers names are already). The messages are the catalogue's, said in the request's language.
+  const fields: FieldMessages = {
+    ...(result.success ? {} : maskedNames(issuesToFields(result.error.issues, input, options.join))),
     ...cardNumbers,
   };
   const count = Object.keys(fields).length;
-  const what = where === 'query' ? 'query parameter' : 'field';
   // A page that shows only the message (the preview's) still tells the shopper what to do.
   const onlyCardNumbers = Object.values(fields).every((message) => message === CARD_NUMBER_IN_TEXT_MESSAGE);
-  throw new AppError(
+  if (onlyCardNumbers) throw new AppError(422, 'validation_failed', CARD_NUMBER_IN_TEXT_MESSAGE, { fields });
+  throw refusal(
     422,
     'validation_failed',
-    onlyCardNumbers
-      ? CARD_NUMBER_IN_TEXT_MESSAGE
-      : count === 1
-        ? `Check the highlighted ${what}.`
-        : `Check the ${count} highlighted ${what}s.`,
+    {
+      key: where === 'query' ? 'errors.validation_failed_query' : 'errors.validation_failed',
+      values: { count },
+    },
     { fields },
   );
 }
 
-function maskedNames(fields: Record<string, string>): Record<string, string> {
-  const masked: Record<string, string> = {};
+function maskedNames(fields: FieldMessages): FieldMessages {
+  const masked: FieldMessages = {};
   for (const [name, message] of Object.entries(fields)) {
     // Own properties only, as issuesToFields makes them: a field named "__proto__" is reported like any other.
     Object.defineProperty(masked, scrubCardNumbers(name), {
