@@ -52,8 +52,8 @@ const inProgress = () =>
     { headers: { 'retry-after': '2' } },
   );
 
-const UNAVAILABLE =
-  'The payment service did not answer, so your no could not be recorded yet. Send it again: nothing is charged twice.';
+// Not recorded: recordCharge answers the shopper funnel.no_not_recorded, in their language.
+const UNAVAILABLE = 'The processor did not say whether the waiting payment was cancelled.';
 
 /** POST …/upsell/decline: the step ends declined and the downsell or the next step is shown, or none. */
 export async function declineUpsell(deps: UpsellDependencies, request: DeclineRequest): Promise<UpsellState> {
@@ -90,7 +90,7 @@ async function holdDecline(tx: Queryable, deps: UpsellDependencies, request: Dec
       // The processor's webhook completed the authenticated payment (docs/payments.md, "Stripe"): bought, once.
       await decideUpsellStep(tx, organization.id, row.id, 'accepted', now);
       const bought = boughtBeforeNo();
-      await answers.keep(tx, { status: bought.status, body: bought.toBody() });
+      await answers.keep(tx, { status: bought.status, body: bought.toBody(request.shopper.language) });
       return { refused: bought };
     }
     const ask =
