@@ -84,6 +84,16 @@ describe('a declined card', () => {
   });
 });
 
+describe('a card payment’s field message', () => {
+  it('asks for the card in the page’s language', async () => {
+    const { store, shopper } = await setup();
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const missing = await shopper.post('orders', orderBody(token, { payment: { method: 'card' } }), ja);
+    expect(missing.status).toBe(422);
+    expect(missing.body.fields['payment.card_token']).toBe('カード情報を入力してください。');
+  });
+});
+
 describe('a cart’s notices', () => {
   it('say that nothing ships to the country in the page’s language, naming it so', async () => {
     const { store, shopper } = await setup();

@@ -2,7 +2,7 @@
 import { termsShownFor } from '../organizations/localized-settings.js';
 import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
 import { checkEmail, checkPhone } from '../../../domain/checkout-fields.js';
-import type { FieldMessages } from '../../../domain/field-errors.js';
+import type { FieldMessage, FieldMessages } from '../../../domain/field-errors.js';
 import { checkAddress } from '../address/address-checks.js';
 import { earliestTodayAnywhere, validateGift } from '../../../domain/gift-validation.js';
 import type { AddressValues, CartCustomer } from '../carts/customers-repository.js';
@@ -107,7 +107,7 @@ export function checkOrder(
     requested: number | null;
     now: Date;
     /** what is wrong with the card payment (order-decisions.ts cardPaymentProblem), or null */
-    cardProblem: string | null;
+    cardProblem: FieldMessage | null;
     /** the request's: the field messages that name a country name it in it */
     language: Language;
   },
