@@ -16,7 +16,6 @@ export const SURFACES = {
     'confirmation',
     'funnel',
     'plan',
-    'card',
   ],
   /** the subscriber's self-service page (src/client/manage) */
   manage: ['common', 'language', 'manage', 'payment'],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriberSubscriptionSchema } from '../../src/contract/subscriber.js';
 import { orderBody } from '../helpers/order-body.js';
-import { shopperSession } from '../helpers/shopper.js';
+import { shopperSession, tokenizeCard } from '../helpers/shopper.js';
+import { TEST_CARDS } from '../../src/server/platform/payments/test-gateway.js';
 import { createStore, type Store } from '../helpers/store.js';
 import { createTestApp, injectJson, type TestApp } from '../helpers/test-app.js';
 
@@ -41,8 +42,8 @@ async function subscriberIn(store: Store, language: string | null) {
         headers: accept ? { 'accept-language': accept } : {},
       }),
     read: (accept?: string) => injectJson(t.app, { method: 'GET', url: base, headers: headers(accept) }),
-    act: (action: string, accept?: string) =>
-      injectJson(t.app, { method: 'POST', url: `${base}/${action}`, headers: headers(accept), payload: {} }),
+    act: (action: string, accept?: string, payload: object = {}) =>
+      injectJson(t.app, { method: 'POST', url: `${base}/${action}`, headers: headers(accept), payload }),
   };
 }
 
@@ -74,6 +75,27 @@ describe('the subscriber page’s language', () => {
     expect((await client.act('pause', 'en')).body.message).toBe(
       'This subscription ends at the end of its period: resume it first to keep it, then pause it.',
     );
+  });
+
+  it('says a declined new card in the page’s language, with the decline’s code', async () => {
+    const store = await createStore(t.app, t.db);
+    const client = await subscriberIn(store, 'es');
+    const declinedCard = async () =>
+      tokenizeCard(t.app, {
+        number: TEST_CARDS.insufficientFunds,
+        cvv: '123',
+        exp_month: 12,
+        exp_year: 2030,
+        test_cards: [],
+      });
+    const spanish = await client.act('card', 'es', { card_token: await declinedCard() });
+    expect(spanish.body).toEqual({
+      status: 402,
+      code: 'insufficient_funds',
+      message: 'Tu tarjeta no tiene fondos suficientes. Prueba con otra tarjeta o con PayPal.',
+    });
+    const english = await client.act('card', 'en', { card_token: await declinedCard() });
+    expect(english.body.message).toBe('Your card has insufficient funds. Try another card or PayPal.');
   });
 
   it('says a refused link in the page’s language', async () => {

@@ -12,6 +12,7 @@ import {
 import {
   AUTHENTICATING_TOKEN_PREFIX,
   DECLINING_TOKEN_PREFIX,
+  INSUFFICIENT_TOKEN_PREFIX,
 } from '../../src/server/platform/payments/test-gateway.js';
 import { orderBody } from '../helpers/order-body.js';
 import { shopperSession, type ShopperSession } from '../helpers/shopper.js';
@@ -284,6 +285,27 @@ describe('one-click upsells', () => {
     expect(declined.status).toBe(200);
     expect(declined.body.offer).toMatchObject({ is_downsell: true });
     expect(declined.body.linked_orders).toEqual([]);
+  });
+
+  it('says a declined one-click charge in the page’s language, its replay too', async () => {
+    const f = await orderThroughLink();
+    await t.db.query(
+      `UPDATE payment_methods SET gateway_token = $2
+        WHERE id = (SELECT payment_method_id FROM orders WHERE id = $1)`,
+      [f.orderId, `${INSUFFICIENT_TOKEN_PREFIX}${f.orderId}`],
+    );
+    await f.shopper.get(f.path);
+    const headers = { 'idempotency-key': 'no-es', 'accept-language': 'es' };
+    const refused = await f.shopper.post(`${f.path}/accept`, { step: 1 }, headers);
+    const spanish = {
+      status: 402,
+      code: 'insufficient_funds',
+      message:
+        'Tu tarjeta no tiene fondos suficientes. No se ha cobrado nada por esta oferta; puedes rechazarla y ' +
+        'mantener tu pedido tal como lo hiciste.',
+    };
+    expect(refused.body).toEqual(spanish);
+    expect((await f.shopper.post(`${f.path}/accept`, { step: 1 }, headers)).body).toEqual(spanish);
   });
 
   it('asks the shopper to authenticate when the bank wants it, then charges once', async () => {

@@ -376,9 +376,11 @@ export function CheckoutPage() {
           <div className="checkout__main">
             {cart.order.gift_from ? <GiftFromNote from={cart.order.gift_from} /> : null}
             {paymentShown ? <ExpressCheckout /> : null}
-            {preview.failed ? (
+            {preview.failed !== null ? (
               <p className="notice notice--warning" role="status">
-                {t('checkout.totals_failed', { reason: preview.failed })}
+                {t('checkout.totals_failed', {
+                  reason: preview.failed || t('checkout.totals_unknown_reason'),
+                })}
               </p>
             ) : null}
             <ol className="sections">{items}</ol>

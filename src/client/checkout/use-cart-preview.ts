@@ -101,7 +101,8 @@ export function useCartPreview(input: {
         .catch((error: unknown) => {
           if (requested !== String(version.current)) return;
           lastKey.current = '';
-          setFailed(error instanceof Error ? error.message : 'Could not update the totals.');
+          // An answer without words of its own ('') is said by the page in its language.
+          setFailed(error instanceof Error ? error.message : '');
         })
         .finally(() => {
           if (requested === String(version.current)) setPending(false);

@@ -1,4 +1,3 @@
-import { UNACCEPTED_BRAND_MESSAGE } from '../../../domain/card.js';
 import type { FieldErrors } from '../../../domain/field-errors.js';
 import { paymentChoiceFor } from '../../../domain/order-attempt.js';
 import { CARD_FIELD, validateSection, type SectionContext } from '../section-rules.js';
@@ -13,7 +12,7 @@ export function cardFieldsError(card: CardView, t: Translate): string | null {
   if (card.status === 'failed') return t('payment.card_unavailable');
   if (card.status === 'loading') return t('payment.card_loading');
   const { state } = card;
-  if (state.brand === 'other') return t(UNACCEPTED_BRAND_MESSAGE.key);
+  if (state.brand === 'other') return t('payment.card_brand_refused');
   if (state.error) return state.error;
   if (state.empty) return t('payment.card_missing');
   if (!state.complete) return t('payment.card_incomplete');

@@ -47,14 +47,12 @@ export function ShippingSection({
           choices={profiles.map((option) => ({
             value: option.shipping_profile_id,
             label: option.name,
-            detail: option.price === 0 ? 'Free' : money(option.price, cart.currency_value, locale),
+            detail: option.price === 0 ? t('summary.free') : money(option.price, cart.currency_value, locale),
           }))}
         />
       ) : previewPending || !form.text.ship_country ? (
         <p className="section-form__note" aria-live="polite">
-          {previewPending
-            ? 'Finding shipping methods for this address…'
-            : 'Shipping methods appear once the country is chosen.'}
+          {previewPending ? t('checkout.shipping_finding') : t('checkout.shipping_choose_country')}
         </p>
       ) : null}
       {previewNotice ? (

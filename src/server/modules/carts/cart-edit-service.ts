@@ -66,7 +66,7 @@ export async function applyDiscountCode(
       }
       await setCartDiscountCode(tx, organization.id, cart.id, code.id, now);
     }
-    return viewCartState(tx, await reloadCartState(tx, state), now);
+    return viewCartState(tx, await reloadCartState(tx, state), now, shopper.language);
   });
 }
 
@@ -112,7 +112,7 @@ export async function changeQuantity(
     } else if (!(await restoreLine(tx, organization.id, cart.id, input.id, input.quantity, now))) {
       throw lineNotFound();
     }
-    return viewCartState(tx, await reloadCartState(tx, state), now);
+    return viewCartState(tx, await reloadCartState(tx, state), now, shopper.language);
   });
 }
 
@@ -163,7 +163,7 @@ export async function chooseSubscription(
     if (line.subscribed !== input.subscribe) {
       await setLineSubscribed(tx, organization.id, cart.id, line.id, input.subscribe, now);
     }
-    return viewCartState(tx, await reloadCartState(tx, state), now);
+    return viewCartState(tx, await reloadCartState(tx, state), now, shopper.language);
   });
 }
 
@@ -213,12 +213,12 @@ export async function setBump(
       const message: Message = { key: 'errors.not_a_bump', values: { offer: String(input.offer_id) } };
       throw refusal(422, 'not_a_bump', message, { fields: { offer_id: message } });
     }
-    if (change === 'none') return viewCartState(tx, state, now);
+    if (change === 'none') return viewCartState(tx, state, now, shopper.language);
     if (change === 'add') await insertBumpLine(tx, organization.id, cart.id, input.offer_id, now);
     else if (change === 'restore' && line) {
       await restoreLine(tx, organization.id, cart.id, line.id, 1, now);
     } else if (change === 'remove' && line) await removeLine(tx, organization.id, cart.id, line.id, now);
-    return viewCartState(tx, await reloadCartState(tx, state), now);
+    return viewCartState(tx, await reloadCartState(tx, state), now, shopper.language);
   });
 }
 

@@ -29,6 +29,6 @@ export async function chooseCartLanguage(
     if (state.cart.language !== language) {
       await setCartLanguage(tx, state.organization.id, state.cart.id, language, now);
     }
-    return viewCartState(tx, await reloadCartState(tx, state), now);
+    return viewCartState(tx, await reloadCartState(tx, state), now, shopper.language);
   });
 }

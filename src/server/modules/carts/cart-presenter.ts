@@ -11,7 +11,8 @@ import type { AddressRow } from './customers-repository.js';
 import type { CartLineRow } from './carts-repository.js';
 import { minor } from '../../../domain/money.js';
 import { subscribedUnitPrice, subscribeTermsOf } from '../../../domain/subscribe-and-save.js';
-import type { CartPricing } from './cart-pricing.js';
+import type { Language } from '../../../i18n/languages.js';
+import { sayNotice, type CartPricing } from './cart-pricing.js';
 import { isGiftClaimCart, isRecurringCart, isShippingRequired, type CartState } from './cart-state.js';
 import { presentGiftFrom } from './gift-from.js';
 import { presentBumps } from './cart-bumps.js';
@@ -132,7 +133,12 @@ export function presentOffers(state: CartState, pricing: CartPricing): CartOffer
 export function presentCart(
   state: CartState,
   pricing: CartPricing,
-  extras: { subscriptions: SubscriptionNotice[]; paymentMethod: 'card' | 'paypal' | 'none' | null },
+  extras: {
+    subscriptions: SubscriptionNotice[];
+    paymentMethod: 'card' | 'paypal' | 'none' | null;
+    /** what its notices are said in: the request's */
+    language: Language;
+  },
 ): Cart {
   const currency = state.organization.currency;
   const money = (amount: number) => major(amount, currency);
@@ -167,7 +173,7 @@ export function presentCart(
     offers: presentOffers(state, pricing),
     customer: presentCustomer(state),
     discount_code: state.discountCode?.code ?? null,
-    discount_notice: pricing.discountNotice,
+    discount_notice: pricing.discountNotice && sayNotice(pricing.discountNotice, extras.language),
     subtotal: money(result.subtotal),
     subtotal_items: money(result.subtotalItems),
     total: money(result.total),

@@ -39,6 +39,6 @@ export async function previewCart(
       places: previewAddress(query),
     });
     refuseIfComplete(state);
-    return storeCartPreview(tx, state, query, now);
+    return storeCartPreview(tx, state, query, now, shopper.language);
   });
 }

@@ -3,7 +3,8 @@
 import type { PreviewQuery, PreviewResponse, StoredPreview } from '../../../contract/cart.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { setCartPreview } from './carts-repository.js';
-import { priceCartState, type PricingAddress } from './cart-pricing.js';
+import type { Language } from '../../../i18n/languages.js';
+import { priceCartState, sayNotice, type PricingAddress } from './cart-pricing.js';
 import { presentCart } from './cart-presenter.js';
 import type { CartState } from './cart-state.js';
 
@@ -31,6 +32,7 @@ export async function storeCartPreview(
   state: CartState,
   query: PreviewQuery,
   now: Date,
+  language: Language,
 ): Promise<PreviewResponse> {
   const address = previewAddress(query);
   const { organization, cart } = state;
@@ -38,7 +40,7 @@ export async function storeCartPreview(
     query.shipping_profile_id === undefined ? cart.shipping_profile_id : Number(query.shipping_profile_id);
   const pricing = await priceCartState(tx, state, { address, requestedProfileId: requested, now });
   const chosenId = pricing.chosenProfile?.id ?? null;
-  const figures = presentCart(state, pricing, { subscriptions: [], paymentMethod: null });
+  const figures = presentCart(state, pricing, { subscriptions: [], paymentMethod: null, language });
 
   let stored: StoredPreview | null = null;
   if (address.shipCountry) {
@@ -77,6 +79,6 @@ export async function storeCartPreview(
     total_gift_cards: view.total_gift_cards,
     total: view.total,
     preview: stored,
-    notice: pricing.shippingNotice,
+    notice: pricing.shippingNotice && sayNotice(pricing.shippingNotice, language),
   };
 }

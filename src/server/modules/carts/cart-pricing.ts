@@ -4,7 +4,9 @@ import {
   discountRefusalMessage,
   type DiscountCheck,
 } from '../../../domain/discount-rules.js';
-import { inEnglish } from '../../platform/errors.js';
+import type { Language } from '../../../i18n/languages.js';
+import { translatorFor } from '../../i18n/translator.js';
+import type { RefusalMessage } from '../../platform/errors.js';
 import type { DiscountCodeRow } from '../catalog/discount-codes-repository.js';
 import { minor, ZERO } from '../../../domain/money.js';
 import {
@@ -26,9 +28,16 @@ import { isGiftClaimCart, isShippingRequired, shipsWithOrder, type CartState } f
 // The services' name for it too: they import it from here.
 export type { PricingAddress };
 
+/** What the cart tells its shopper: a stable code and a message said in the reader's language when answered. */
 export interface Notice {
   code: string;
-  message: string;
+  message: RefusalMessage;
+}
+
+/** A notice as the answer carries it: its message in the request's language (docs/languages.md), the code unchanged. */
+export function sayNotice(notice: Notice, language: Language): { code: string; message: string } {
+  const { key, values } = typeof notice.message === 'function' ? notice.message(language) : notice.message;
+  return { code: notice.code, message: translatorFor(language)(key, values) };
 }
 
 export type DiscountRefusalCheck = Extract<DiscountCheck, { ok: false }>;
@@ -41,7 +50,7 @@ export interface ShippingOption {
 
 export interface CartPricing {
   result: PricingResult;
-  /** the cart's code is attached but does not apply now (expired, minimum no longer met…), in English */
+  /** the cart's code is attached but does not apply now (expired, minimum no longer met…) */
   discountNotice: Notice | null;
   /** why, to say in a reader's language (discountRefusalMessage) */
   discountRefusal: DiscountRefusalCheck | null;
@@ -117,9 +126,10 @@ function pricingLines(state: CartState): PricingLine[] {
   }));
 }
 
-function countryName(code: string): string {
+/** A country's name in the reader's language, as the page's country list names it. */
+function countryName(code: string, language: Language): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -154,7 +164,7 @@ export async function priceCartState(
       discountRefusal = check;
       discountNotice = {
         code: check.code,
-        message: inEnglish((language) => discountRefusalMessage(check, language)),
+        message: (language) => discountRefusalMessage(check, language),
       };
     }
   }
@@ -196,13 +206,20 @@ export async function priceCartState(
       if (places.hasShippingProfiles) {
         shippingNotice = {
           code: 'shipping_unavailable',
-          message: `We don't ship to ${countryName(shipCountry)}. Choose another shipping address.`,
+          message: (language) => ({
+            key: 'checkout.notice.shipping_unavailable',
+            values: { country: countryName(shipCountry, language) },
+          }),
         };
       }
     } else if (options.requestedProfileId !== null && !requested && chosenProfile) {
+      const chosen = chosenProfile.name;
       shippingNotice = {
         code: 'shipping_profile_changed',
-        message: `That shipping option isn't available for ${countryName(shipCountry)}; we chose ${chosenProfile.name}.`,
+        message: (language) => ({
+          key: 'checkout.notice.shipping_profile_changed',
+          values: { country: countryName(shipCountry, language), name: chosen },
+        }),
       };
     }
   }

@@ -1,5 +1,6 @@
 import { nextChargeNotice } from '../subscriptions/subscription-plan.js';
 import type { Cart } from '../../../contract/cart.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../i18n/languages.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
 import { GIFT_ALREADY_CLAIMED, GIFT_ALREADY_CLAIMED_CODE } from '../../../domain/link-errors.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
@@ -203,14 +204,24 @@ export function presentCompletedCart(
     interval_days: notice.interval_days,
     next_charge_at: notice.next_charge_at.toISOString(),
   }));
-  return presentCart(state, pricing, { subscriptions, paymentMethod: state.lastPaymentMethod });
+  // A completed order's figures carry no notice to say.
+  return presentCart(state, pricing, {
+    subscriptions,
+    paymentMethod: state.lastPaymentMethod,
+    language: DEFAULT_LANGUAGE,
+  });
 }
 
 /**
  * The cart as the shopper API answers it: a completed order shows the amounts it was charged (frozen when it
  * completed) and the subscriptions it started; anything else is priced now for its stored preview.
  */
-export async function viewCartState(db: Queryable, state: CartState, now: Date): Promise<Cart> {
+export async function viewCartState(
+  db: Queryable,
+  state: CartState,
+  now: Date,
+  language: Language,
+): Promise<Cart> {
   const paymentMethod = state.lastPaymentMethod;
   if (state.order?.status === 'complete') {
     const order = state.order;
@@ -235,7 +246,7 @@ export async function viewCartState(db: Queryable, state: CartState, now: Date):
     requestedProfileId: state.cart.shipping_profile_id,
     now,
   });
-  return presentCart(state, pricing, { subscriptions: [], paymentMethod });
+  return presentCart(state, pricing, { subscriptions: [], paymentMethod, language });
 }
 
 /** GET carts/{token} as the JSON text it answers, read from the database. */
@@ -247,7 +258,7 @@ export async function readCartJson(
   checkNewCartFromLink: NewCartFromLinkCheck,
 ): Promise<string> {
   const state = await openCart(db, shopper, token, now, checkNewCartFromLink);
-  return JSON.stringify(await viewCartState(db, state, now));
+  return JSON.stringify(await viewCartState(db, state, now, shopper.language));
 }
 
 /** A cart by id, as the shopper API answers it. */
@@ -256,10 +267,11 @@ export async function viewCart(
   organizationId: number,
   cartId: number,
   now: Date,
+  language: Language,
 ): Promise<Cart> {
   const state = await loadCartSnapshot(db, organizationId, { id: cartId });
   if (!state) throw cartNotFound();
-  return viewCartState(db, state, now);
+  return viewCartState(db, state, now, language);
 }
 
 /** Refuses a change to a cart whose order is complete: nothing in it can change any more. */

@@ -1,5 +1,6 @@
 import type { CreateCart } from '../../../contract/merchant.js';
 import type { Database } from '../../platform/db/database.js';
+import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
 import { validationError } from '../../platform/errors.js';
 import { insertCart } from './carts-repository.js';
 import { insertCustomer, upsertAddress } from './customers-repository.js';
@@ -87,7 +88,8 @@ export async function createMerchantCart(
       };
       const places = previewAddress(query);
       const state = await loadCartSnapshot(tx, organization.id, { token }, { lock: true, places });
-      if (state) await storeCartPreview(tx, state, query, options.now);
+      // The merchant's API answers nothing of it: its notices are English, for developers.
+      if (state) await storeCartPreview(tx, state, query, options.now, DEFAULT_LANGUAGE);
     }
     return { cart_token: token, checkout_url: `${options.publicUrl}/checkout/${token}` };
   });

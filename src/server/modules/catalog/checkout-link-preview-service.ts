@@ -5,7 +5,8 @@ import { describeBillingPlan, describeLaterCycles, hasSpecialCycles } from '../.
 import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { iso, major } from '../../platform/http/money-input.js';
-import { priceCartState } from '../carts/cart-pricing.js';
+import { priceCartState, sayNotice } from '../carts/cart-pricing.js';
+import { DEFAULT_LANGUAGE } from '../../../i18n/languages.js';
 import type { CartRow } from '../carts/carts-repository.js';
 import type { CartState } from '../carts/cart-state.js';
 import type { OrganizationRow } from '../organizations/organizations-repository.js';
@@ -157,7 +158,11 @@ export async function previewCheckoutLink(
     left_out: leftOut,
     discount_code: code?.code ?? link.discount_code,
     discount_applied: pricing.discountApplied,
-    discount_notice: codeNoticeForMerchant(link.discount_code, code !== null, pricing.discountNotice),
+    discount_notice: codeNoticeForMerchant(
+      link.discount_code,
+      code !== null,
+      pricing.discountNotice && sayNotice(pricing.discountNotice, DEFAULT_LANGUAGE),
+    ),
     subtotal: money(result.subtotal),
     total_discount: money(result.totalDiscount),
     total_offer_shipping: money(result.totalOfferShipping),

@@ -167,7 +167,7 @@ export async function priceAndCheck(
       addresses,
       state,
       pricing,
-      { method, paymentDue, termsDisplayed, requested, now, cardProblem },
+      { method, paymentDue, termsDisplayed, requested, now, cardProblem, language: request.shopper.language },
       fields,
     );
   }

@@ -446,9 +446,9 @@ describe('cardPaymentProblem', () => {
       authenticated_payment: 'ch_test_pending',
     };
     for (const payment of [none, both, token('  ')]) {
-      expect(cardPaymentProblem({ payment, card: visa, authenticated: pending, amount: 2500 })).toBe(
-        'Enter your card details.',
-      );
+      expect(cardPaymentProblem({ payment, card: visa, authenticated: pending, amount: 2500 })).toEqual({
+        key: 'payment.card_details_missing',
+      });
     }
   });
   it("tells the processor's reason for a token it cannot use", () => {
@@ -459,12 +459,12 @@ describe('cardPaymentProblem', () => {
   it("takes an authenticated payment only when it is this order's pending one for the same total", () => {
     const payment = { method: 'card' as const, authenticated_payment: 'ch_test_pending' };
     expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2500 })).toBe(null);
-    expect(cardPaymentProblem({ payment, card: null, authenticated: null, amount: 2500 })).toMatch(
-      /not for this order/,
-    );
-    expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2600 })).toMatch(
-      /order changed/,
-    );
+    expect(cardPaymentProblem({ payment, card: null, authenticated: null, amount: 2500 })).toEqual({
+      key: 'payment.confirmation_not_this_order',
+    });
+    expect(cardPaymentProblem({ payment, card: null, authenticated: pending, amount: 2600 })).toEqual({
+      key: 'payment.order_changed_after_confirmation',
+    });
   });
 });
 

@@ -2,6 +2,7 @@
 // whether it is paid and how, whether its payment method is kept, which addresses it keeps, its lines and amounts.
 import type { CardPayment, PaymentInput } from '../../../contract/order.js';
 import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
+import type { FieldMessage } from '../../../domain/field-errors.js';
 import type { CardSummary } from '../../platform/payments/gateway.js';
 import type { DescribedCardToken, Plan } from './order-plan.js';
 import type { PaymentAttemptRow } from './payment-attempts-repository.js';
@@ -275,18 +276,17 @@ export function cardPaymentProblem(input: {
   amount: number;
   /** the key this attempt charges with, when the order was attempted before (see isRetryOfUse) */
   retriedKey?: string | null;
-}): string | null {
+}): FieldMessage | null {
   const token = input.payment.card_token?.trim() ?? '';
   const reference = input.payment.authenticated_payment?.trim() ?? '';
-  if ((token === '') === (reference === '')) return 'Enter your card details.';
+  if ((token === '') === (reference === '')) return { key: 'payment.card_details_missing' };
   if (token !== '') {
-    if (!input.card || input.card.token !== token) return 'Enter your card details.';
+    if (!input.card || input.card.token !== token) return { key: 'payment.card_details_missing' };
     if (isRetryOfUse(input.card, input.retriedKey ?? null)) return null;
     return input.card.description.status === 'unusable' ? input.card.description.message : null;
   }
-  if (!input.authenticated) return 'This card confirmation is not for this order. Enter your card again.';
-  if (input.authenticated.amount !== input.amount)
-    return 'Your order changed after your bank asked you to confirm the payment. Enter your card again to pay the new total.';
+  if (!input.authenticated) return { key: 'payment.confirmation_not_this_order' };
+  if (input.authenticated.amount !== input.amount) return { key: 'payment.order_changed_after_confirmation' };
   return null;
 }
 

@@ -46,7 +46,7 @@ export async function checkExpressPayment(
 export async function startExpress(
   deps: OrderDependencies,
   plan: Extract<Plan, { kind: 'express_start' }>,
-  request: Pick<OrderRequest, 'now' | 'answers'>,
+  request: Pick<OrderRequest, 'shopper' | 'now' | 'answers'>,
 ): Promise<OrderResponse> {
   const { organization } = plan;
   const started = await deps.gateways.express
@@ -74,7 +74,10 @@ export async function startExpress(
   return deps.db.transaction(async (tx) => {
     await setExpressProviderReference(tx, organization.id, plan.express.id, started.providerReference);
     const action = { type: 'redirect' as const, url: started.approvalUrl };
-    const answer = { ...(await viewCartState(tx, plan.after, request.now)), action };
+    const answer = {
+      ...(await viewCartState(tx, plan.after, request.now, request.shopper.language)),
+      action,
+    };
     await request.answers.keep(tx, { status: 200, body: answer });
     return answer;
   });

@@ -1,8 +1,10 @@
 // Charging a placed order: outside any transaction (no lock is held during the provider's call), then its outcome
 // recorded, and the order completed when it is paid.
 import type { OrderResponse } from '../../../contract/order.js';
+import type { Language } from '../../../i18n/languages.js';
 import { isRetryable, type Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
+import { declineMessage, PROCESSOR_UNAVAILABLE } from '../../platform/payments/decline-messages.js';
 import type { ChargeResult, ExpressCompleteResult } from '../../platform/payments/gateway.js';
 import { markExpressPaymentUsed } from '../express/express-payments-repository.js';
 import {
@@ -229,7 +231,7 @@ async function recordOutcome(
       await record(result.status, outcomeDetails(result));
       return answered(
         result.status === 'approved'
-          ? await viewCart(tx, organization.id, plan.cartId, now)
+          ? await viewCart(tx, organization.id, plan.cartId, now, request.shopper.language)
           : orderAlreadyPlaced(),
       );
     }
@@ -240,12 +242,14 @@ async function recordOutcome(
       const paid = await completePaid(tx, deps, plan, request, order, result);
       // An order another attempt rewrote meanwhile is read back for its answer.
       return answered(
-        asWritten ? paidAnswer(plan, paid, now) : await viewCart(tx, organization.id, plan.cartId, now),
+        asWritten
+          ? paidAnswer(plan, paid, now)
+          : await viewCart(tx, organization.id, plan.cartId, now, request.shopper.language),
       );
     }
     await record(result.status, outcomeDetails(result));
     if (result.status === 'requires_action')
-      return awaitAuthentication(tx, plan, now, asWritten, result, answered);
+      return awaitAuthentication(tx, plan, now, asWritten, result, answered, request.shopper.language);
     // A failed payment of an order another attempt now pays is only recorded: giving back the code use or marking the
     // order declined would undo that attempt's (which may complete the order with the code, on the same use).
     if (asWritten) {
@@ -254,7 +258,7 @@ async function recordOutcome(
       await setOrderOutcome(tx, organization.id, order.id, { status, discountReserved: false }, now);
     }
     // A gateway error is a "try again", not an answer: the key is let go for the retry.
-    if (result.status === 'error') return gatewayError(result.message);
+    if (result.status === 'error') return gatewayError();
     await emitWebhookEvent(
       tx,
       organization.id,
@@ -272,7 +276,8 @@ async function recordOutcome(
       now,
       { eventKey: `order.payment_failed:${order.id}:${now.getTime()}` },
     );
-    return answered(new AppError(402, result.code, result.message));
+    // The processor's words stay in the merchant's records; the shopper reads the code's, in their language.
+    return answered(refusal(402, result.code, declineMessage(result.code)));
   });
 }
 
@@ -287,11 +292,12 @@ async function awaitAuthentication(
   asWritten: boolean,
   result: Extract<ChargeResult, { status: 'requires_action' }>,
   answered: (answer: OrderResponse) => Promise<OrderResponse | AppError>,
+  language: Language,
 ): Promise<OrderResponse | AppError> {
   const { organization } = plan;
   if (asWritten)
     await setOrderOutcome(tx, organization.id, plan.orderId, { status: 'awaiting_payment' }, now);
-  const cart = await viewCart(tx, organization.id, plan.cartId, now);
+  const cart = await viewCart(tx, organization.id, plan.cartId, now, language);
   return answered({
     ...cart,
     action: { type: 'authenticate', reference: result.reference, payment_action: result.action },
@@ -341,6 +347,6 @@ async function completePaid(
   });
 }
 
-function gatewayError(message: string): AppError {
-  return new AppError(503, 'payment_unavailable', message, { headers: { 'retry-after': '5' } });
+function gatewayError(): AppError {
+  return refusal(503, 'payment_unavailable', PROCESSOR_UNAVAILABLE, { headers: { 'retry-after': '5' } });
 }

@@ -2,12 +2,13 @@
 import { termsShownFor } from '../organizations/localized-settings.js';
 import type { CreateOrder, UpdateOrder } from '../../../contract/order.js';
 import { checkEmail, checkPhone } from '../../../domain/checkout-fields.js';
-import type { FieldMessages } from '../../../domain/field-errors.js';
+import type { FieldMessage, FieldMessages } from '../../../domain/field-errors.js';
 import { checkAddress } from '../address/address-checks.js';
 import { earliestTodayAnywhere, validateGift } from '../../../domain/gift-validation.js';
 import type { AddressValues, CartCustomer } from '../carts/customers-repository.js';
 import type { OrderAddress, OrderRow, OrderValues } from './orders-repository.js';
-import type { CartPricing, PricingAddress } from '../carts/cart-pricing.js';
+import type { Language } from '../../../i18n/languages.js';
+import { sayNotice, type CartPricing, type PricingAddress } from '../carts/cart-pricing.js';
 import { isShippingRequired, type CartState } from '../carts/cart-state.js';
 import { billedAddress, orderAmounts, storedAddresses, termsAcceptance } from './order-decisions.js';
 
@@ -106,7 +107,9 @@ export function checkOrder(
     requested: number | null;
     now: Date;
     /** what is wrong with the card payment (order-decisions.ts cardPaymentProblem), or null */
-    cardProblem: string | null;
+    cardProblem: FieldMessage | null;
+    /** the request's: the field messages that name a country name it in it */
+    language: Language;
   },
   fields: FieldMessages,
 ): void {
@@ -118,7 +121,7 @@ export function checkOrder(
   if (addresses.shipping) {
     Object.assign(fields, checkAddress({ ...addresses.ship }, 'ship'));
     if (!fields.ship_country && pricing.shippingNotice?.code === 'shipping_unavailable') {
-      fields.ship_country = pricing.shippingNotice.message;
+      fields.ship_country = sayNotice(pricing.shippingNotice, context.language).message;
     } else if (
       context.requested !== null &&
       pricing.chosenProfile &&

@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { MessageKey } from '../../../i18n/message-keys.js';
 import { AppError, refusal } from '../../platform/errors.js';
+import { acceptedLanguage } from '../../platform/http/answer-language.js';
 import { findActiveKey } from './api-keys-repository.js';
 import { findOrganizationById } from './organizations-repository.js';
 import { hashApiKey } from '../../platform/security/secrets.js';
@@ -117,6 +118,7 @@ export function createGuards(context: AppContext, tokens: TokenService) {
       organizationId: access.value.organizationId,
       organizationPublicId: access.value.organizationPublicId,
       testMode: isTestModeRequest(request),
+      language: acceptedLanguage(request.headers['accept-language']),
       get clientIp() {
         if (clientIp === undefined) clientIp = clientIpOf(request, context.config.trustedProxies);
         return clientIp;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { chooseClientIp } from '../../../domain/client-ip.js';
+import type { Language } from '../../../i18n/languages.js';
 import type { OrganizationRow } from './organizations-repository.js';
 
 export interface ShopperContext {
@@ -9,6 +10,8 @@ export interface ShopperContext {
   testMode: boolean;
   /** the visitor's public IP as this server sees it, or null */
   clientIp: string | null;
+  /** the page's language, sent as Accept-Language on every call: what the cart's notices are said in */
+  language: Language;
 }
 
 declare module 'fastify' {

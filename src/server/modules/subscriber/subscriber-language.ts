@@ -78,7 +78,8 @@ export function requestedLanguage(request: Pick<FastifyRequest, 'headers'>): Lan
  * another language says the same refusal, by its code, with the same status, code and headers.
  */
 export function refusalIn(language: Language | null, error: AppError): AppError {
-  if (language === null || language === 'en') return error;
+  // A refusal with a catalogue message is said in the request's language when it is answered.
+  if (language === null || language === 'en' || error.said) return error;
   const key =
     REFUSALS[error.code] ?? (error.status === 402 ? 'manage.refusal.cardRefused' : 'manage.refusal.other');
   return new AppError(error.status, error.code, translatorFor(language)(key), {

@@ -5,7 +5,8 @@ import { parseOrganizationSettings } from '../../../contract/organization.js';
 import type { CardProcessorConfig } from '../../../contract/page-config.js';
 import type { CardAction, SubscriberSubscription } from '../../../contract/subscriber.js';
 import type { Database } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusal } from '../../platform/errors.js';
+import { declineMessage, PROCESSOR_UNAVAILABLE } from '../../platform/payments/decline-messages.js';
 import { iso, major } from '../../platform/http/money-input.js';
 import type { PaymentGateway } from '../../platform/payments/gateway.js';
 import { insertPaymentMethod } from '../orders/payment-attempts-repository.js';
@@ -189,8 +190,9 @@ export async function updateSubscriberCard(
   });
   // The bank asks the subscriber to authenticate the card: the page does, then sends it again (docs/payments.md).
   if (saved.status === 'requires_action') return { reference: saved.reference, payment_action: saved.action };
-  if (saved.status === 'declined') throw new AppError(402, saved.code, saved.message);
-  if (saved.status === 'error') throw new AppError(503, 'processor_unavailable', saved.message);
+  // The shopper reads the code's words in their language (docs/languages.md), not the processor's.
+  if (saved.status === 'declined') throw refusal(402, saved.code, declineMessage(saved.code));
+  if (saved.status === 'error') throw refusal(503, 'processor_unavailable', PROCESSOR_UNAVAILABLE);
 
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, organization.id, subscriptionId);

@@ -52,8 +52,8 @@ const inProgress = () =>
     { headers: { 'retry-after': '2' } },
   );
 
-const UNAVAILABLE =
-  'The payment service did not answer, so your no could not be recorded yet. Send it again: nothing is charged twice.';
+// Not recorded: recordCharge answers the shopper funnel.no_not_recorded, in their language.
+const UNAVAILABLE = 'The processor did not say whether the waiting payment was cancelled.';
 
 /** POST …/upsell/decline: the step ends declined and the downsell or the next step is shown, or none. */
 export async function declineUpsell(deps: UpsellDependencies, request: DeclineRequest): Promise<UpsellState> {

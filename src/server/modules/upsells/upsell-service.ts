@@ -8,7 +8,7 @@
 //                     step accepted and the next one shown, the answer kept under the request's Idempotency-Key
 import type { UpsellDecision, UpsellState } from '../../../contract/upsell.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { AppError, notFound, refusal } from '../../platform/errors.js';
+import { notFound, refusal, type AppError } from '../../platform/errors.js';
 import type { CardSummary, ChargeResult, PaymentGateway } from '../../platform/payments/gateway.js';
 import { requireCartState } from '../carts/cart-service.js';
 import { refusalOutcome, type AnswerKeeper } from '../orders/idempotency.js';
@@ -435,7 +435,12 @@ export async function recordCharge(
   if (result.status === 'error') {
     // Nothing recorded: the retry asks the processor again with the same key, which never charges twice.
     await releasePaymentLease(tx, organization.id, linked.id);
-    return new AppError(503, 'payment_unavailable', result.message, { headers: { 'retry-after': '2' } });
+    return refusal(
+      503,
+      'payment_unavailable',
+      { key: answering === 'decline' ? 'funnel.no_not_recorded' : 'funnel.charge_unavailable' },
+      { headers: { 'retry-after': '2' } },
+    );
   }
   if (result.status === 'requires_action') {
     await insertPaymentAttempt(
@@ -459,11 +464,8 @@ export async function recordCharge(
     now,
   );
   await setOrderOutcome(tx, organization.id, linked.id, { status: 'declined' }, now);
-  const error = new AppError(
-    402,
-    result.code,
-    `${result.message} Nothing was charged for this offer; you can say no to it and keep your order as placed.`,
-  );
+  // The processor's words stay in the attempt; the shopper reads the code's, in their language.
+  const error = refusal(402, result.code, { key: 'funnel.charge_declined', values: { reason: result.code } });
   await answers.keep(tx, refusalOutcome(error));
   return error;
 }
