@@ -11,16 +11,16 @@ import { describe, expect, it } from 'vitest';
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const assets = path.join(projectRoot, 'dist/client/assets');
 
-/** A message of one request schema of each contract module the page imports, and where it is written. */
+/** A message (or its catalogue key) of one request schema of each contract module the page imports, and where. */
 const REQUEST_MESSAGES = [
   { module: 'handshake.ts', message: 'Name the organization.' },
   { module: 'handshake.ts', message: 'csrfTokenExpiry must be a number of seconds.' },
-  { module: 'cart.ts', message: 'Quantity must be a whole number.' },
-  { module: 'cart.ts', message: 'order_offer_id must be the id of a gift line.' },
-  { module: 'common.ts', message: 'Use a numeric id.' },
-  { module: 'common.ts', message: 'Use a two-letter ISO country code such as US.' },
+  { module: 'cart.ts', message: 'errors.field_quantity_whole' },
+  { module: 'cart.ts', message: 'errors.field_gift_line' },
+  { module: 'common.ts', message: 'errors.field_positive_id' },
+  { module: 'common.ts', message: 'errors.field_country_code' },
   { module: 'order.ts', message: 'cart_token is required.' },
-  { module: 'order.ts', message: 'Gift cards are not accepted yet.' },
+  { module: 'order.ts', message: 'errors.field_gift_cards_not_accepted' },
 ];
 
 const pageScripts = () =>
