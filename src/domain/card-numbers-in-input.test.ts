@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCardNumbers } from './card-numbers-in-input.js';
 
-const MESSAGE = 'This looks like a card number. Enter card details only in the payment fields.';
+const MESSAGE = { key: 'errors.field_card_number_in_text' };
 
 describe('findCardNumbers', () => {
   it('names every field holding a card number, at any depth, however it is written', () => {
@@ -48,5 +48,10 @@ describe('findCardNumbers', () => {
     const found = findCardNumbers(JSON.parse('{"__proto__": "4111111111111111"}'));
     expect(Object.keys(found)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(found)).toBe(Object.prototype);
+  });
+  it('answers a catalogue message each reader says in their language, never the number', () => {
+    const found = findCardNumbers({ gift_message: 'my card 4111 1111 1111 1111' });
+    expect(found).toEqual({ gift_message: { key: 'errors.field_card_number_in_text' } });
+    expect(JSON.stringify(found)).not.toContain('4111');
   });
 });

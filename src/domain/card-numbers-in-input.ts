@@ -4,6 +4,7 @@ import {
   isCardNumberValue,
   scrubCardNumbers,
 } from './card.js';
+import type { FieldMessages } from './field-errors.js';
 
 /**
  * Every place in a request's query or body that holds a card number, keyed by dotted path as validation problems
@@ -11,8 +12,8 @@ import {
  * Strings, numbers and field names are looked at; `expected` names the paths where the route takes a card number
  * on purpose. A path is reported masked, so the answer never carries the number even when it is a field's name.
  */
-export function findCardNumbers(input: unknown, expected: readonly string[] = []): Record<string, string> {
-  const found: Record<string, string> = {};
+export function findCardNumbers(input: unknown, expected: readonly string[] = []): FieldMessages {
+  const found: FieldMessages = {};
   const onPurpose = new Set(expected);
   const visit = (value: unknown, path: string, keyHoldsCard: boolean) => {
     if (onPurpose.has(path)) return;

@@ -209,8 +209,10 @@ export function isCardNumberValue(value: unknown): boolean {
   );
 }
 
-export const CARD_NUMBER_IN_TEXT_MESSAGE =
-  'This looks like a card number. Enter card details only in the payment fields.';
+/** A text field that holds a card number: said in the reader's language, the number never echoed (docs/languages.md). */
+export const CARD_NUMBER_IN_TEXT_MESSAGE = {
+  key: 'errors.field_card_number_in_text',
+} as const satisfies Message;
 
 const SENSITIVE_KEY =
   /^(?:(?:card|cc)[_-]?(?:number|num|no|cvv2?|cvc2?|csc|security[_-]?code)|cvv2?|cvc2?|cvn|csc|security[_-]?code|pan)$/i;

@@ -1,7 +1,7 @@
 // A malformed request and a replayed refusal are said in the language of the request that reads them: the shopper's
 // API in its Accept-Language, the merchant's API in English (docs/languages.md, "Refusals and field errors").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderBody } from '../helpers/order-body.js';
+import { CARDS, orderBody } from '../helpers/order-body.js';
 import { shopperSession } from '../helpers/shopper.js';
 import { createStore } from '../helpers/store.js';
 import { createTestApp, injectJson, type TestApp } from '../helpers/test-app.js';
@@ -118,5 +118,42 @@ describe('a refused order replayed with its Idempotency-Key', () => {
       [store.org.id],
     );
     expect(stored.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('card details sent where they do not belong', () => {
+  it('are refused in the language the page asks in, never echoed', async () => {
+    const store = await createStore(t.app, t.db);
+    const token = await store.cart([{ offer_id: store.offers.beans.id }]);
+    const spanish = await shopperSession(t.app, store.org.publicId, { headers: { 'accept-language': 'es' } });
+    const typed = await spanish.post('orders', orderBody(token, { ship_address2: `card ${CARDS.visa}` }), {
+      'idempotency-key': key(),
+    });
+    const inSpanish =
+      'Esto parece un número de tarjeta. Introduce los datos de la tarjeta solo en los campos de pago.';
+    expect(typed.body).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      message: inSpanish,
+      fields: { ship_address2: inSpanish },
+    });
+
+    const japanese = await shopperSession(t.app, store.org.publicId, {
+      headers: { 'accept-language': 'ja' },
+    });
+    const sent = await japanese.post(
+      'orders',
+      orderBody(token, { payment: { method: 'card', card_number: CARDS.visa, card_cvv: '737' } }),
+      { 'idempotency-key': key() },
+    );
+    const inJapanese =
+      'カード情報は決済代行会社の安全なカード入力欄にのみ入力し、ストアには送信されません。ページを再読み込みして、そこでカード情報を入力してください。';
+    expect(sent.body).toEqual({
+      status: 422,
+      code: 'card_data_refused',
+      message: inJapanese,
+      fields: { 'payment.card_number': inJapanese, 'payment.card_cvv': inJapanese },
+    });
+    for (const response of [typed, sent]) expect(JSON.stringify(response.body)).not.toContain(CARDS.visa);
   });
 });

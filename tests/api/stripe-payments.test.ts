@@ -178,6 +178,24 @@ describe('card orders through Stripe', () => {
     );
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
-    expect(JSON.stringify(refused.body)).toContain('Enter your card details again.');
+    expect(JSON.stringify(refused.body)).toContain(
+      'This card entry was already used or has expired. Enter your card again.',
+    );
+    // The shopper reads it in the page's language, not in the processor's words.
+    t.stripe.expect({
+      method: 'GET',
+      path: '/v1/payment_methods/pm_1QvRxD2eZvKYlo2CUnknown',
+      answer: 'payment-method-missing',
+    });
+    const spanish = await shopper.post(
+      'orders',
+      orderBody(token, { payment: { method: 'card', card_token: 'pm_1QvRxD2eZvKYlo2CUnknown' } }),
+      { 'idempotency-key': `unknown-es-${token}`, 'accept-language': 'es' },
+    );
+    expect(spanish.status).toBe(refused.status);
+    expect(JSON.stringify(spanish.body)).toContain(
+      'Estos datos de tarjeta ya se usaron o han caducado. Vuelve a introducir tu tarjeta.',
+    );
+    expect(JSON.stringify(spanish.body)).not.toContain('Enter your card details again.');
   });
 });

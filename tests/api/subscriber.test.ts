@@ -53,6 +53,9 @@ async function subscriberOf(store: Store, id: number) {
   return clientWith(token);
 }
 
+const GERMAN_GONE =
+  'Dieses Abonnement wurde nicht gefunden. Bitten Sie den Shop um einen neuen Link, um es zu verwalten.';
+
 function clientWith(token: string | null) {
   const headers = token === null ? {} : { authorization: `Bearer ${token}` };
   const base = '/checkout/api/subscriber/subscription';
@@ -179,7 +182,17 @@ describe('the subscriber API', () => {
     const read = await client.read();
     expect(read.status).toBe(404);
     expect(read.body.code).toBe('subscription_not_found');
-    expect(read.body.message).toMatch(/Ask the store for a new link/);
+    expect(read.body.message).toBe(
+      'This subscription could not be found. Ask the store for a new link to manage it.',
+    );
+    // The page asks in its language: the same refusal, said in it.
+    const german = await injectJson(t.app, {
+      method: 'GET',
+      url: '/checkout/api/subscriber/subscription',
+      headers: { authorization: `Bearer ${client.token}`, 'accept-language': 'de' },
+    });
+    expect(german.status).toBe(404);
+    expect(german.body).toMatchObject({ code: 'subscription_not_found', message: GERMAN_GONE });
     for (const action of ['pause', 'resume', 'cancel']) expect((await client.act(action)).status).toBe(404);
     expect((await client.act('skip', { next_charge_at: new Date().toISOString() })).status).toBe(404);
     expect((await a.api.get(`/subscriptions/${ofA}`)).body).toMatchObject({

@@ -6,6 +6,7 @@ import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
 import {
   billedAddress,
   cardPaymentProblem,
+  unusableCardMessage,
   cardToCharge,
   chargeKey,
   isRetryOfUse,
@@ -25,6 +26,7 @@ import {
   termsAcceptance,
 } from './order-decisions.js';
 import type { OrderAddress } from './orders-repository.js';
+import { translatorFor } from '../../i18n/translator.js';
 
 const visaSummary = { brand: 'visa', typeId: 2, last4: '1111', expMonth: 7, expYear: 2029 } as const;
 const visa: DescribedCardToken = {
@@ -41,7 +43,11 @@ const testCard: DescribedCardToken = {
 };
 const used: DescribedCardToken = {
   token: 'tok_test_used',
-  description: { status: 'unusable', message: 'This card entry was already used or has expired.' },
+  description: {
+    status: 'unusable',
+    reason: 'entry_used',
+    message: 'This card entry was already used or has expired.',
+  },
 };
 const pending = {
   gateway_reference: 'ch_test_pending',
@@ -397,6 +403,7 @@ describe('isRetryOfUse and chargeKey', () => {
     token: 'tok_test_used',
     description: {
       status: 'unusable',
+      reason: 'entry_used',
       message: 'This card entry was already used or has expired.',
       usedBy: { idempotencyKey, summary: visaSummary, testCard: false },
     },
@@ -426,7 +433,7 @@ describe('isRetryOfUse and chargeKey', () => {
         amount: 1,
         retriedKey: key,
       }),
-    ).toMatch(/already used/);
+    ).toEqual({ key: 'payment.card_entry_used' });
     expect(cardToCharge(usedBy(key), null).summary).toEqual(visaSummary);
   });
 });
@@ -451,10 +458,14 @@ describe('cardPaymentProblem', () => {
       });
     }
   });
-  it("tells the processor's reason for a token it cannot use", () => {
+  it("tells the shopper why a token cannot be used in their words, never the processor's", () => {
     expect(
       cardPaymentProblem({ payment: token('tok_test_used'), card: used, authenticated: null, amount: 1 }),
-    ).toBe('This card entry was already used or has expired.');
+    ).toEqual({ key: 'payment.card_entry_used' });
+    expect(unusableCardMessage('cards_not_taken')).toEqual({ key: 'payment.cards_not_taken' });
+    expect(translatorFor('fr')(unusableCardMessage('brand_not_accepted').key)).toBe(
+      'Nous acceptons Visa, Mastercard, Discover et American Express. Utilisez l’une de ces cartes.',
+    );
   });
   it("takes an authenticated payment only when it is this order's pending one for the same total", () => {
     const payment = { method: 'card' as const, authenticated_payment: 'ch_test_pending' };

@@ -3,7 +3,8 @@
 import type { CardPayment, PaymentInput } from '../../../contract/order.js';
 import type { PricedLine, PricingResult } from '../../../domain/pricing.js';
 import type { FieldMessage } from '../../../domain/field-errors.js';
-import type { CardSummary } from '../../platform/payments/gateway.js';
+import type { CardSummary, UnusableCardReason } from '../../platform/payments/gateway.js';
+import type { Message, MessageKey } from '../../../i18n/message-keys.js';
 import type { DescribedCardToken, Plan } from './order-plan.js';
 import type { PaymentAttemptRow } from './payment-attempts-repository.js';
 import type { CartLineRow } from '../carts/carts-repository.js';
@@ -283,12 +284,28 @@ export function cardPaymentProblem(input: {
   if (token !== '') {
     if (!input.card || input.card.token !== token) return { key: 'payment.card_details_missing' };
     if (isRetryOfUse(input.card, input.retriedKey ?? null)) return null;
-    return input.card.description.status === 'unusable' ? input.card.description.message : null;
+    return input.card.description.status === 'unusable'
+      ? unusableCardMessage(input.card.description.reason)
+      : null;
   }
   if (!input.authenticated) return { key: 'payment.confirmation_not_this_order' };
   if (input.authenticated.amount !== input.amount) return { key: 'payment.order_changed_after_confirmation' };
   return null;
 }
+
+/**
+ * What the shopper reads of a card token the processor cannot charge, in their language (docs/languages.md): never
+ * the processor's words, which stay in the merchant's records.
+ */
+export function unusableCardMessage(reason: UnusableCardReason): Message {
+  return { key: UNUSABLE_CARD_MESSAGES[reason] };
+}
+
+const UNUSABLE_CARD_MESSAGES = {
+  entry_used: 'payment.card_entry_used',
+  brand_not_accepted: 'payment.card_brand_refused',
+  cards_not_taken: 'payment.cards_not_taken',
+} as const satisfies Record<UnusableCardReason, MessageKey>;
 
 /**
  * The card as the gateway charges it and its payment attempt records it (never the number or CVV): the token as the

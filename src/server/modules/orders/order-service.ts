@@ -72,7 +72,11 @@ async function describeCardToken(
   const token = payment?.method === 'card' ? payment.card_token?.trim() : undefined;
   if (!token) return null;
   const describe = deps.gateways.card.describeCardToken?.bind(deps.gateways.card);
-  if (!describe) return { token, description: { status: 'unusable', message: 'Cards are not taken here.' } };
+  if (!describe)
+    return {
+      token,
+      description: { status: 'unusable', reason: 'cards_not_taken', message: 'Cards are not taken here.' },
+    };
   try {
     return { token, description: await describe(token) };
   } catch {

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { TokenService } from '../../platform/security/tokens.js';
 import { clientIpOf } from '../organizations/request-context.js';
 import { findOrganizationById } from '../organizations/organizations-repository.js';
-import { SUBSCRIPTION_GONE_MESSAGE, type SubscriberSubject } from './subscriber-service.js';
+import { subscriptionGone, type SubscriberSubject } from './subscriber-service.js';
 
 const LINK_MESSAGES = {
   missing: 'Open the link from your subscription email to manage your subscription.',
@@ -42,6 +42,6 @@ export async function subscriberOf(
     throw new AppError(401, `subscriber_link_${reason}`, LINK_MESSAGES[reason]);
   }
   const organization = await findOrganizationById(context.db, checked.value.organizationId);
-  if (!organization) throw new AppError(404, 'subscription_not_found', SUBSCRIPTION_GONE_MESSAGE);
+  if (!organization) throw subscriptionGone();
   return { organization, subscriptionId: checked.value.subscriptionId };
 }

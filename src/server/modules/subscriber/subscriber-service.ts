@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { parseOrganizationSettings } from '../../../contract/organization.js';
 import type { CardProcessorConfig } from '../../../contract/page-config.js';
 import type { CardAction, SubscriberSubscription } from '../../../contract/subscriber.js';
+import type { Message } from '../../../i18n/message-keys.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, refusal } from '../../platform/errors.js';
 import { declineMessage, PROCESSOR_UNAVAILABLE } from '../../platform/payments/decline-messages.js';
@@ -40,11 +41,11 @@ export interface SubscriberSubject {
   subscriptionId: number;
 }
 
-export const SUBSCRIPTION_GONE_MESSAGE =
-  'This subscription could not be found. Ask the store for a new link to manage it.';
+/** The page's own words for it, said in the language the page asks in (docs/languages.md). */
+export const SUBSCRIPTION_GONE_MESSAGE = { key: 'manage.refusal.notFound' } as const satisfies Message;
 
-function notFound(): AppError {
-  return new AppError(404, 'subscription_not_found', SUBSCRIPTION_GONE_MESSAGE);
+export function subscriptionGone(): AppError {
+  return refusal(404, 'subscription_not_found', SUBSCRIPTION_GONE_MESSAGE);
 }
 
 function cancelledError(): AppError {
@@ -92,7 +93,7 @@ export async function readSubscriberSubscription(
 ): Promise<SubscriberSubscription> {
   const { organization, subscriptionId } = subject;
   const row = await findSubscription(db, organization.id, subscriptionId);
-  if (!row) throw notFound();
+  if (!row) throw subscriptionGone();
   const charges = await findSubscriptionCharges(db, organization.id, [subscriptionId]);
   const settings = parseOrganizationSettings(organization.settings);
   const language = await subscriptionLanguage(db, organization.id, subscriptionId);
@@ -148,7 +149,7 @@ export async function changeAsSubscriber(
     );
   } catch (error) {
     // The merchant's words name the id; the subscriber has a link, not an id.
-    if (error instanceof AppError && error.code === 'subscription_not_found') throw notFound();
+    if (error instanceof AppError && error.code === 'subscription_not_found') throw subscriptionGone();
     throw error;
   }
 }
@@ -168,7 +169,7 @@ export async function updateSubscriberCard(
   const cardToken = card.token;
   const { organization, subscriptionId } = subject;
   const current = await findSubscription(db, organization.id, subscriptionId);
-  if (!current) throw notFound();
+  if (!current) throw subscriptionGone();
   if (current.status === 'cancelled') throw cancelledError();
   if (!gateway.saveCard) {
     throw new AppError(
@@ -196,7 +197,7 @@ export async function updateSubscriberCard(
 
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, organization.id, subscriptionId);
-    if (!subscription) throw notFound();
+    if (!subscription) throw subscriptionGone();
     if (subscription.status === 'cancelled') throw cancelledError();
     // The same request again (the processor answered the first save): the card is already the subscription's.
     const card = await findSubscriptionCard(tx, organization.id, subscriptionId);

@@ -145,8 +145,10 @@ function parse(
   };
   const count = Object.keys(fields).length;
   // A page that shows only the message (the preview's) still tells the shopper what to do.
-  const onlyCardNumbers = Object.values(fields).every((message) => message === CARD_NUMBER_IN_TEXT_MESSAGE);
-  if (onlyCardNumbers) throw new AppError(422, 'validation_failed', CARD_NUMBER_IN_TEXT_MESSAGE, { fields });
+  const onlyCardNumbers = Object.values(fields).every(
+    (message) => typeof message !== 'string' && message.key === CARD_NUMBER_IN_TEXT_MESSAGE.key,
+  );
+  if (onlyCardNumbers) throw refusal(422, 'validation_failed', CARD_NUMBER_IN_TEXT_MESSAGE, { fields });
   throw refusal(
     422,
     'validation_failed',

@@ -42,6 +42,18 @@ export interface ChargeRequest {
   attempt?: number;
 }
 
+/**
+ * Why a card token cannot be charged, which the order module says with a catalogue message in the shopper's language
+ * (docs/languages.md); the processor's own words stay in `message`, for the merchant's records.
+ */
+export type UnusableCardReason =
+  /** unknown, expired, or used by an earlier charge: the shopper enters the card again */
+  | 'entry_used'
+  /** a card brand (or a wallet with no card brand) we do not take */
+  | 'brand_not_accepted'
+  /** this processor takes no cards */
+  | 'cards_not_taken';
+
 /** What the processor says of a single-use card token, before anything is charged: never the number or CVV. */
 export type CardTokenDescription =
   | { status: 'usable'; summary: CardSummary; testCard: boolean }
@@ -52,6 +64,7 @@ export type CardTokenDescription =
    */
   | {
       status: 'unusable';
+      reason: UnusableCardReason;
       message: string;
       usedBy?: { idempotencyKey: string | null; summary: CardSummary; testCard: boolean };
     };

@@ -44,7 +44,7 @@ describe('Stripe card tokens', () => {
 
   it('refuses brands we do not take, and Link, which names no card brand', async () => {
     const { gateway } = setupStripe(['payment-method-jcb', 'payment-method-link']);
-    const refused = { status: 'unusable', message: BRANDS_ACCEPTED };
+    const refused = { status: 'unusable', reason: 'brand_not_accepted', message: BRANDS_ACCEPTED };
     expect(await gateway.describeCardToken?.('pm_1QvRvB2eZvKYlo2CJcbCard')).toEqual(refused);
     expect(await gateway.describeCardToken?.('pm_1QvRwC2eZvKYlo2CLinkPay')).toEqual(refused);
     expect(BRANDS_ACCEPTED).toBe('We accept Visa, Mastercard, Discover and American Express.');
@@ -52,7 +52,7 @@ describe('Stripe card tokens', () => {
 
   it('asks for the card again when the token is unknown or was used by an earlier charge', async () => {
     const { gateway } = setupStripe(['payment-method-missing', 'payment-method-attached']);
-    const again = { status: 'unusable', message: REENTER_CARD };
+    const again = { status: 'unusable', reason: 'entry_used', message: REENTER_CARD };
     expect(await gateway.describeCardToken?.('pm_1QvRxD2eZvKYlo2CUnknown')).toEqual(again);
     // Used: Stripe cannot say by which PaymentIntent, so a retry of the same attempt may still send it (same key).
     expect(await gateway.describeCardToken?.(VISA_PM)).toEqual({

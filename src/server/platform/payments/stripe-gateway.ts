@@ -428,7 +428,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         method = await stripe.paymentMethods.retrieve(token);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
-          return { status: 'unusable', message: REENTER_CARD };
+          return { status: 'unusable', reason: 'entry_used', message: REENTER_CARD };
         }
         warn('describe', error);
         // The order path answers this as the processor being unavailable (nothing charged, try again).
@@ -437,13 +437,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // Cards, and Apple Pay or Google Pay (a card with `wallet`); a Link method carries no card brand we could
       // check or record, so it is refused like a brand we do not take (docs/payments.md, "Stripe").
       const summary = summarizeCard(method.card);
-      if (summary === null) return { status: 'unusable', message: BRANDS_ACCEPTED };
+      if (summary === null) {
+        return { status: 'unusable', reason: 'brand_not_accepted', message: BRANDS_ACCEPTED };
+      }
       // A PaymentMethod attached to a customer was used before (docs/payments.md: tokens are single-use). Stripe does
       // not say by which PaymentIntent: a retry of an order's attempt may send it again under the same key, and
       // Stripe answers that PaymentIntent.
       if (method.customer !== null) {
         return {
           status: 'unusable',
+          reason: 'entry_used',
           message: REENTER_CARD,
           usedBy: { idempotencyKey: null, summary, testCard: false },
         };

@@ -303,12 +303,13 @@ export function createTestGateway(options: {
 
     async describeCardToken(token) {
       const card = await findToken(db, token);
-      if (!card) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
+      if (!card) return { status: 'unusable', reason: 'entry_used', message: TOKEN_USED_MESSAGE };
       const expired = clock.now().getTime() - card.created_at.getTime() > TOKEN_LIFETIME_MS;
-      if (expired) return { status: 'unusable', message: TOKEN_USED_MESSAGE };
+      if (expired) return { status: 'unusable', reason: 'entry_used', message: TOKEN_USED_MESSAGE };
       if (card.used_by !== null) {
         return {
           status: 'unusable',
+          reason: 'entry_used',
           message: TOKEN_USED_MESSAGE,
           usedBy: { idempotencyKey: card.used_by, summary: summaryOf(card), testCard: card.test_card },
         };
