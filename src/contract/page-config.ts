@@ -62,6 +62,8 @@ export const PageConfigSchema = z.object({
   language: z.enum(LANGUAGES),
   /** the store's languages, for the page's switcher; the page's language is among them */
   languages: z.array(z.enum(LANGUAGES)),
+  /** the language the cart already keeps (null: none yet, or a link's cart still to be made) */
+  kept_language: z.optional(z.nullable(z.enum(LANGUAGES))),
 });
 export type PageConfig = z.infer<typeof PageConfigSchema>;
 

@@ -236,7 +236,7 @@ function CheckoutSession(props: CheckoutAppProps & { api: CheckoutApi; queryClie
   }, [hasBumps]);
   // Once the cart is here: the language the page opened in is kept with it (the switcher keeps a later choice).
   const open = cart.data !== undefined && cart.data.order.status !== 'complete';
-  useKeepOpeningLanguage(api, queryClient, open ? token : null, language);
+  useKeepOpeningLanguage(api, queryClient, open ? token : null, language, config.kept_language ?? null);
   const resolvedToken = first.data?.cart_token;
   useEffect(() => {
     if (resolvedToken === undefined) return;

@@ -68,4 +68,15 @@ describe("the page's opening language", () => {
       expect(api.requestsTo('PUT', /\/language$/).map((request) => request.body?.language)).toEqual(['es']),
     );
   });
+
+  it('is not told again to a cart that already keeps it', async () => {
+    await checkoutLanguages.activate('es');
+    const api = createFakeShopperApi(cartFixture());
+    renderCheckout({ api, config: { language: 'es', languages: ['en', 'es'], kept_language: 'es' } });
+    await screen.findByRole('combobox', { name: 'Idioma' });
+    // The cart's own read comes after authorizing: once it is here, the page has decided whether to tell.
+    await waitFor(() => expect(api.requestsTo('GET', /\/carts\//).length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requestsTo('PUT', /\/language$/)).toEqual([]);
+  });
 });

@@ -11,22 +11,23 @@ const told = new WeakSet<CheckoutApi>();
 /**
  * The language the page opened in (asked for, kept, the browser's or the store's default) is the one the shopper
  * uses: the cart keeps it once the page has its cart, once per load, whether or not the store offers a switcher
- * (docs/languages.md). The page config does not say the cart's kept language, so the page cannot skip the call when
- * it is the same; the server then writes nothing.
+ * (docs/languages.md). A cart that already keeps it (`kept_language` in the page config) is not told again, so a
+ * reload costs no call and no second render.
  */
 export function useKeepOpeningLanguage(
   api: CheckoutApi,
   queryClient: QueryClient,
   token: string | null,
   language: Language,
+  keptLanguage: Language | null,
 ): void {
   useEffect(() => {
-    if (token === null || told.has(api)) return;
+    if (token === null || told.has(api) || keptLanguage === language) return;
     told.add(api);
     void rememberCartLanguage(api, token, language).then(
       (cart) => setCachedCart(queryClient, token, cart),
       // The page works as it is; only a reload would open in another language.
       () => undefined,
     );
-  }, [api, queryClient, token, language]);
+  }, [api, queryClient, token, language, keptLanguage]);
 }

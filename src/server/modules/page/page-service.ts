@@ -9,6 +9,7 @@ import {
   DEFAULT_LANGUAGE,
   formattingLocaleOf,
   LANGUAGES,
+  languageOf,
   type Language,
 } from '../../../i18n/languages.js';
 import { writePageLanguage } from '../../i18n/page-words.js';
@@ -114,6 +115,7 @@ export async function resolvePageBoot(
       card_processor: options.cardProcessor,
       language,
       languages: settings.languages.enabled,
+      kept_language: languageOf(remembered),
     },
   };
 }
