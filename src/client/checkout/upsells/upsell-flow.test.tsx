@@ -122,7 +122,8 @@ describe('the offers after the order', () => {
     await user.click(await screen.findByRole('button', { name: 'No, thanks' }));
     await screen.findByRole('heading', { name: 'Thank you, Ada!' });
     expect(sent).toEqual([expect.stringMatching(/\/upsell\/decline$/)]);
-    expect(screen.getByText(BOUGHT).getAttribute('role')).toBe('status');
+    // The notice on the page (the live region may announce the same words meanwhile).
+    expect(screen.getByText(BOUGHT, { selector: 'p' }).getAttribute('role')).toBe('status');
     screen.getByText(/Order #78: Burr grinder\s*, \$48\.30 charged to the same card\./);
   });
 
