@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { isLanguage } from './src/i18n/languages.js';
+import { readShownCounts } from './src/i18n/shown-counts.js';
 import { isSurface, SURFACES } from './src/i18n/surfaces.js';
 import { catalogueFile, catalogueNamespaces, compileCatalogues } from './src/server/i18n/catalogue-files.js';
 
@@ -27,7 +28,14 @@ export function catalogues(): Plugin {
         this.addWatchFile(catalogueFile(namespace, 'en'));
         this.addWatchFile(catalogueFile(namespace, language));
       }
-      return `export default ${JSON.stringify(compileCatalogues(namespaces, language))};`;
+      // A plural's `#` reads the count the page wrote, so no Intl.NumberFormat starts for it (src/i18n/shown-counts.ts).
+      const compiled = Object.fromEntries(
+        Object.entries(compileCatalogues(namespaces, language)).map(([key, message]) => [
+          key,
+          readShownCounts(message),
+        ]),
+      );
+      return `export default ${JSON.stringify(compiled)};`;
     },
   };
 }

@@ -1,7 +1,8 @@
 // The processor's pages speak the checkout page's language, which the page passes as `lang` on their URL, and the card
 // frame again whenever the page's switcher turns it (docs/languages.md): <html lang dir>, and every element marked
 // data-t gets its message (data-t-placeholder: its placeholder).
-import { setupI18n, type Messages } from '@lingui/core';
+import type { Messages } from '@lingui/core';
+import { setupPageI18n } from '../i18n/page-i18n.js';
 import { DEFAULT_LANGUAGE, directionOf, languageOf, type Language } from '../i18n/languages.js';
 import type { MessageKey, MessageValues } from '../i18n/message-keys.js';
 import english from 'virtual:catalogue/card-frame/en';
@@ -27,7 +28,7 @@ export function frameLanguage(search: string): Language {
 /** The messages of a language (English is in the frame's first load, each other one a chunk of its own). */
 export async function frameTranslator(language: Language): Promise<FrameTranslate> {
   const messages = language === 'en' ? english : (await LOADERS[language]()).default;
-  const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
+  const i18n = setupPageI18n({ locale: language, messages: { [language]: messages } });
   return (key, values) => i18n._(key, values);
 }
 

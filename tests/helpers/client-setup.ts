@@ -1,11 +1,11 @@
 import { cleanup } from '@testing-library/react';
-import { setupI18n } from '@lingui/core';
+import { setupPageI18n } from '../../src/i18n/page-i18n.js';
 import english from 'virtual:catalogue/all/en';
 import { afterEach, vi } from 'vitest';
 import { setFallbackI18n } from '../../src/client/i18n/fallback-i18n.js';
 
 // A component rendered without a page's I18nProvider speaks English from every catalogue.
-setFallbackI18n(setupI18n({ locale: 'en', messages: { en: english } }));
+setFallbackI18n(setupPageI18n({ locale: 'en', messages: { en: english } }));
 
 // Component tests pass a fake card processor (src/client/testing/fake-card-processor.ts); the real adapters load
 // processors' scripts and frames from other origins, which jsdom has no business fetching.

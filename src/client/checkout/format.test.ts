@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { setupPageI18n } from '../../i18n/page-i18n.js';
 import arabic from 'virtual:catalogue/checkout/ar';
 import japanese from 'virtual:catalogue/checkout/ja';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { countryName, longDate, money } from './format.js';
 import { orderButtonLabel } from './place-order/place-order-block.js';
 
 const translate = (locale: string, messages: typeof japanese): Translate => {
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  const i18n = setupPageI18n({ locale, messages: { [locale]: messages } });
   return (key, values) => i18n._(key, values);
 };
 const order = {

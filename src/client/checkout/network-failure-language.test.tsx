@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { setupPageI18n } from '../../i18n/page-i18n.js';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +17,7 @@ beforeEach(() => window.sessionStorage.clear());
 
 function renderInSpanish(api: ReturnType<typeof createFakeShopperApi>) {
   const cart = cartFixture();
-  const i18n = setupI18n({ locale: 'es', messages: { es: spanish } });
+  const i18n = setupPageI18n({ locale: 'es', messages: { es: spanish } });
   const user = userEvent.setup();
   render(
     <I18nProvider i18n={i18n}>

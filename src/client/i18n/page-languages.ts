@@ -1,6 +1,7 @@
 // A page's languages (docs/languages.md): English is in the page's first load; every other language's messages are a
 // chunk of their own, loaded when the page turns to it.
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { type I18n, type Messages } from '@lingui/core';
+import { setupPageI18n } from '../../i18n/page-i18n.js';
 import { DEFAULT_LANGUAGE, directionOf, type Language } from '../../i18n/languages.js';
 
 export type CatalogueLoaders = Record<Exclude<Language, 'en'>, () => Promise<{ default: Messages }>>;
@@ -16,7 +17,7 @@ export function pageLanguages(
   loaders: CatalogueLoaders,
   root?: HTMLElement,
 ): PageLanguages {
-  const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: english } });
+  const i18n = setupPageI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: english } });
   const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
   return {
     i18n,

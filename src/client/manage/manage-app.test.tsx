@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { setupPageI18n } from '../../i18n/page-i18n.js';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 function renderInGerman() {
-  const i18n = setupI18n({ locale: 'de', messages: { de: german } });
+  const i18n = setupPageI18n({ locale: 'de', messages: { de: german } });
   return render(
     <I18nProvider i18n={i18n}>
       <ManageApp token="signed.token" />

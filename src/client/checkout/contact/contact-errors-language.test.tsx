@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { setupPageI18n } from '../../../i18n/page-i18n.js';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +16,7 @@ beforeEach(() => window.sessionStorage.clear());
 function renderInFrench() {
   const cart = cartFixture();
   const api = createFakeShopperApi(cart);
-  const i18n = setupI18n({ locale: 'fr', messages: { fr: french } });
+  const i18n = setupPageI18n({ locale: 'fr', messages: { fr: french } });
   const user = userEvent.setup();
   const view = render(
     <I18nProvider i18n={i18n}>

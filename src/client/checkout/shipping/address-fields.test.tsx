@@ -1,4 +1,5 @@
-import { setupI18n, type I18n } from '@lingui/core';
+import { type I18n } from '@lingui/core';
+import { setupPageI18n } from '../../../i18n/page-i18n.js';
 import { I18nProvider } from '@lingui/react';
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +16,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const i18nOf = (locale: string, messages: I18n['messages']) =>
-  setupI18n({ locale, messages: { [locale]: messages } });
+  setupPageI18n({ locale, messages: { [locale]: messages } });
 
 /** The address fields alone, bound to plain state: what the shopper sees for a country, in a page language. */
 function Harness({ country }: { country: string }) {
