@@ -205,7 +205,12 @@ async function main(): Promise<void> {
   );
   const { handlers, emailJobs } = createJobHandlers(config, subscriberLinks);
   const worker = config.jobsInProcess
-    ? createJobWorker(db, handlers, { clock: systemClock, logger, onOutcome: metrics.recordJob })
+    ? createJobWorker(db, handlers, {
+        clock: systemClock,
+        logger,
+        leaseSeconds: config.jobLeaseSeconds,
+        onOutcome: metrics.recordJob,
+      })
     : null;
   worker?.start();
   // The upcoming-charge reminders are scanned for beside each job worker (docs/emails.md, "Subscription emails").

@@ -65,6 +65,8 @@ describe('a server killed while upsells are charged', () => {
       MERCHANT_API_KEY: MERCHANT_KEY,
       TOKEN_SECRET: randomBytes(32).toString('hex'),
       PAYMENT_LEASE_SECONDS: '5',
+      // A webhook delivery the killed process had claimed runs again once its lease is out: within the wait below.
+      JOB_LEASE_SECONDS: '20',
       LOG_LEVEL: 'warn',
       WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
       HOUSEKEEPING_INTERVAL_SECONDS: '0',

@@ -56,6 +56,11 @@ export interface Config {
    * before it may take over; it must exceed the slowest gateway call.
    */
   paymentLeaseSeconds: number;
+  /**
+   * How long a background job (an email, a webhook delivery) is its worker's: after a crash, the job runs again once
+   * it has run out; it must exceed the slowest job.
+   */
+  jobLeaseSeconds: number;
   /** External error-reporting endpoint for the page (Sentry-compatible DSN); reports go to the server when unset. */
   errorReportingDsn: string | null;
   /**
@@ -200,6 +205,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
   const housekeepingIntervalSeconds = int('HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 86_400);
   const pageCheckIntervalSeconds = int('PAGE_CHECK_INTERVAL_SECONDS', 3600, 0, 86_400);
   const paymentLeaseSeconds = int('PAYMENT_LEASE_SECONDS', 60, 5, 600);
+  const jobLeaseSeconds = int('JOB_LEASE_SECONDS', 300, 20, 3600);
   const errorReportingDsn = url('ERROR_REPORTING_DSN', ['http:', 'https:']);
   const metricsToken = secret('METRICS_TOKEN', 16);
 
@@ -296,6 +302,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): ConfigResult
       housekeepingIntervalSeconds,
       pageCheckIntervalSeconds,
       paymentLeaseSeconds,
+      jobLeaseSeconds,
       errorReportingDsn,
       metricsToken,
       paypal,
