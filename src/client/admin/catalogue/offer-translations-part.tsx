@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { StoreLanguages } from '../../../contract/organization.js';
 import type { Language } from '../../../i18n/languages.js';
 import { Button } from '../../ui/button.js';
+import { AddLanguage } from '../kit/add-language.js';
 import { languageName } from '../kit/language-name.js';
 import { focusField } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
-import { SelectField } from '../../ui/select-field.js';
 import { TextField } from '../../ui/text-field.js';
 import { FieldGroup } from './form-parts.js';
 import {
@@ -90,19 +90,14 @@ export function OfferTranslationsPart(props: {
             : 'Every enabled language has its fields here.'}
         </p>
       ) : (
-        <div className="catalogue-row">
-          <SelectField
-            name="translations.language"
-            label="Language"
-            autoComplete="off"
-            options={addable.map((language) => ({ value: language, label: languageName(language) }))}
-            value={pick}
-            onChange={(value) => setChosen(value as Language)}
-          />
-          <Button variant="secondary" onClick={add}>
-            Add {languageName(pick)}
-          </Button>
-        </div>
+        <AddLanguage
+          name="translations.language"
+          className="catalogue-row"
+          addable={addable}
+          pick={pick}
+          onPick={setChosen}
+          onAdd={add}
+        />
       )}
     </FieldGroup>
   );

@@ -4,10 +4,10 @@ import { useState, type ReactNode } from 'react';
 import type { StoreLanguages } from '../../../contract/organization.js';
 import { LANGUAGES, type Language } from '../../../i18n/languages.js';
 import { Button } from '../../ui/button.js';
+import { AddLanguage } from '../kit/add-language.js';
 import { languageName } from '../kit/language-name.js';
 import { focusField } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
-import { SelectField } from '../../ui/select-field.js';
 
 export function LanguageGroups<Values>(props: {
   /** the form's id, so its language picker's name is its own */
@@ -69,19 +69,14 @@ export function LanguageGroups<Values>(props: {
             : 'Every enabled language has its fields here.'}
         </p>
       ) : (
-        <div className="settings-language-picker">
-          <SelectField
-            name={picker}
-            label="Language"
-            autoComplete="off"
-            options={addable.map((language) => ({ value: language, label: languageName(language) }))}
-            value={pick}
-            onChange={(value) => setChosen(value as Language)}
-          />
-          <Button variant="secondary" onClick={add}>
-            Add {languageName(pick)}
-          </Button>
-        </div>
+        <AddLanguage
+          name={picker}
+          className="settings-language-picker"
+          addable={addable}
+          pick={pick}
+          onPick={setChosen}
+          onAdd={add}
+        />
       )}
     </fieldset>
   );
