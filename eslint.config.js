@@ -7,11 +7,25 @@ import tseslint from 'typescript-eslint';
 // Architecture in lint: src/domain and src/contract are pure and shared; the page never reaches into the server;
 // in the server, platform never imports a feature module, and neither imports the composition root (app.ts,
 // server.ts); no import cycles in src; no file in src/server over 500 lines; only src/server/platform/config.ts reads
-// process.env. src/server/lint-rules.test.ts shows each rule a file that breaks it.
+// process.env; outside the server, Lingui is set up only through setupPageI18n. src/server/lint-rules.test.ts shows
+// each rule a file that breaks it.
 const noEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'Read settings through src/server/platform/config.ts (the only reader of process.env).',
 };
+// The pages' compiled catalogues read the counts setupPageI18n writes; a plain setupI18n would show none.
+const pagesSayThroughPageI18n = {
+  selector: "ImportDeclaration[source.value='@lingui/core'] > ImportSpecifier[imported.name='setupI18n']",
+  message:
+    "Say the pages' catalogues through setupPageI18n (src/i18n/page-i18n.ts): their plurals read the counts it writes.",
+};
+// Where setupI18n is right: setupPageI18n itself, its test, and messages compiled with Lingui's own plurals as the
+// server compiles them (src/server/i18n/translator.ts).
+const compilingTheirOwn = [
+  'src/i18n/page-i18n.ts',
+  'src/i18n/shown-counts.test.ts',
+  'src/domain/testing/plan-words.ts',
+];
 
 export default tseslint.config(
   {
@@ -53,6 +67,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/platform/config.ts', 'src/server/**', ...compilingTheirOwn],
+    rules: { 'no-restricted-syntax': ['error', noEnv, pagesSayThroughPageI18n] },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}', ...compilingTheirOwn],
     ignores: ['src/server/platform/config.ts'],
     rules: { 'no-restricted-syntax': ['error', noEnv] },
   },

@@ -11,14 +11,14 @@ import {
   sayFailure,
   shopperMessageOf,
 } from './api-error-catalogue.js';
-import { setupI18n } from '@lingui/core';
+import { setupPageI18n } from '../i18n/page-i18n.js';
 import englishCatalogue from 'virtual:catalogue/all/en';
 import spanishCatalogue from 'virtual:catalogue/all/es';
 import type { Say } from './api-error-catalogue.js';
 
 /** The page's t() in a language, from every catalogue as the page compiles them. */
 function sayIn(locale: 'en' | 'es', messages: typeof englishCatalogue): Say {
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  const i18n = setupPageI18n({ locale, messages: { [locale]: messages } });
   return (key, values) => i18n._(key, values);
 }
 const english = sayIn('en', englishCatalogue);

@@ -97,6 +97,29 @@ describe('layer rules', slow, () => {
   });
 });
 
+describe("the pages' Lingui", slow, () => {
+  const setup =
+    "import { setupI18n } from '@lingui/core';\nexport const i18n = setupI18n({ locale: 'en' });\n";
+  const syntax = linter(['no-restricted-syntax']);
+  const found = async (file: string) =>
+    ((await syntax.lintText(setup, { filePath: path.join(root, file) }))[0]?.messages ?? []).map(
+      ({ ruleId, message }) => ({ ruleId, message }),
+    );
+
+  it('refuses a plain setupI18n outside the server, whose compiled plurals would show no count', async () => {
+    for (const file of [
+      'src/client/new-widget.ts',
+      'src/domain/new-rule.test.ts',
+      'src/card-frame/new-part.ts',
+    ]) {
+      expect(await found(file)).toEqual([
+        { ruleId: 'no-restricted-syntax', message: expect.stringContaining('through setupPageI18n') },
+      ]);
+    }
+    expect(await found('src/server/i18n/new-translator.ts')).toEqual([]);
+  });
+});
+
 describe('import cycles', slow, () => {
   // no-cycle follows the imports of files on disk, so the two files of a cycle are written out for the test.
   const dir = mkdtempSync(path.join(root, 'src/server/.lint-rules-test-'));
