@@ -57,6 +57,18 @@ describe('the checkout in the shopper’s language', () => {
     expect(await checkout.page.getAttribute('html', 'lang')).toBe('de');
   });
 
+  it('says a shipping notice already shown again in the language switched to', async () => {
+    const checkout = await session.shopper();
+    await checkout.open(await coffee());
+    await checkout.fillContact('lena@example.com');
+    await checkout.field('Country or region').selectOption('JP');
+    const notice = checkout.page.locator('.notice--info[role="status"]');
+    await notice.getByText("We don't ship to Japan. Choose another shipping address.").waitFor();
+    await checkout.page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await notice.getByText('No hacemos envíos a Japón. Elige otra dirección de envío.').waitFor();
+    expect(await notice.count()).toBe(1);
+  });
+
   it('turns the card frame to Spanish in place, keeping the card typed into it, and pays with that card', async () => {
     const checkout = await session.shopper();
     const token = await coffee();

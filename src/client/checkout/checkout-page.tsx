@@ -110,7 +110,7 @@ export function CheckoutPage() {
   const checkout = useCheckout();
   const { config, cart, form, api, token, dispatchForm, orderState } = checkout;
   const announce = useAnnounce();
-  const { t } = useT();
+  const { t, language } = useT();
   const { steps, visible } = stepMask(checkout);
   const stepIds = useMemo(
     () => [...config.sections.map((section) => section.id), REVIEW_ID],
@@ -174,7 +174,7 @@ export function CheckoutPage() {
   const openSection = (component: SectionType) =>
     navigate({ type: 'moveTo', index: steps.indexOf(component) });
 
-  const preview = useCartPreview({ api, token, cart, form, dispatchForm });
+  const preview = useCartPreview({ api, token, cart, form, dispatchForm, language });
   const paymentStepProps = {
     visibleComponents,
     billingShown: billingIndex >= 0 && visible[billingIndex] === true,

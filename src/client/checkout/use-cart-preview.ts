@@ -50,7 +50,8 @@ function storedPreviewInput(cart: Cart): PreviewInput | null {
 /**
  * Asks for tax and shipping when the address or the shipping method changes: debounced, each request with a new
  * version, and only the answer to the latest request applied. The answer's shipping method becomes the form's (the
- * server picks one when none was chosen or the chosen one does not serve the country).
+ * server picks one when none was chosen or the chosen one does not serve the country). A notice or failure the server
+ * said is asked again after a language switch, so it is said in the page's new language.
  */
 export function useCartPreview(input: {
   api: CheckoutApi;
@@ -58,8 +59,9 @@ export function useCartPreview(input: {
   cart: Cart;
   form: CheckoutForm;
   dispatchForm: (action: FormAction) => void;
+  language: string;
 }) {
-  const { api, token, cart, form, dispatchForm } = input;
+  const { api, token, cart, form, dispatchForm, language } = input;
   const queryClient = useQueryClient();
   const shipping = cart.order.shipping_information_required;
   const key = previewKey(previewInputOf(form, cart));
@@ -73,9 +75,11 @@ export function useCartPreview(input: {
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [saidIn, setSaidIn] = useState(language);
+  const saysOtherLanguage = (notice !== null || failed !== null) && saidIn !== language;
 
   useEffect(() => {
-    if (key === lastKey.current) return;
+    if (key === lastKey.current && !saysOtherLanguage) return;
     const timer = window.setTimeout(() => {
       lastKey.current = key;
       version.current += 1;
@@ -90,6 +94,7 @@ export function useCartPreview(input: {
           updateCachedCart(queryClient, token, (cached) => withPreview(cached, answer));
           setNotice(answer.notice?.message ?? null);
           setFailed(null);
+          setSaidIn(language);
           const asked = query.shipping_profile_id === 'null' ? '' : (query.shipping_profile_id ?? '');
           const chosen = answer.order.shipping_profile_id;
           if (shipping && chosen !== asked) {
@@ -103,13 +108,14 @@ export function useCartPreview(input: {
           lastKey.current = '';
           // An answer without words of its own ('') is said by the page in its language.
           setFailed(error instanceof Error ? error.message : '');
+          setSaidIn(language);
         })
         .finally(() => {
           if (requested === String(version.current)) setPending(false);
         });
     }, PREVIEW_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [key, shipping, api, token, queryClient, dispatchForm]);
+  }, [key, saysOtherLanguage, language, shipping, api, token, queryClient, dispatchForm]);
 
   return { pending, notice, failed };
 }
