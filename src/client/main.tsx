@@ -10,6 +10,7 @@ import { readCartTokenCookie } from '../domain/router-status.js';
 import { readRouteToken } from './boot/route-token.js';
 import { CheckoutApp, LinkErrorMessage } from './checkout/checkout-app.js';
 import { preloadPageChunks } from './checkout/page-chunks.js';
+import { giveAddressFormats } from './checkout/shipping/address-data-chunk.js';
 import { checkoutLanguages } from './i18n/checkout-languages.js';
 import './theme/theme.css';
 import './theme/base.css';
@@ -39,6 +40,8 @@ if (root) {
           .catch(() => undefined);
       // Amounts are written as the server described its currency: no Intl formatter (ICU's data) on the first render.
       if (boot.ok && boot.config.money_format) adoptMoneyFormat(boot.config.money_format);
+      // The cart's own addresses are written in their countries' formats without loading every country's data.
+      if (boot.ok) giveAddressFormats(boot.config.address_formats);
       const reactRoot = createRoot(root);
       // A transition renders in slices: no long task before the shopper can interact.
       startTransition(() =>

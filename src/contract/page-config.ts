@@ -4,7 +4,9 @@ import {
   SectionsSchema,
   SubscriptionTermsSchema,
 } from './organization.js';
+import type { AddressFormat, FormField } from '../domain/address/address-format.js';
 import type { MoneyFormat } from '../domain/money.js';
+import type { MessageKey } from '../i18n/message-keys.js';
 import { z } from './zod.js';
 import { LANGUAGES } from '../i18n/languages.js';
 
@@ -19,6 +21,38 @@ export const MoneyFormatSchema: z.ZodMiniType<MoneyFormat> = z.object({
   negative_suffix: z.string(),
   group: z.string(),
   decimal: z.string(),
+});
+
+const FormFieldSchema = z.enum([
+  'fname',
+  'lname',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipcode',
+] as const satisfies readonly FormField[]);
+// A catalogue key the server took from the same catalogues the page has.
+const MessageKeySchema = z.custom<MessageKey>((value) => typeof value === 'string');
+
+/** A country's address format (src/domain/address/address-format.ts AddressFormat). */
+export const AddressFormatSchema: z.ZodMiniType<AddressFormat> = z.object({
+  country: z.string(),
+  layout: z.string(),
+  rows: z.array(z.array(FormFieldSchema)),
+  required: z.array(FormFieldSchema),
+  stateLabel: MessageKeySchema,
+  postalLabel: MessageKeySchema,
+  cityLabel: MessageKeySchema,
+  stateType: z.string(),
+  postalType: z.string(),
+  cityType: z.string(),
+  postalPattern: z.nullable(z.string()),
+  postalExample: z.nullable(z.string()),
+  language: z.nullable(z.string()),
+  subdivisions: z.array(
+    z.object({ code: z.string(), name: z.string(), key: z.string(), latinName: z.optional(z.string()) }),
+  ),
 });
 
 /**
@@ -64,6 +98,11 @@ export const PageConfigSchema = z.object({
   languages: z.array(z.enum(LANGUAGES)),
   /** the language the cart already keeps (null: none yet, or a link's cart still to be made) */
   kept_language: z.optional(z.nullable(z.enum(LANGUAGES))),
+  /**
+   * the formats of the countries the cart's addresses are in, by country code, so the finished steps and the
+   * confirmation write them at the first paint without loading every country's data (docs/languages.md, "Addresses")
+   */
+  address_formats: z.optional(z.record(z.string(), AddressFormatSchema)),
 });
 export type PageConfig = z.infer<typeof PageConfigSchema>;
 

@@ -54,6 +54,46 @@ describe('the checkout page', () => {
     expect(PageConfigSchema.parse(configBlock(testMode.body)).test_mode).toBe(true);
   });
 
+  it("gives the formats of the countries of the cart's addresses, and none for a cart without one", async () => {
+    const org = await createTestOrganization(t.db);
+    const api = merchantClient(t.app, org.apiKey);
+    const offer = (await api.post('/offers', { offer_name: 'Tea', item_name: 'Tea', price: 5 })).body;
+    const formatsOf = async (customer?: Record<string, string>) => {
+      const cart = await api.post('/carts', {
+        offers: [{ offer_id: offer.id }],
+        ...(customer ? { customer } : {}),
+      });
+      expect(cart.status, JSON.stringify(cart.body)).toBe(201);
+      const page = await t.app.inject({ method: 'GET', url: `/checkout/${cart.body.cart_token}` });
+      return PageConfigSchema.parse(configBlock(page.body)).address_formats;
+    };
+    expect(await formatsOf()).toEqual({});
+    const ada = { email: 'ada@example.com', ship_fname: 'Ada', ship_lname: 'Lovelace' };
+    const us = await formatsOf({
+      ...ada,
+      ship_address1: '1 Congress Ave',
+      ship_city: 'Austin',
+      ship_state: 'TX',
+      ship_zipcode: '73301',
+      ship_country: 'US',
+    });
+    expect(Object.keys(us ?? {})).toEqual(['US']);
+    expect(us?.US).toMatchObject({ country: 'US', layout: '%N%n%O%n%A%n%C, %S %Z' });
+    expect(us?.US?.subdivisions).toContainEqual({ code: 'TX', name: 'Texas', key: 'TX' });
+    const japan = await formatsOf({
+      ...ada,
+      ship_address1: '1-1 Chiyoda',
+      ship_city: 'Chiyoda-ku',
+      ship_state: '13',
+      ship_zipcode: '100-0001',
+      ship_country: 'JP',
+    });
+    expect(Object.keys(japan ?? {})).toEqual(['JP']);
+    expect(japan?.JP?.subdivisions).toContainEqual(
+      expect.objectContaining({ code: '13', name: '東京都', latinName: 'TOKYO' }),
+    );
+  });
+
   it('answers 404 with a message the page shows for an unknown, malformed or missing token', async () => {
     for (const [url, code] of [
       ['/checkout/AAAAAAAAAAAAAAAAAAAAAAAA', 'cart_not_found'],

@@ -297,6 +297,37 @@ describe('the first view', () => {
     expect(await alert.count()).toBe(0);
   });
 
+  it("writes a cart's given address in its country's format without loading every country's data", async () => {
+    const checkout = await shopper();
+    const assets: string[] = [];
+    checkout.page.on('request', (request) => {
+      if (request.url().includes('/assets/')) assets.push(new URL(request.url()).pathname);
+    });
+    const token = await session.server.newCart([{ item_id: 'BEANS-ETH-340' }], {
+      customer: {
+        email: 'ada@example.com',
+        ship_fname: 'Ada',
+        ship_lname: 'Lovelace',
+        ship_address1: '1 Congress Ave',
+        ship_city: 'Austin',
+        ship_state: 'TX',
+        ship_zipcode: '73301',
+        ship_country: 'US',
+      },
+    });
+    await checkout.open(token);
+    // The page opens at payment; the finished shipping step is written as the US writes it ("Austin, TX 73301").
+    await checkout.page
+      .getByText(/^Ada Lovelace, 1 Congress Ave, Austin, TX 73301, United States · /)
+      .waitFor();
+    await checkout.cardReady();
+    expect(assets.filter((asset) => asset.includes('address-data'))).toEqual([]);
+    // Editing the address brings the form, and with it every country's data.
+    await checkout.page.getByRole('button', { name: 'Change shipping address' }).click();
+    await checkout.page.getByRole('combobox', { name: 'State' }).waitFor();
+    expect(assets.filter((asset) => asset.includes('address-data'))).toHaveLength(1);
+  });
+
   it('writes its amounts and counts without starting an Intl number formatter', async () => {
     const checkout = await shopper();
     // A page's first Intl number formatter loads ICU's data (30 to 120 ms of main thread): the first render's amounts

@@ -7,7 +7,7 @@ import type { LoadCardProcessor } from '../payment/processors/load-card-processo
 import { fromMajor, minor, toMajor } from '../../../domain/money.js';
 import { countryName, longDate, money } from '../format.js';
 import { addressLines } from '../../../domain/address/address-format.js';
-import { useAddressFormat } from '../shipping/address-data-chunk.js';
+import { useWrittenAddressFormat } from '../shipping/address-data-chunk.js';
 
 // Only an order whose link has upsells loads them (docs/api.md, "Upsells").
 const UpsellFlow = lazy(() => import('../upsells/upsell-flow.js'));
@@ -18,8 +18,7 @@ import type { Language } from '../../../i18n/languages.js';
 /** The address the order ships to, a line per line of its country's format (docs/languages.md, "Addresses"). */
 function ShipsTo({ cart, language, locale }: { cart: Cart; language: Language; locale: string }) {
   const c = cart.customer;
-  // After a reload the address data may not be loaded yet: the fields show as given until it arrives.
-  const format = useAddressFormat(c.ship_country);
+  const format = useWrittenAddressFormat(c.ship_country);
   const lines = addressLines(
     {
       fname: c.ship_fname,

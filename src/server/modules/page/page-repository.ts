@@ -8,12 +8,22 @@ export async function findCartForPage(
   db: Queryable,
   token: string,
   now: Date,
-): Promise<{ organization_id: number; language: string | null } | null> {
-  const { rows } = await db.query<{ organization_id: number; language: string | null }>(
-    'SELECT organization_id, language FROM carts WHERE token = $1 AND (expires_at IS NULL OR expires_at > $2)',
+): Promise<{ organization_id: number; language: string | null; address_countries: string[] } | null> {
+  // The countries of its customer's addresses: the page is given their formats (docs/languages.md, "Addresses").
+  const { rows } = await db.query<{
+    organization_id: number;
+    language: string | null;
+    address_countries: string[] | null;
+  }>(
+    `SELECT c.organization_id, c.language,
+            (SELECT array_agg(DISTINCT a.country ORDER BY a.country) FROM addresses a
+              WHERE a.organization_id = c.organization_id AND a.customer_id = c.customer_id AND a.country <> ''
+            ) AS address_countries
+       FROM carts c WHERE c.token = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)`,
     [token, now],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...row, address_countries: row.address_countries ?? [] } : null;
 }
 
 export async function findOrganizationIdForLink(

@@ -1,5 +1,7 @@
 import { localizedLegal, localizedTerms } from '../organizations/localized-settings.js';
 import type { CardProcessorConfig, PageConfig, PageError } from '../../../contract/page-config.js';
+import { addressFormatOf } from '../../../domain/address/address-data.js';
+import type { AddressFormat } from '../../../domain/address/address-format.js';
 import { parseCartToken } from '../../../domain/cart-token.js';
 import { GIFT_ALREADY_CLAIMED_CODE } from '../../../domain/link-errors.js';
 import { describeMoneyFormat } from '../../../domain/money.js';
@@ -45,10 +47,12 @@ export async function resolvePageBoot(
   const parsed = parseCartToken(cartToken);
   let organizationId: number | null = null;
   let remembered: string | null = null;
+  let addressCountries: string[] = [];
   if (parsed.kind === 'cart') {
     const cart = await findCartForPage(db, parsed.token, options.now);
     organizationId = cart?.organization_id ?? null;
     remembered = cart?.language ?? null;
+    addressCountries = cart?.address_countries ?? [];
   }
   if (parsed.kind === 'checkout_link')
     organizationId = await findOrganizationIdForLink(db, parsed.linkId, options.now);
@@ -116,8 +120,19 @@ export async function resolvePageBoot(
       language,
       languages: settings.languages.enabled,
       kept_language: languageOf(remembered),
+      address_formats: addressFormatsOf(addressCountries),
     },
   };
+}
+
+/** The formats of the countries given, by code; a code that names no country is left out. */
+function addressFormatsOf(countries: readonly string[]): Record<string, AddressFormat> {
+  const formats: Record<string, AddressFormat> = {};
+  for (const country of countries) {
+    const format = addressFormatOf(country);
+    if (format) formats[format.country] = format;
+  }
+  return formats;
 }
 
 /** JSON that is safe inside a <script type="application/json"> element: nothing can close the element early. */
