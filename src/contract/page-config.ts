@@ -5,6 +5,7 @@ import {
   SubscriptionTermsSchema,
 } from './organization.js';
 import type { AddressFormat, FormField } from '../domain/address/address-format.js';
+import { ADDRESS_FIELDS } from './address-fields.js';
 import type { MoneyFormat } from '../domain/money.js';
 import type { MessageKey } from '../i18n/message-keys.js';
 import { z } from './zod.js';
@@ -23,15 +24,8 @@ export const MoneyFormatSchema: z.ZodMiniType<MoneyFormat> = z.object({
   decimal: z.string(),
 });
 
-const FormFieldSchema = z.enum([
-  'fname',
-  'lname',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'zipcode',
-] as const satisfies readonly FormField[]);
+const FORM_FIELDS = ADDRESS_FIELDS.filter((field): field is FormField => field !== 'country');
+const FormFieldSchema = z.enum(FORM_FIELDS);
 // A catalogue key the server took from the same catalogues the page has.
 const MessageKeySchema = z.custom<MessageKey>((value) => typeof value === 'string');
 
