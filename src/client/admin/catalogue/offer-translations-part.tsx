@@ -1,10 +1,9 @@
 // The offer form's "Translations" (docs/dashboard.md, "Catalogue"): the merchant adds a language the store has
 // enabled and types the offer's text in it; an empty field shows the offer's own text (docs/api.md, "Translations").
-import { useState } from 'react';
 import type { StoreLanguages } from '../../../contract/organization.js';
 import type { Language } from '../../../i18n/languages.js';
 import { Button } from '../../ui/button.js';
-import { AddLanguage } from '../kit/add-language.js';
+import { AddLanguage, useLanguageToAdd } from '../kit/add-language.js';
 import { languageName } from '../kit/language-name.js';
 import { focusField } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
@@ -42,11 +41,7 @@ export function OfferTranslationsPart(props: {
   const { values, base, languages, fields, onChange } = props;
   const announce = useAnnounce();
   const shown = shownLanguages(values);
-  const addable = (languages?.enabled ?? []).filter(
-    (language) => language !== languages?.default && !shown.includes(language),
-  );
-  const [chosen, setChosen] = useState<Language | null>(null);
-  const pick = chosen !== null && addable.includes(chosen) ? chosen : (addable[0] ?? null);
+  const { addable, pick, choose } = useLanguageToAdd(languages, shown);
 
   const add = () => {
     if (pick === null) return;
@@ -95,7 +90,7 @@ export function OfferTranslationsPart(props: {
           className="catalogue-row"
           addable={addable}
           pick={pick}
-          onPick={setChosen}
+          onPick={choose}
           onAdd={add}
         />
       )}

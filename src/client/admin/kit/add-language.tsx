@@ -1,8 +1,23 @@
 // The picker a translated form adds a language with: the enabled languages not yet shown, and an Add button.
+import { useState } from 'react';
+import type { StoreLanguages } from '../../../contract/organization.js';
 import type { Language } from '../../../i18n/languages.js';
 import { Button } from '../../ui/button.js';
 import { SelectField } from '../../ui/select-field.js';
 import { languageName } from './language-name.js';
+
+/**
+ * The languages a translated form can add (enabled, not the default, not shown yet) and the one picked: the
+ * merchant's choice while it can be added, else the first.
+ */
+export function useLanguageToAdd(languages: StoreLanguages | null, shown: readonly Language[]) {
+  const addable = (languages?.enabled ?? []).filter(
+    (language) => language !== languages?.default && !shown.includes(language),
+  );
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const pick = chosen !== null && addable.includes(chosen) ? chosen : (addable[0] ?? null);
+  return { addable, pick, choose: setChosen };
+}
 
 export function AddLanguage(props: {
   name: string;

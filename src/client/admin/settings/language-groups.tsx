@@ -1,10 +1,10 @@
 // A settings form's text per language (docs/api.md, "Translations"): a group with its legend for each language the
 // merchant added, and a choice of the store's other enabled languages to add; an empty field shows the store's text.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { StoreLanguages } from '../../../contract/organization.js';
 import { LANGUAGES, type Language } from '../../../i18n/languages.js';
 import { Button } from '../../ui/button.js';
-import { AddLanguage } from '../kit/add-language.js';
+import { AddLanguage, useLanguageToAdd } from '../kit/add-language.js';
 import { languageName } from '../kit/language-name.js';
 import { focusField } from '../../ui/field-ids.js';
 import { useAnnounce } from '../../ui/live-region.js';
@@ -25,11 +25,7 @@ export function LanguageGroups<Values>(props: {
   const { values, languages, onChange } = props;
   const announce = useAnnounce();
   const shown = LANGUAGES.filter((language) => values[language] !== undefined);
-  const addable = languages.enabled.filter(
-    (language) => language !== languages.default && !shown.includes(language),
-  );
-  const [chosen, setChosen] = useState<Language | null>(null);
-  const pick = chosen !== null && addable.includes(chosen) ? chosen : (addable[0] ?? null);
+  const { addable, pick, choose } = useLanguageToAdd(languages, shown);
   const picker = `${props.form}.translations.language`;
 
   const add = () => {
@@ -74,7 +70,7 @@ export function LanguageGroups<Values>(props: {
           className="settings-language-picker"
           addable={addable}
           pick={pick}
-          onPick={setChosen}
+          onPick={choose}
           onAdd={add}
         />
       )}
